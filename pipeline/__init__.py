@@ -1,0 +1,1 @@
+"""Print-book production pipeline for machine-made logic puzzles."""

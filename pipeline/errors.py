@@ -1,0 +1,34 @@
+"""The one error type for bad input: it names the file, the line and the field."""
+
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """Bad input from a file or the command line.
+
+    The command line prints ``str(error)`` as a single line and exits with status 2.
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.field = field
+
+    def located(self, *, file: str | None = None, line: int | None = None) -> "InputError":
+        """The same error with the file and line filled in where they were unknown."""
+        return InputError(self.message, file=self.file or file,
+                          line=self.line if self.line is not None else line, field=self.field)
+
+    def __str__(self) -> str:
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+        field = f" {self.field}:" if self.field else ""
+        return f"{where}:{field} {self.message}"
+
+
+class GenerationFailed(RuntimeError):
+    """A generator ran out of its attempt budget without a board that meets the contract."""

@@ -1,0 +1,89 @@
+"""The drawing protocol families draw onto, never onto reportlab directly.
+
+A handful of verbs in PDF points, origin bottom-left, grays from 0 (black) to 1 (white).
+The book layer implements it over a PDF canvas; `RecordingInk` records the calls so a test
+can see what a family draws before any PDF exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+
+@dataclass(frozen=True)
+class GridBox:
+    """Where a board goes: bottom-left corner of its outer frame, cell pitch, rows and columns."""
+
+    x: float
+    y: float
+    cell: float
+    rows: int
+    cols: int
+
+    @property
+    def width(self) -> float:
+        return self.cell * self.cols
+
+    @property
+    def height(self) -> float:
+        return self.cell * self.rows
+
+    def cell_origin(self, row: int, col: int) -> tuple[float, float]:
+        """Bottom-left corner of cell (row, col); row 0 is the top row."""
+        return self.x + col * self.cell, self.y + (self.rows - 1 - row) * self.cell
+
+    def cell_centre(self, row: int, col: int) -> tuple[float, float]:
+        x, y = self.cell_origin(row, col)
+        return x + self.cell / 2, y + self.cell / 2
+
+
+class Ink(Protocol):
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float,
+             gray: float = 0.0, cap: str = "butt") -> None: ...
+
+    def rect(self, x: float, y: float, width: float, height: float, *,
+             stroke: float | None = None, fill: float | None = None) -> None:
+        """`stroke` is a line width (None: no outline); `fill` a gray (None: no fill)."""
+
+    def circle(self, cx: float, cy: float, radius: float, *, stroke: float | None = None,
+               fill: float | None = None) -> None: ...
+
+    def polygon(self, points: Sequence[tuple[float, float]], *, stroke: float | None = None,
+                fill: float | None = None) -> None: ...
+
+    def text(self, x: float, y: float, text: str, *, size: float, bold: bool = False,
+             anchor: str = "start") -> None:
+        """`anchor`: start, middle or end of the baseline at (x, y)."""
+
+
+@dataclass(frozen=True)
+class InkCall:
+    verb: str
+    args: tuple
+    options: tuple
+
+
+class RecordingInk:
+    """An Ink that records every call, for tests of what a family draws."""
+
+    def __init__(self) -> None:
+        self.calls: list[InkCall] = []
+
+    def _record(self, verb: str, args: tuple, options: dict) -> None:
+        self.calls.append(InkCall(verb, args, tuple(sorted(options.items()))))
+
+    def line(self, x1, y1, x2, y2, **options):
+        self._record("line", (x1, y1, x2, y2), options)
+
+    def rect(self, x, y, width, height, **options):
+        self._record("rect", (x, y, width, height), options)
+
+    def circle(self, cx, cy, radius, **options):
+        self._record("circle", (cx, cy, radius), options)
+
+    def polygon(self, points, **options):
+        self._record("polygon", (tuple(points),), options)
+
+    def text(self, x, y, text, **options):
+        self._record("text", (x, y, text), options)
