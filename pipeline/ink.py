@@ -56,6 +56,9 @@ class Ink(Protocol):
              anchor: str = "start") -> None:
         """`anchor`: start, middle or end of the baseline at (x, y)."""
 
+    def text_width(self, text: str, *, size: float, bold: bool = False) -> float:
+        """Advance width of `text` in points, from the font that `text` would use."""
+
 
 @dataclass(frozen=True)
 class InkCall:
@@ -87,3 +90,7 @@ class RecordingInk:
 
     def text(self, x, y, text, **options):
         self._record("text", (x, y, text), options)
+
+    def text_width(self, text, *, size, bold=False):
+        # Recorded drawings have no font; a fixed average advance keeps layouts testable.
+        return 0.55 * size * len(text)
