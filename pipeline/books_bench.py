@@ -108,7 +108,7 @@ def _accelerated() -> bool:
 
 def make_books_time(cold: bool) -> dict:
     """Wall time of building every default layout into a scratch folder."""
-    from pipeline.book.build import build_books, load_and_plan, records_from_catalog
+    from pipeline.book.build import build_books, load_and_plan
 
     paths = sorted(LAYOUTS.glob("*.toml"))
     if not paths:
