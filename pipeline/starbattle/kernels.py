@@ -75,15 +75,8 @@ def clash_masks(n, region):
 
 
 @njit(cache=True)
-def _place(n, cand, clash, cell):
-    for r in range(n):
-        cand[r] &= ~clash[cell, r]
-    cand[cell // n] &= ~(1 << (cell % n))
-
-
-@njit(cache=True)
 def _place_star(n, cand, lines, region, cell):
-    """The same as _place, from the line masks (the counter skips building clash masks)."""
+    """Put a star on `cell`: its row, column, region and neighbours can hold no other."""
     r, c = cell // n, cell % n
     ruled_out = lines[2 * n + region[cell]]
     for rr in range(n):
@@ -229,7 +222,7 @@ def deduce(n, region, givens, max_tier, step_tier, step_lines, step_star, step_c
         if c >= 0:
             if not (cand[r] >> c) & 1:
                 return CONTRADICTION, 0, stars
-            _place(n, cand, clash, r * n + c)
+            _place_star(n, cand, lines, region, r * n + c)
             stars[r] = c
             done[r] = True
             done[n + c] = True
@@ -265,7 +258,7 @@ def deduce(n, region, givens, max_tier, step_tier, step_lines, step_star, step_c
             r, c = cell // n, cell % n
             for rr in range(n):
                 crossed[rr] = cand[rr] & clash[cell, rr]
-            _place(n, cand, clash, cell)
+            _place_star(n, cand, lines, region, cell)
             stars[r] = c
             done[r] = True
             done[n + c] = True
