@@ -65,3 +65,12 @@ def test_several_processes_can_fill_one_catalog_at_once(tmp_path):
         assert catalog.count("starbattle", "easy") == 3
         assert catalog.count("starbattle", "medium") == 3
         assert sorted(catalog.numbers("starbattle", "easy")) == [1, 2, 3]
+
+
+def test_records_round_trip_through_their_text(tmp_path):
+    from pipeline.records import PuzzleRecord
+
+    with Catalog(tmp_path / "c.sqlite") as catalog:
+        fill(catalog, "starbattle", "easy", 2, workers=1, progress=False)
+        for record in catalog.records():
+            assert PuzzleRecord.from_dict(json.loads(record.to_json())) == record
