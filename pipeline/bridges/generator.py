@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.bridges.board import Board, layout, solution_record
-from pipeline.bridges.solver import grade
+from pipeline.bridges.solver import SEARCH_RULES, State, grade
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
@@ -31,16 +31,17 @@ class Recipe:
     double_percent: int   # chance a new bridge is a double
     loop_percent: int     # chance each remaining line of sight gets a bridge (closes loops)
     reach: int            # a new island lands on one of the `reach` nearest free points
+    repairs: int          # new islands a candidate may get to break rival answers
     attempts: int         # candidates tried before giving up on a key
 
 
 # Sizes and shapes per level (docs/bridges.md explains the choices and the yields they give).
 RECIPES = {
-    "easy": Recipe(10, 10, 28, 20, 50, 30, 3, 4000),
-    "medium": Recipe(10, 10, 28, 20, 50, 30, 3, 4000),
-    "hard": Recipe(10, 10, 28, 20, 20, 10, 3, 4000),
-    "expert": Recipe(12, 12, 40, 29, 50, 30, 3, 4000),
-    "extreme": Recipe(15, 15, 62, 45, 50, 30, 3, 4000),
+    "easy": Recipe(10, 10, 28, 20, 50, 30, 3, 6, 4000),
+    "medium": Recipe(10, 10, 28, 20, 50, 30, 3, 6, 4000),
+    "hard": Recipe(10, 10, 28, 20, 20, 10, 3, 6, 4000),
+    "expert": Recipe(12, 12, 40, 29, 20, 10, 3, 6, 4000),
+    "extreme": Recipe(15, 15, 62, 45, 15, 10, 3, 6, 4000),
 }
 
 MOST_OF_ONE_NUMBER = 50  # percent: more islands than this with one number is degenerate
@@ -123,23 +124,143 @@ def degenerate(numbers: dict, recipe: Recipe) -> bool:
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
 
 
+def break_rival(stream: KeyedStream, numbers: dict, bridges: dict, board: Board, links,
+                rival) -> bool:
+    """Put a new island on a connection where a rival answer differs from ours.
+
+    Rival answers are nearly always a loop of connections where one answer has a bridge more
+    or less than the other, alternately (most often four islands at the corners of a
+    rectangle). A new island inside one connection of the loop cuts it in two: if we bridge
+    it, the bridge now runs through the new island (numbered twice the bridges); if we do not,
+    the new island takes one bridge to an end of the old connection. Either way the old swap
+    no longer balances. Returns False when no connection of the loop has room."""
+    covered = set()
+    for (a, b) in bridges:
+        covered.update(_between(a, b))
+    options = []
+    for e, link in enumerate(links):
+        a, b = board.islands[link.a], board.islands[link.b]
+        ends = ((a.row, a.col), (b.row, b.col))
+        ours = bridges.get(ends, 0)
+        if ours == rival[e]:
+            continue
+        for point in _between(*ends)[1:-1]:  # two or more steps from either end
+            if ours == 0 and point in covered:
+                continue
+            if any((point[0] + dr, point[1] + dc) in numbers for dr, dc in STEPS):
+                continue
+            options.append((ends, ours, point))
+    if options:
+        (a, b), ours, point = options[stream.below(len(options))]
+        if ours:
+            del bridges[(a, b)]
+            bridges[(a, point)] = ours
+            bridges[(point, b)] = ours
+            numbers[point] = 2 * ours
+        else:
+            end = (a, b)[stream.below(2)]
+            bridges[tuple(sorted((end, point)))] = 1
+            numbers[end] += 1
+            numbers[point] = 1
+        return True
+    return _push_to_extreme(stream, numbers, bridges, board, links, rival, covered)
+
+
+def _push_to_extreme(stream, numbers, bridges, board, links, rival, covered) -> bool:
+    """No room for a new island: give one connection of the loop none or two bridges instead.
+
+    The numbers at its ends change, so the rival no longer fits them, and a connection at 0 or
+    2 cannot take part in the same swap again."""
+    options = []
+    for e, link in enumerate(links):
+        ends = _ends(board, link)
+        ours = bridges.get(ends, 0)
+        if ours == rival[e]:
+            continue
+        for value in (0, 2):
+            if value == ours:
+                continue
+            if ours == 0 and covered.intersection(_between(*ends)):
+                continue  # a bridge here would cross one of ours
+            if value == 0 and not _still_joined(numbers, bridges, ends):
+                continue
+            options.append((ends, ours, value))
+    if not options:
+        return False
+    ends, ours, value = options[stream.below(len(options))]
+    for end in ends:
+        numbers[end] += value - ours
+    if value:
+        bridges[ends] = value
+    else:
+        del bridges[ends]
+    return True
+
+
+def _still_joined(numbers, bridges, removed) -> bool:
+    """Whether our bridges still join every island with the connection `removed` taken out."""
+    if any(numbers[end] - bridges[removed] < 1 for end in removed):
+        return False
+    neighbours: dict = {p: [] for p in numbers}
+    for a, b in bridges:
+        if (a, b) != removed:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+    start = next(iter(numbers))
+    seen, todo = {start}, [start]
+    while todo:
+        for q in neighbours[todo.pop()]:
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return len(seen) == len(numbers)
+
+
+def _between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """Lattice points strictly between two islands in one line, from a towards b."""
+    (r0, c0), (r1, c1) = a, b
+    if r0 == r1:
+        return [(r0, c) for c in range(c0 + 1, c1)]
+    return [(r, c0) for r in range(r0 + 1, r1)]
+
+
 def generate(key: str, level: str, version: str) -> Generated:
     recipe = RECIPES[level]
     stream = KeyedStream(key)
     for attempt in range(1, recipe.attempts + 1):
-        numbers, _ = grow_network(stream, recipe)
-        if degenerate(numbers, recipe):
-            continue
-        board = Board.of(recipe.width, recipe.height, ((r, c, n) for (r, c), n in numbers.items()))
-        lay = layout(board)
-        graded = grade(lay, level)
-        if not graded.accepted:
-            continue
-        puzzle = board.to_puzzle()
-        solution = solution_record(board, lay.links, graded.bridges)
-        proof = verify(puzzle, solution)
-        if not proof["unique"]:
-            raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
-        grade_record = {"level": level, **graded.measures}
-        return Generated(puzzle, solution, grade_record, proof, attempt)
+        numbers, grown = grow_network(stream, recipe)
+        bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
+        for _ in range(recipe.repairs + 1):
+            if degenerate(numbers, recipe):
+                break
+            board = Board.of(recipe.width, recipe.height,
+                             ((r, c, n) for (r, c), n in numbers.items()))
+            lay = layout(board)
+            graded = grade(lay, level)
+            if graded.accepted:
+                return _finish(key, level, board, lay, graded, attempt)
+            if graded.reason.startswith("solvable at"):
+                break  # too easy: more islands will not make it harder
+            found, answers = State(lay).search(SEARCH_RULES, 2)
+            if found < 2:
+                break  # one answer, but past this level's techniques
+            ours = [bridges.get(_ends(board, link), 0) for link in lay.links]
+            rival = answers[1] if list(answers[0]) == ours else answers[0]
+            if not break_rival(stream, numbers, bridges, board, lay.links, rival):
+                break
     raise GenerationFailed(f"{key}: no {level} board in {recipe.attempts} candidates ({version})")
+
+
+def _ends(board: Board, link) -> tuple[tuple[int, int], tuple[int, int]]:
+    a, b = board.islands[link.a], board.islands[link.b]
+    return (a.row, a.col), (b.row, b.col)
+
+
+def _finish(key: str, level: str, board: Board, lay, graded, attempt: int) -> Generated:
+    puzzle = board.to_puzzle()
+    solution = solution_record(board, lay.links, graded.bridges)
+    proof = verify(puzzle, solution)
+    if not proof["unique"]:
+        raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
+    grade_record = {"level": level, **graded.measures}
+    return Generated(puzzle, solution, grade_record, proof, attempt)

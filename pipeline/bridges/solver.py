@@ -19,7 +19,8 @@ again from the easiest):
                 group rem(a) + rem(b) - 2v bridge ends to spend; if that is zero and the
                 merged group is not the whole board, it would be sealed off, so v is impossible
   what-if       suppose a connection takes its least (most) count; if the rules above then
-                reach a contradiction, it takes more (less)
+                reach a contradiction, it takes more (less). Expert boards need at most
+                WHATIF_LIMIT of these steps; extreme boards need more, or search.
 
 Search on top of the rules counts solutions up to a limit; with no rules at all it is the
 plain enumeration the soundness tests compare against.
@@ -59,6 +60,9 @@ LEVEL_RULES = {
     "extreme": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY | WHATIF,  # then search
 }
 SEARCH_RULES = CROSSINGS | SATURATION | COUNTING | CONNECTIVITY
+# Expert allows a few what-ifs; a board that needs more (a long chain of them, or search)
+# is extreme. On 15x15 boards the solved-by-what-if ones need 1 to 8 steps, most of them 1 or 2.
+WHATIF_LIMIT = {"easy": 0, "medium": 0, "hard": 0, "expert": 2, "extreme": 1_000_000}
 
 CONTRADICTION, STUCK, SOLVED = -1, 0, 1
 
@@ -300,7 +304,7 @@ def _valid(number, link_a, link_b, touch_start, touch, cross_start, cross, bridg
 
 
 @njit(cache=True)
-def _deduce(rules, number, link_a, link_b, touch_start, touch, cross_start, cross,
+def _deduce(rules, whatif_limit, number, link_a, link_b, touch_start, touch, cross_start, cross,
             lo, hi, trail, meta, counts, scratch, parent, rem, size):
     """Rules to a fixpoint, then (with WHATIF) one-step what-ifs: SOLVED, STUCK or CONTRADICTION."""
     plain = rules & ~WHATIF
@@ -314,7 +318,7 @@ def _deduce(rules, number, link_a, link_b, touch_start, touch, cross_start, cros
                       parent):
                 return SOLVED
             return CONTRADICTION
-        if not (rules & WHATIF):
+        if not (rules & WHATIF) or counts[N_WHATIF] >= whatif_limit:
             return STUCK
         found = False
         for e in range(lo.shape[0]):
@@ -448,9 +452,9 @@ class State:
         return (lay.number, lay.link_a, lay.link_b, lay.touch_start, lay.touch, lay.cross_start,
                 lay.cross, self.lo, self.hi, self.trail, self.meta)
 
-    def deduce(self, rules: int) -> int:
+    def deduce(self, rules: int, whatif_limit: int = 0) -> int:
         """Continue the easiest-first deduction from the current intervals."""
-        return int(_deduce(rules, *self._board_args(), self.counts, self.scratch, self.parent,
+        return int(_deduce(rules, whatif_limit, *self._board_args(), self.counts, self.scratch, self.parent,
                            self.rem, self.size))
 
     def search(self, rules: int, limit: int, keep: int = 2) -> tuple[int, np.ndarray]:
@@ -474,7 +478,7 @@ class Deduction:
 def deduce(lay: Layout, level: str) -> Deduction:
     """The easiest-first deduction with the techniques of `level` (no search)."""
     state = State(lay)
-    status = state.deduce(LEVEL_RULES[level])
+    status = state.deduce(LEVEL_RULES[level], WHATIF_LIMIT[level])
     return Deduction(status, tuple(int(x) for x in state.lo), tuple(int(x) for x in state.hi),
                      tuple(int(x) for x in state.counts))
 
@@ -514,13 +518,12 @@ def grade(lay: Layout, level: str) -> Grading:
     state = State(lay)
     if index > 0:
         below = LEVELS[index - 1]
-        status = state.deduce(LEVEL_RULES[below])
+        status = state.deduce(LEVEL_RULES[below], WHATIF_LIMIT[below])
         if status == SOLVED:
             return Grading(False, f"solvable at {below}", (), {})
         if status == CONTRADICTION:
             return Grading(False, "no solution", (), {})
-    if level != "extreme":  # extreme adds no rule to expert, only search
-        status = state.deduce(LEVEL_RULES[level])
+    status = state.deduce(LEVEL_RULES[level], WHATIF_LIMIT[level])
     if status == CONTRADICTION:
         return Grading(False, "no solution", (), {})
     measures = {"saturation": int(state.counts[N_SATURATION]),
@@ -530,14 +533,14 @@ def grade(lay: Layout, level: str) -> Grading:
                 "whatif_count": int(state.counts[N_WHATIF]),
                 "whatif_trials": int(state.counts[N_TRIALS]),
                 "whatif_depth": 1 if state.counts[N_WHATIF] else 0}
-    if level != "extreme":
-        if status != SOLVED:
-            return Grading(False, f"not solvable at {level}", (), {})
+    if status == SOLVED:
         return Grading(True, "", tuple(state.bridges()), measures)
-    # Extreme: past one-step what-ifs only search decides; it must find exactly one answer.
+    if level != "extreme":
+        return Grading(False, f"not solvable at {level}", (), {})
+    # Extreme: where what-ifs run dry only search decides; it must find exactly one answer.
     found, solutions = state.search(SEARCH_RULES, 2)
     if found != 1:
         return Grading(False, "not unique" if found else "no solution", (), {})
     measures["search_nodes"] = int(state.counts[N_NODES])
-    measures["whatif_depth"] = int(state.counts[N_DEPTH])
+    measures["whatif_depth"] = max(measures["whatif_depth"], int(state.counts[N_DEPTH]))
     return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)
