@@ -215,9 +215,9 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
             left -= lo[touch[k]]
         rem[g] += left
         size[g] += 1
-    whole = n
+    sealed = 0
     if rules & UNSOUND_LOOKAHEAD:
-        whole = n + 1  # wrong on purpose: also forbids the join that completes the board
+        sealed = 2  # wrong on purpose: a group with two ends left is not sealed
     changed = 0
     for e in range(link_a.shape[0]):
         if lo[e] == hi[e]:
@@ -231,7 +231,7 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
         else:         # v - lo[e] more bridges inside one group
             left = rem[ga] - 2 * (v - lo[e])
             members = size[ga]
-        if left == 0 and members < whole:
+        if left <= sealed and left >= 0 and members < n:
             r = _narrow(e, lo[e], v - 1, lo, hi, trail, meta)
             if r < 0:
                 return -1
