@@ -141,13 +141,21 @@ def layout(board: Board) -> Layout:
         touching[link.a].append(e)
         touching[link.b].append(e)
     crossing: list[list[int]] = [[] for _ in links]
-    horizontals = [e for e, l in enumerate(links) if l.horizontal]
-    verticals = [e for e, l in enumerate(links) if not l.horizontal]
-    for h in horizontals:
-        for v in verticals:
-            if crosses(board, links[h], links[v]):
-                crossing[h].append(v)
-                crossing[v].append(h)
+    # A horizontal and a vertical link cross where they pass over the same lattice point.
+    down_over: dict[tuple[int, int], int] = {}
+    for e, link in enumerate(links):
+        if not link.horizontal:
+            a, b = board.islands[link.a], board.islands[link.b]
+            for r in range(a.row + 1, b.row):
+                down_over[(r, a.col)] = e
+    for e, link in enumerate(links):
+        if link.horizontal:
+            a, b = board.islands[link.a], board.islands[link.b]
+            for c in range(a.col + 1, b.col):
+                v = down_over.get((a.row, c))
+                if v is not None:
+                    crossing[e].append(v)
+                    crossing[v].append(e)
     touch_start, touch = _csr(touching)
     cross_start, cross = _csr([sorted(c) for c in crossing])
     return Layout(board, links, number, link_a, link_b, capacity, touch_start, touch,

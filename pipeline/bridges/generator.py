@@ -224,8 +224,10 @@ def _between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
     return [(r, c0) for r in range(r0 + 1, r1)]
 
 
-def generate(key: str, level: str, version: str) -> Generated:
-    recipe = RECIPES[level]
+def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -> Generated:
+    """A board of `level` for `key`; `recipe` overrides the level's size (the benchmark uses
+    it to compare sizes)."""
+    recipe = recipe or RECIPES[level]
     stream = KeyedStream(key)
     for attempt in range(1, recipe.attempts + 1):
         numbers, grown = grow_network(stream, recipe)
