@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+from numba import njit
+
 from pipeline.bridges.board import Board, layout, solution_record
 from pipeline.bridges.solver import SEARCH_RULES, State, grade
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
-from pipeline.keyed import KeyedStream
+from pipeline.bridges.stream import CompiledStream, below, chance, shuffle
 
 EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -47,73 +50,118 @@ RECIPES = {
 MOST_OF_ONE_NUMBER = 50  # percent: more islands than this with one number is degenerate
 
 
-def grow_network(stream: KeyedStream, recipe: Recipe):
+def grow_network(stream: CompiledStream, recipe: Recipe):
     """A random solved board: islands never side by side, bridges straight and uncrossed.
 
     Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
     w, h = recipe.width, recipe.height
-    grid = [[EMPTY] * w for _ in range(h)]
-    start = (stream.below(h), stream.below(w))
-    order = [start]
-    grid[start[0]][start[1]] = ISLAND
-    bridges: list[tuple[tuple[int, int], tuple[int, int], int]] = []
-    frontier = [start]  # islands that may still have room to grow from
-    while len(order) < recipe.islands and frontier:
-        slot = stream.below(len(frontier))
-        r0, c0 = frontier[slot]
-        directions = list(STEPS)
-        stream.shuffle(directions)
-        for dr, dc in directions:
-            targets = _landing_spots(grid, w, h, r0, c0, dr, dc)
-            if targets:
-                break
-        else:
-            frontier[slot] = frontier[-1]
-            frontier.pop()
-            continue
-        # Short bridges leave room for more islands: the landing spot is one of the nearest.
-        r1, c1 = targets[stream.below(min(len(targets), recipe.reach))]
-        _lay_bridge(grid, r0, c0, r1, c1, dr, dc)
-        grid[r1][c1] = ISLAND
-        order.append((r1, c1))
-        frontier.append((r1, c1))
-        bridges.append(((r0, c0), (r1, c1), 2 if stream.chance(recipe.double_percent, 100) else 1))
-    # Close loops: some islands that still see each other get a bridge too.
-    for r0, c0 in sorted(order):
-        for dr, dc in STEPS[:2]:
-            r, c = r0 + dr, c0 + dc
-            while 0 <= r < h and 0 <= c < w and grid[r][c] == EMPTY:
-                r, c = r + dr, c + dc
-            if 0 <= r < h and 0 <= c < w and grid[r][c] == ISLAND and \
-                    stream.chance(recipe.loop_percent, 100):
-                _lay_bridge(grid, r0, c0, r, c, dr, dc)
-                bridges.append(((r0, c0), (r, c), 2 if stream.chance(recipe.double_percent, 100) else 1))
-    numbers = dict.fromkeys(order, 0)
-    for a, b, k in bridges:
-        numbers[a] += k
-        numbers[b] += k
+    rows = np.zeros(w * h, dtype=np.int64)
+    cols = np.zeros(w * h, dtype=np.int64)
+    ends = np.zeros((2 * w * h, 3), dtype=np.int64)
+    islands, built = _grow(stream.state, w, h, recipe.islands, recipe.double_percent,
+                           recipe.loop_percent, recipe.reach, rows, cols, ends)
+    points = list(zip(rows[:islands].tolist(), cols[:islands].tolist()))
+    numbers = dict.fromkeys(points, 0)
+    bridges = []
+    for a, b, k in ends[:built].tolist():
+        numbers[points[a]] += k
+        numbers[points[b]] += k
+        bridges.append((points[a], points[b], k))
     return numbers, bridges
 
 
-def _landing_spots(grid, w, h, r0, c0, dr, dc) -> list[tuple[int, int]]:
+@njit(cache=True)
+def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, ends):
+    """Grow islands from a random first one, each new island a bridge away from an old one;
+    then close some loops. Fills rows/cols (islands) and ends (bridges: a, b, count)."""
+    grid = np.zeros((h, w), dtype=np.int64)
+    ident = np.full((h, w), -1, dtype=np.int64)
+    step_r = np.array([0, 1, 0, -1])
+    step_c = np.array([1, 0, -1, 0])
+    spot_r = np.zeros(max(w, h), dtype=np.int64)
+    spot_c = np.zeros(max(w, h), dtype=np.int64)
+    directions = np.zeros(4, dtype=np.int64)
+    frontier = np.zeros(w * h, dtype=np.int64)  # islands that may still have room to grow from
+    r0 = below(state, h)
+    c0 = below(state, w)
+    rows[0], cols[0] = r0, c0
+    grid[r0, c0] = ISLAND
+    ident[r0, c0] = 0
+    islands, built, open_count = 1, 0, 1
+    while islands < target and open_count > 0:
+        slot = below(state, open_count)
+        i = frontier[slot]
+        r0, c0 = rows[i], cols[i]
+        for d in range(4):
+            directions[d] = d
+        shuffle(state, directions)
+        spots = 0
+        d = 0
+        for k in range(4):
+            d = directions[k]
+            spots = _landing_spots(grid, w, h, r0, c0, step_r[d], step_c[d], spot_r, spot_c)
+            if spots > 0:
+                break
+        if spots == 0:
+            frontier[slot] = frontier[open_count - 1]
+            open_count -= 1
+            continue
+        # Short bridges leave room for more islands: the landing spot is one of the nearest.
+        pick = below(state, min(spots, reach))
+        r1, c1 = spot_r[pick], spot_c[pick]
+        _lay_bridge(grid, r0, c0, r1, c1, step_r[d], step_c[d])
+        grid[r1, c1] = ISLAND
+        ident[r1, c1] = islands
+        rows[islands], cols[islands] = r1, c1
+        frontier[open_count] = islands
+        open_count += 1
+        ends[built, 0], ends[built, 1] = i, islands
+        ends[built, 2] = 2 if chance(state, double_percent, 100) else 1
+        built += 1
+        islands += 1
+    # Close loops: some islands that still see each other get a bridge too.
+    for r0 in range(h):
+        for c0 in range(w):
+            if grid[r0, c0] != ISLAND:
+                continue
+            for d in range(2):
+                r, c = r0 + step_r[d], c0 + step_c[d]
+                while r < h and c < w and grid[r, c] == EMPTY:
+                    r, c = r + step_r[d], c + step_c[d]
+                if r < h and c < w and grid[r, c] == ISLAND and chance(state, loop_percent, 100):
+                    _lay_bridge(grid, r0, c0, r, c, step_r[d], step_c[d])
+                    ends[built, 0], ends[built, 1] = ident[r0, c0], ident[r, c]
+                    ends[built, 2] = 2 if chance(state, double_percent, 100) else 1
+                    built += 1
+    return islands, built
+
+
+@njit(cache=True)
+def _landing_spots(grid, w, h, r0, c0, dr, dc, spot_r, spot_c):
     """Empty points two or more steps away along a clear line, with no island beside them."""
-    spots = []
+    spots = 0
     r, c = r0 + dr, c0 + dc
     distance = 1
-    while 0 <= r < h and 0 <= c < w and grid[r][c] == EMPTY:
-        if distance >= 2 and not any(0 <= r + sr < h and 0 <= c + sc < w
-                                     and grid[r + sr][c + sc] == ISLAND for sr, sc in STEPS):
-            spots.append((r, c))
+    while 0 <= r < h and 0 <= c < w and grid[r, c] == EMPTY:
+        if distance >= 2:
+            crowded = False
+            for sr, sc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                if 0 <= r + sr < h and 0 <= c + sc < w and grid[r + sr, c + sc] == ISLAND:
+                    crowded = True
+            if not crowded:
+                spot_r[spots], spot_c[spots] = r, c
+                spots += 1
         r, c = r + dr, c + dc
         distance += 1
     return spots
 
 
-def _lay_bridge(grid, r0, c0, r1, c1, dr, dc) -> None:
+@njit(cache=True)
+def _lay_bridge(grid, r0, c0, r1, c1, dr, dc):
     mark = ACROSS if dr == 0 else DOWN
     r, c = r0 + dr, c0 + dc
-    while (r, c) != (r1, c1):
-        grid[r][c] = mark
+    while r != r1 or c != c1:
+        grid[r, c] = mark
         r, c = r + dr, c + dc
 
 
@@ -124,7 +172,7 @@ def degenerate(numbers: dict, recipe: Recipe) -> bool:
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
 
 
-def break_rival(stream: KeyedStream, numbers: dict, bridges: dict, board: Board, links,
+def break_rival(stream: CompiledStream, numbers: dict, bridges: dict, board: Board, links,
                 rival) -> bool:
     """Put a new island on a connection where a rival answer differs from ours.
 
@@ -228,7 +276,7 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
     """A board of `level` for `key`; `recipe` overrides the level's size (the benchmark uses
     it to compare sizes)."""
     recipe = recipe or RECIPES[level]
-    stream = KeyedStream(key)
+    stream = CompiledStream(key)
     for attempt in range(1, recipe.attempts + 1):
         numbers, grown = grow_network(stream, recipe)
         bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
