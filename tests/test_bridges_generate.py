@@ -111,3 +111,35 @@ def test_generate_export_count_through_the_command_line(tmp_path, capsys):
     assert cli.main(["count", str(path)]) == 0
     out = capsys.readouterr().out
     assert all(f"{r['id']}\t1" in out for r in records)
+
+
+def test_repairs_keep_the_grown_answer_a_solution():
+    """Breaking a rival must leave our own answer valid: a repair that lays a bridge across
+    one of ours (or cuts our network in two) would throw good candidates away unseen."""
+    from pipeline.bridges import generator
+    from pipeline.bridges.board import solution_record
+    from pipeline.bridges.solver import SEARCH_RULES, State
+    from pipeline.bridges.stream import CompiledStream
+
+    stream = CompiledStream("bridges-repairs")
+    repaired = 0
+    for recipe in (generator.RECIPES["medium"], generator.RECIPES["expert"]):
+        for _ in range(60):
+            numbers, grown = generator.grow_network(stream, recipe)
+            bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
+            for _ in range(recipe.repairs):
+                board = Board.of(recipe.width, recipe.height,
+                                 ((r, c, n) for (r, c), n in numbers.items()))
+                lay = layout(board)
+                ours = [bridges.get(generator._ends(board, link), 0) for link in lay.links]
+                assert sum(ours) == sum(bridges.values())
+                assert FAMILY.verify(board.to_puzzle(),
+                                     solution_record(board, lay.links, ours))["valid"]
+                found, answers = State(lay).search(SEARCH_RULES, 2)
+                if found < 2:
+                    break
+                rival = answers[1] if list(answers[0]) == ours else answers[0]
+                if not generator.break_rival(stream, numbers, bridges, board, lay.links, rival):
+                    break
+                repaired += 1
+    assert repaired >= 30

@@ -40,8 +40,8 @@ class Recipe:
 
 # Sizes and shapes per level (docs/bridges.md explains the choices and the yields they give).
 RECIPES = {
-    "easy": Recipe(10, 10, 28, 20, 50, 30, 3, 6, 4000),
-    "medium": Recipe(10, 10, 28, 20, 50, 30, 3, 6, 4000),
+    "easy": Recipe(10, 10, 28, 20, 70, 30, 3, 6, 4000),
+    "medium": Recipe(10, 10, 28, 20, 45, 45, 3, 6, 4000),
     "hard": Recipe(10, 10, 28, 20, 20, 10, 3, 6, 4000),
     "expert": Recipe(12, 12, 40, 29, 20, 10, 3, 6, 4000),
     "extreme": Recipe(15, 15, 62, 45, 15, 10, 3, 6, 4000),
@@ -192,21 +192,27 @@ def break_rival(stream: CompiledStream, numbers: dict, bridges: dict, board: Boa
         ours = bridges.get(ends, 0)
         if ours == rival[e]:
             continue
-        for point in _between(*ends)[1:-1]:  # two or more steps from either end
-            if ours == 0 and point in covered:
-                continue
+        between = _between(*ends)
+        for step in range(1, len(between) - 1):  # two or more steps from either end
+            point = between[step]
             if any((point[0] + dr, point[1] + dc) in numbers for dr, dc in STEPS):
                 continue
-            options.append((ends, ours, point))
+            if ours:
+                options.append((ends, ours, point, None))
+                continue
+            # The new island's one bridge runs to one end; nothing of ours may be in its way.
+            if covered.isdisjoint(between[:step + 1]):
+                options.append((ends, ours, point, ends[0]))
+            if covered.isdisjoint(between[step:]):
+                options.append((ends, ours, point, ends[1]))
     if options:
-        (a, b), ours, point = options[stream.below(len(options))]
+        (a, b), ours, point, end = options[stream.below(len(options))]
         if ours:
             del bridges[(a, b)]
             bridges[(a, point)] = ours
             bridges[(point, b)] = ours
             numbers[point] = 2 * ours
         else:
-            end = (a, b)[stream.below(2)]
             bridges[tuple(sorted((end, point)))] = 1
             numbers[end] += 1
             numbers[point] = 1
@@ -230,19 +236,24 @@ def _push_to_extreme(stream, numbers, bridges, board, links, rival, covered) -> 
                 continue
             if ours == 0 and covered.intersection(_between(*ends)):
                 continue  # a bridge here would cross one of ours
-            if value == 0 and not _still_joined(numbers, bridges, ends):
-                continue
             options.append((ends, ours, value))
     if not options:
         return False
-    ends, ours, value = options[stream.below(len(options))]
-    for end in ends:
-        numbers[end] += value - ours
-    if value:
-        bridges[ends] = value
-    else:
-        del bridges[ends]
-    return True
+    # Start at a random option and take the first that keeps our answer in one piece (the
+    # test is the costly part, so it runs only as far as needed).
+    first = stream.below(len(options))
+    for k in range(len(options)):
+        ends, ours, value = options[(first + k) % len(options)]
+        if value == 0 and not _still_joined(numbers, bridges, ends):
+            continue
+        for end in ends:
+            numbers[end] += value - ours
+        if value:
+            bridges[ends] = value
+        else:
+            del bridges[ends]
+        return True
+    return False
 
 
 def _still_joined(numbers, bridges, removed) -> bool:
