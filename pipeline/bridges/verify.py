@@ -6,7 +6,8 @@ crossings as spans that share a lattice point, and counts answers with a differe
 The solver narrows intervals with deduction rules and undoes through a trail; this checker
 assigns spans one at a time in reading order and only checks: no island over its number, no
 island left needing more than its open spans can bring, no two bridges over one point, and
-that built and open spans can still join every island. Two different searches agreeing on
+that built and open spans can still join every island; an island's open spans can bring at
+most two bridges each, and no more than the island at the other end has left. Two different searches agreeing on
 "exactly one answer" is the proof a record carries.
 """
 
@@ -109,9 +110,10 @@ def _root(up, x):
 
 
 @njit(cache=True)
-def _can_join(n, ends, value, assigned):
+def _can_join(n, ends, value, assigned, up):
     """Whether built spans and spans not yet assigned join all n islands."""
-    up = np.arange(n)
+    for x in range(n):
+        up[x] = x
     pieces = n
     for k in range(ends.shape[0]):
         if k >= assigned or value[k] > 0:
@@ -124,23 +126,59 @@ def _can_join(n, ends, value, assigned):
 
 
 @njit(cache=True)
+def _most_to_come(x, k, ends, at_start, at, left):
+    """The most bridges island x can still get from its spans after span k."""
+    most = 0
+    for t in range(at_start[x], at_start[x + 1]):
+        j = at[t]
+        if j > k:
+            other = ends[j, 1] if ends[j, 0] == x else ends[j, 0]
+            most += min(2, left[other])
+    return most
+
+
+@njit(cache=True)
 def _enumerate(numbers, ends, clash, limit, budget, found, stats):
     """Answers (up to `limit`) by assigning 0, 1 or 2 bridges to each span in order."""
     n = numbers.shape[0]
     spans = ends.shape[0]
     last = np.full(n, -1)       # the last span at each island: after it the island is closed
-    open_at = np.zeros(n, dtype=np.int64)
     for k in range(spans):
         for side in range(2):
             last[ends[k, side]] = k
-            open_at[ends[k, side]] += 1
+    at_start = np.zeros(n + 1, dtype=np.int64)  # the spans at each island, in order
+    for k in range(spans):
+        at_start[ends[k, 0] + 1] += 1
+        at_start[ends[k, 1] + 1] += 1
+    for x in range(n):
+        at_start[x + 1] += at_start[x]
+    at = np.zeros(2 * spans, dtype=np.int64)
+    filled = at_start[:n].copy()
+    for k in range(spans):
+        for side in range(2):
+            at[filled[ends[k, side]]] = k
+            filled[ends[k, side]] += 1
+    up = np.zeros(n, dtype=np.int64)
+    clash_start = np.zeros(spans + 1, dtype=np.int64)  # the earlier spans each span clashes with
+    for k in range(spans):
+        clash_start[k + 1] = clash_start[k]
+        for j in range(k):
+            if clash[k, j]:
+                clash_start[k + 1] += 1
+    clash_with = np.zeros(clash_start[spans], dtype=np.int64)
+    for k in range(spans):
+        t = clash_start[k]
+        for j in range(k):
+            if clash[k, j]:
+                clash_with[t] = j
+                t += 1
     left = numbers.copy()
     value = np.full(spans + 1, -1)
     count = 0
     k = 0
     while True:
         if k == spans:
-            if _can_join(n, ends, value, spans):
+            if _can_join(n, ends, value, spans, up):
                 if count < found.shape[0]:
                     found[count, :] = value[:spans]
                 count += 1
@@ -155,8 +193,6 @@ def _enumerate(numbers, ends, clash, limit, budget, found, stats):
         if value[k] >= 0:
             left[a] += value[k]
             left[b] += value[k]
-            open_at[a] += 1
-            open_at[b] += 1
         value[k] += 1
         if value[k] > 2 or value[k] > left[a] or value[k] > left[b]:
             value[k] = -1
@@ -170,19 +206,20 @@ def _enumerate(numbers, ends, clash, limit, budget, found, stats):
             return count
         ok = True
         if value[k] > 0:
-            for j in range(k):
-                if clash[k, j] and value[j] > 0:
+            for t in range(clash_start[k], clash_start[k + 1]):
+                if value[clash_with[t]] > 0:
                     ok = False
                     break
         left[a] -= value[k]
         left[b] -= value[k]
-        open_at[a] -= 1
-        open_at[b] -= 1
         if ok:
             for x in (a, b):
-                if left[x] > 2 * open_at[x] or (last[x] == k and left[x] != 0):
+                if last[x] == k and left[x] != 0:
                     ok = False
-        if ok and value[k] == 0 and not _can_join(n, ends, value, k + 1):
+                elif left[x] > _most_to_come(x, k, ends, at_start, at, left):
+                    ok = False
+        if ok and value[k] == 0 and (last[a] == k or last[b] == k) and \
+                not _can_join(n, ends, value, k + 1, up):
             ok = False
         if ok:
             k += 1
