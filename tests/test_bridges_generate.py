@@ -119,9 +119,9 @@ def test_repairs_keep_the_grown_answer_a_solution():
     from pipeline.bridges import generator
     from pipeline.bridges.board import solution_record
     from pipeline.bridges.solver import SEARCH_RULES, State
-    from pipeline.bridges.stream import CompiledStream
+    from pipeline.bridges.generator import KeyedDraws
 
-    stream = CompiledStream("bridges-repairs")
+    stream = KeyedDraws("bridges-repairs")
     repaired = 0
     for recipe in (generator.RECIPES["medium"], generator.RECIPES["expert"]):
         for _ in range(60):
@@ -143,3 +143,18 @@ def test_repairs_keep_the_grown_answer_a_solution():
                     break
                 repaired += 1
     assert repaired >= 30
+
+
+def test_generation_draws_the_keyed_stream_and_nothing_else():
+    import numpy as np
+
+    from pipeline.bridges.generator import KeyedDraws, _shuffle
+    from pipeline.keyed import KeyedStream
+
+    reference, draws = KeyedStream("bridges:hard:7"), KeyedDraws("bridges:hard:7")
+    assert [draws.below(n) for n in (2, 3, 10, 15, 100)] == \
+        [reference.below(n) for n in (2, 3, 10, 15, 100)]
+    items, array = list(range(4)), np.arange(4)
+    reference.shuffle(items)
+    _shuffle(draws.state, array)
+    assert array.tolist() == items

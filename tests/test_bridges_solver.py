@@ -8,7 +8,7 @@ from pipeline.bridges.solver import (CONTRADICTION, LEVEL_RULES, LEVELS, N_CONNE
                                      SEARCH_RULES, SOLVED,
                                      UNSOUND_LOOKAHEAD, WHATIF_LIMIT, State, count_solutions,
                                      enumerate_solutions)
-from pipeline.bridges.stream import CompiledStream
+from pipeline.bridges.generator import KeyedDraws
 
 MOST_LINKS = 10  # plain search tries 3^links assignments: keep it small
 
@@ -16,7 +16,7 @@ MOST_LINKS = 10  # plain search tries 3^links assignments: keep it small
 def small_boards(count: int, key: str):
     """Small boards, a mix of grown networks (some with several answers, from loops and
     swaps) and random numbers on random islands (mostly with none)."""
-    stream = CompiledStream(key)
+    stream = KeyedDraws(key)
     boards = []
     while len(boards) < count:
         width, height = 4 + stream.below(4), 4 + stream.below(3)

@@ -17,7 +17,7 @@ from pipeline.bridges.solver import SEARCH_RULES, State, grade
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
-from pipeline.bridges.stream import CompiledStream, below, chance, shuffle
+from pipeline.keyed import KeyedStream, stream_below
 
 EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -50,7 +50,36 @@ RECIPES = {
 MOST_OF_ONE_NUMBER = 50  # percent: more islands than this with one number is degenerate
 
 
-def grow_network(stream: CompiledStream, recipe: Recipe):
+class KeyedDraws:
+    """The keyed stream of one key as compiled code carries it (pipeline.keyed's twin), with
+    the two draws the Python side of generation needs."""
+
+    def __init__(self, key: str):
+        self.state = KeyedStream(key).state()
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return int(stream_below(self.state, n))
+
+    def chance(self, numerator: int, denominator: int) -> bool:
+        return self.below(denominator) < numerator
+
+
+@njit(cache=True)
+def _chance(state, numerator, denominator):
+    return stream_below(state, denominator) < numerator
+
+
+@njit(cache=True)
+def _shuffle(state, items):
+    """Fisher-Yates in place, drawing exactly as KeyedStream.shuffle does."""
+    for i in range(items.shape[0] - 1, 0, -1):
+        j = stream_below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def grow_network(stream: KeyedDraws, recipe: Recipe):
     """A random solved board: islands never side by side, bridges straight and uncrossed.
 
     Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
@@ -82,19 +111,19 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
     spot_c = np.zeros(max(w, h), dtype=np.int64)
     directions = np.zeros(4, dtype=np.int64)
     frontier = np.zeros(w * h, dtype=np.int64)  # islands that may still have room to grow from
-    r0 = below(state, h)
-    c0 = below(state, w)
+    r0 = stream_below(state, h)
+    c0 = stream_below(state, w)
     rows[0], cols[0] = r0, c0
     grid[r0, c0] = ISLAND
     ident[r0, c0] = 0
     islands, built, open_count = 1, 0, 1
     while islands < target and open_count > 0:
-        slot = below(state, open_count)
+        slot = stream_below(state, open_count)
         i = frontier[slot]
         r0, c0 = rows[i], cols[i]
         for d in range(4):
             directions[d] = d
-        shuffle(state, directions)
+        _shuffle(state, directions)
         spots = 0
         d = 0
         for k in range(4):
@@ -107,7 +136,7 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
             open_count -= 1
             continue
         # Short bridges leave room for more islands: the landing spot is one of the nearest.
-        pick = below(state, min(spots, reach))
+        pick = stream_below(state, min(spots, reach))
         r1, c1 = spot_r[pick], spot_c[pick]
         _lay_bridge(grid, r0, c0, r1, c1, step_r[d], step_c[d])
         grid[r1, c1] = ISLAND
@@ -116,7 +145,7 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
         frontier[open_count] = islands
         open_count += 1
         ends[built, 0], ends[built, 1] = i, islands
-        ends[built, 2] = 2 if chance(state, double_percent, 100) else 1
+        ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
         built += 1
         islands += 1
     # Close loops: some islands that still see each other get a bridge too.
@@ -128,10 +157,10 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
                 r, c = r0 + step_r[d], c0 + step_c[d]
                 while r < h and c < w and grid[r, c] == EMPTY:
                     r, c = r + step_r[d], c + step_c[d]
-                if r < h and c < w and grid[r, c] == ISLAND and chance(state, loop_percent, 100):
+                if r < h and c < w and grid[r, c] == ISLAND and _chance(state, loop_percent, 100):
                     _lay_bridge(grid, r0, c0, r, c, step_r[d], step_c[d])
                     ends[built, 0], ends[built, 1] = ident[r0, c0], ident[r, c]
-                    ends[built, 2] = 2 if chance(state, double_percent, 100) else 1
+                    ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
                     built += 1
     return islands, built
 
@@ -172,7 +201,7 @@ def degenerate(numbers: dict, recipe: Recipe) -> bool:
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
 
 
-def break_rival(stream: CompiledStream, numbers: dict, bridges: dict, board: Board, links,
+def break_rival(stream: KeyedDraws, numbers: dict, bridges: dict, board: Board, links,
                 rival) -> bool:
     """Put a new island on a connection where a rival answer differs from ours.
 
@@ -287,7 +316,7 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
     """A board of `level` for `key`; `recipe` overrides the level's size (the benchmark uses
     it to compare sizes)."""
     recipe = recipe or RECIPES[level]
-    stream = CompiledStream(key)
+    stream = KeyedDraws(key)
     for attempt in range(1, recipe.attempts + 1):
         numbers, grown = grow_network(stream, recipe)
         bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
