@@ -158,3 +158,18 @@ def test_generation_draws_the_keyed_stream_and_nothing_else():
     reference.shuffle(items)
     _shuffle(draws.state, array)
     assert array.tolist() == items
+
+
+def test_explain_retraces_the_grade(generated):
+    for key, level, _, board in generated:
+        lines = FAMILY.explain(board.puzzle)
+        assert lines[-1] == "solved", key
+        whatifs = sum(line.startswith("what-if") for line in lines)
+        assert whatifs == board.grade["whatif_count"], key
+        used = {line.split(":")[0] for line in lines[:-1]}
+        needed = {"easy": "saturation", "medium": "counting", "hard": "connectivity"}
+        for rule, first_level in (("counting", "medium"), ("connectivity", "hard")):
+            if LEVELS.index(level) < LEVELS.index(first_level):
+                assert rule not in used, key
+        if level in needed:
+            assert needed[level] in used, key

@@ -544,3 +544,99 @@ def grade(lay: Layout, level: str) -> Grading:
     measures["search_nodes"] = int(state.counts[N_NODES])
     measures["whatif_depth"] = max(measures["whatif_depth"], int(state.counts[N_DEPTH]))
     return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)
+
+
+# --- the trace of one solve -------------------------------------------------------------------
+
+def explain(lay: Layout) -> list[str]:
+    """The easiest-first solve, one line per narrowing, naming the rule that made it.
+
+    It drives the same rule sweeps as the grader one at a time from Python (slow, but only
+    run to show how a board is solved)."""
+    state = State(lay)
+    lines: list[str] = []
+    args = (lay.number, lay.link_a, lay.link_b, lay.touch_start, lay.touch, lay.cross_start,
+            lay.cross)
+    lo, hi, trail, meta = state.lo, state.hi, state.trail, state.meta
+    sweeps = (
+        ("crossings", lambda: _crossings(lay.link_a, lay.cross_start, lay.cross, lo, hi,
+                                         trail, meta)),
+        ("saturation", lambda: _saturation(lay.number, lay.link_a, lay.link_b, lay.touch_start,
+                                           lay.touch, lo, hi, trail, meta, state.rem)),
+        ("counting", lambda: _counting(lay.number, lay.touch_start, lay.touch, lo, hi, trail,
+                                       meta)),
+        ("connectivity", lambda: _connectivity(SEARCH_RULES, lay.number, lay.link_a, lay.link_b,
+                                               lay.touch_start, lay.touch, lo, hi, trail, meta,
+                                               state.parent, state.rem, state.size)),
+    )
+    whatifs = 0
+    while True:
+        before_lo, before_hi = lo.copy(), hi.copy()
+        progress = False
+        for rule, sweep in sweeps:
+            if sweep() < 0:
+                lines.append(f"{rule}: contradiction, the board has no solution")
+                return lines
+            changed = [e for e in range(len(lo)) if (lo[e], hi[e]) != (before_lo[e], before_hi[e])]
+            if changed:
+                lines.extend(f"{rule}: {_describe(lay, e, before_lo[e], before_hi[e], lo[e], hi[e])}"
+                             for e in changed)
+                progress = True
+                break
+        if progress:
+            continue
+        if _decided(lo, hi):
+            lines.append("solved" if _valid(*args, lo, state.parent) else
+                         "all links decided but the bridges do not form a solution")
+            return lines
+        step = _one_whatif(state, args)
+        if step is None:
+            found, _ = state.search(SEARCH_RULES, 2, keep=0)
+            lines.append(f"no what-if of one step helps: search finds {found} solution(s) "
+                         f"in {int(state.counts[N_NODES])} nodes, {int(state.counts[N_DEPTH])} "
+                         "guesses deep")
+            return lines
+        whatifs += 1
+        e, supposed, old_lo, old_hi = step
+        lines.append(f"what-if {whatifs}: if {_name(lay, e)} had {supposed} bridge(s) the rules "
+                     f"reach a contradiction, so it {_describe(lay, e, old_lo, old_hi, lo[e], hi[e], bare=True)}")
+
+
+def _one_whatif(state: State, args):
+    """Find and apply the first one-step what-if that ends in a contradiction."""
+    lo, hi, trail, meta = state.lo, state.hi, state.trail, state.meta
+    scratch = np.zeros(N_COUNTERS, dtype=np.int64)
+    for e in range(len(lo)):
+        if lo[e] == hi[e]:
+            continue
+        for supposed in (int(lo[e]), int(hi[e])):
+            mark = int(meta[0])
+            _narrow(e, supposed, supposed, lo, hi, trail, meta)
+            status = _propagate(SEARCH_RULES, *args, lo, hi, trail, meta, scratch, state.parent,
+                                state.rem, state.size)
+            failed = status < 0 or (_decided(lo, hi) and not _valid(*args[:7], lo, state.parent))
+            _undo(mark, lo, hi, trail, meta)
+            if failed:
+                old_lo, old_hi = int(lo[e]), int(hi[e])
+                if supposed == old_lo:
+                    _narrow(e, old_lo + 1, old_hi, lo, hi, trail, meta)
+                else:
+                    _narrow(e, old_lo, old_hi - 1, lo, hi, trail, meta)
+                return e, supposed, old_lo, old_hi
+    return None
+
+
+def _name(lay: Layout, e: int) -> str:
+    a, b = lay.board.islands[lay.links[e].a], lay.board.islands[lay.links[e].b]
+    return f"({a.row},{a.col})-({b.row},{b.col})"
+
+
+def _describe(lay: Layout, e: int, old_lo, old_hi, new_lo, new_hi, bare: bool = False) -> str:
+    prefix = "" if bare else f"{_name(lay, e)} "
+    if new_lo == new_hi:
+        return f"{prefix}has {new_lo} bridge(s)"
+    if new_lo > old_lo and new_hi < old_hi:
+        return f"{prefix}has {new_lo} to {new_hi} bridges"
+    if new_lo > old_lo:
+        return f"{prefix}has at least {new_lo} bridge(s)"
+    return f"{prefix}has at most {new_hi} bridge(s)"
