@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+from numba import njit
+
 from pipeline.bridges.board import Board, layout, solution_record
-from pipeline.bridges.solver import grade
+from pipeline.bridges.solver import SEARCH_RULES, State, grade
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
-from pipeline.keyed import KeyedStream
+from pipeline.keyed import KeyedStream, stream_below
 
 EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -31,88 +34,163 @@ class Recipe:
     double_percent: int   # chance a new bridge is a double
     loop_percent: int     # chance each remaining line of sight gets a bridge (closes loops)
     reach: int            # a new island lands on one of the `reach` nearest free points
+    repairs: int          # new islands a candidate may get to break rival answers
     attempts: int         # candidates tried before giving up on a key
 
 
 # Sizes and shapes per level (docs/bridges.md explains the choices and the yields they give).
 RECIPES = {
-    "easy": Recipe(10, 10, 28, 20, 50, 30, 3, 4000),
-    "medium": Recipe(10, 10, 28, 20, 50, 30, 3, 4000),
-    "hard": Recipe(10, 10, 28, 20, 20, 10, 3, 4000),
-    "expert": Recipe(12, 12, 40, 29, 50, 30, 3, 4000),
-    "extreme": Recipe(15, 15, 62, 45, 50, 30, 3, 4000),
+    "easy": Recipe(10, 10, 28, 20, 70, 30, 3, 6, 4000),
+    "medium": Recipe(10, 10, 28, 20, 45, 45, 3, 6, 4000),
+    "hard": Recipe(10, 10, 28, 20, 20, 10, 3, 6, 4000),
+    "expert": Recipe(12, 12, 40, 29, 20, 10, 3, 6, 4000),
+    "extreme": Recipe(15, 15, 62, 45, 15, 10, 3, 6, 4000),
 }
 
 MOST_OF_ONE_NUMBER = 50  # percent: more islands than this with one number is degenerate
 
 
-def grow_network(stream: KeyedStream, recipe: Recipe):
+class KeyedDraws:
+    """The keyed stream of one key as compiled code carries it (pipeline.keyed's twin), with
+    the two draws the Python side of generation needs."""
+
+    def __init__(self, key: str):
+        self.state = KeyedStream(key).state()
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return int(stream_below(self.state, n))
+
+    def chance(self, numerator: int, denominator: int) -> bool:
+        return self.below(denominator) < numerator
+
+
+@njit(cache=True)
+def _chance(state, numerator, denominator):
+    return stream_below(state, denominator) < numerator
+
+
+@njit(cache=True)
+def _shuffle(state, items):
+    """Fisher-Yates in place, drawing exactly as KeyedStream.shuffle does."""
+    for i in range(items.shape[0] - 1, 0, -1):
+        j = stream_below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def grow_network(stream: KeyedDraws, recipe: Recipe):
     """A random solved board: islands never side by side, bridges straight and uncrossed.
 
     Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
     w, h = recipe.width, recipe.height
-    grid = [[EMPTY] * w for _ in range(h)]
-    start = (stream.below(h), stream.below(w))
-    order = [start]
-    grid[start[0]][start[1]] = ISLAND
-    bridges: list[tuple[tuple[int, int], tuple[int, int], int]] = []
-    frontier = [start]  # islands that may still have room to grow from
-    while len(order) < recipe.islands and frontier:
-        slot = stream.below(len(frontier))
-        r0, c0 = frontier[slot]
-        directions = list(STEPS)
-        stream.shuffle(directions)
-        for dr, dc in directions:
-            targets = _landing_spots(grid, w, h, r0, c0, dr, dc)
-            if targets:
-                break
-        else:
-            frontier[slot] = frontier[-1]
-            frontier.pop()
-            continue
-        # Short bridges leave room for more islands: the landing spot is one of the nearest.
-        r1, c1 = targets[stream.below(min(len(targets), recipe.reach))]
-        _lay_bridge(grid, r0, c0, r1, c1, dr, dc)
-        grid[r1][c1] = ISLAND
-        order.append((r1, c1))
-        frontier.append((r1, c1))
-        bridges.append(((r0, c0), (r1, c1), 2 if stream.chance(recipe.double_percent, 100) else 1))
-    # Close loops: some islands that still see each other get a bridge too.
-    for r0, c0 in sorted(order):
-        for dr, dc in STEPS[:2]:
-            r, c = r0 + dr, c0 + dc
-            while 0 <= r < h and 0 <= c < w and grid[r][c] == EMPTY:
-                r, c = r + dr, c + dc
-            if 0 <= r < h and 0 <= c < w and grid[r][c] == ISLAND and \
-                    stream.chance(recipe.loop_percent, 100):
-                _lay_bridge(grid, r0, c0, r, c, dr, dc)
-                bridges.append(((r0, c0), (r, c), 2 if stream.chance(recipe.double_percent, 100) else 1))
-    numbers = dict.fromkeys(order, 0)
-    for a, b, k in bridges:
-        numbers[a] += k
-        numbers[b] += k
+    rows = np.zeros(w * h, dtype=np.int64)
+    cols = np.zeros(w * h, dtype=np.int64)
+    ends = np.zeros((2 * w * h, 3), dtype=np.int64)
+    islands, built = _grow(stream.state, w, h, recipe.islands, recipe.double_percent,
+                           recipe.loop_percent, recipe.reach, rows, cols, ends)
+    points = list(zip(rows[:islands].tolist(), cols[:islands].tolist()))
+    numbers = dict.fromkeys(points, 0)
+    bridges = []
+    for a, b, k in ends[:built].tolist():
+        numbers[points[a]] += k
+        numbers[points[b]] += k
+        bridges.append((points[a], points[b], k))
     return numbers, bridges
 
 
-def _landing_spots(grid, w, h, r0, c0, dr, dc) -> list[tuple[int, int]]:
+@njit(cache=True)
+def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, ends):
+    """Grow islands from a random first one, each new island a bridge away from an old one;
+    then close some loops. Fills rows/cols (islands) and ends (bridges: a, b, count)."""
+    grid = np.zeros((h, w), dtype=np.int64)
+    ident = np.full((h, w), -1, dtype=np.int64)
+    step_r = np.array([0, 1, 0, -1])
+    step_c = np.array([1, 0, -1, 0])
+    spot_r = np.zeros(max(w, h), dtype=np.int64)
+    spot_c = np.zeros(max(w, h), dtype=np.int64)
+    directions = np.zeros(4, dtype=np.int64)
+    frontier = np.zeros(w * h, dtype=np.int64)  # islands that may still have room to grow from
+    r0 = stream_below(state, h)
+    c0 = stream_below(state, w)
+    rows[0], cols[0] = r0, c0
+    grid[r0, c0] = ISLAND
+    ident[r0, c0] = 0
+    islands, built, open_count = 1, 0, 1
+    while islands < target and open_count > 0:
+        slot = stream_below(state, open_count)
+        i = frontier[slot]
+        r0, c0 = rows[i], cols[i]
+        for d in range(4):
+            directions[d] = d
+        _shuffle(state, directions)
+        spots = 0
+        d = 0
+        for k in range(4):
+            d = directions[k]
+            spots = _landing_spots(grid, w, h, r0, c0, step_r[d], step_c[d], spot_r, spot_c)
+            if spots > 0:
+                break
+        if spots == 0:
+            frontier[slot] = frontier[open_count - 1]
+            open_count -= 1
+            continue
+        # Short bridges leave room for more islands: the landing spot is one of the nearest.
+        pick = stream_below(state, min(spots, reach))
+        r1, c1 = spot_r[pick], spot_c[pick]
+        _lay_bridge(grid, r0, c0, r1, c1, step_r[d], step_c[d])
+        grid[r1, c1] = ISLAND
+        ident[r1, c1] = islands
+        rows[islands], cols[islands] = r1, c1
+        frontier[open_count] = islands
+        open_count += 1
+        ends[built, 0], ends[built, 1] = i, islands
+        ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
+        built += 1
+        islands += 1
+    # Close loops: some islands that still see each other get a bridge too.
+    for r0 in range(h):
+        for c0 in range(w):
+            if grid[r0, c0] != ISLAND:
+                continue
+            for d in range(2):
+                r, c = r0 + step_r[d], c0 + step_c[d]
+                while r < h and c < w and grid[r, c] == EMPTY:
+                    r, c = r + step_r[d], c + step_c[d]
+                if r < h and c < w and grid[r, c] == ISLAND and _chance(state, loop_percent, 100):
+                    _lay_bridge(grid, r0, c0, r, c, step_r[d], step_c[d])
+                    ends[built, 0], ends[built, 1] = ident[r0, c0], ident[r, c]
+                    ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
+                    built += 1
+    return islands, built
+
+
+@njit(cache=True)
+def _landing_spots(grid, w, h, r0, c0, dr, dc, spot_r, spot_c):
     """Empty points two or more steps away along a clear line, with no island beside them."""
-    spots = []
+    spots = 0
     r, c = r0 + dr, c0 + dc
     distance = 1
-    while 0 <= r < h and 0 <= c < w and grid[r][c] == EMPTY:
-        if distance >= 2 and not any(0 <= r + sr < h and 0 <= c + sc < w
-                                     and grid[r + sr][c + sc] == ISLAND for sr, sc in STEPS):
-            spots.append((r, c))
+    while 0 <= r < h and 0 <= c < w and grid[r, c] == EMPTY:
+        if distance >= 2:
+            crowded = False
+            for sr, sc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                if 0 <= r + sr < h and 0 <= c + sc < w and grid[r + sr, c + sc] == ISLAND:
+                    crowded = True
+            if not crowded:
+                spot_r[spots], spot_c[spots] = r, c
+                spots += 1
         r, c = r + dr, c + dc
         distance += 1
     return spots
 
 
-def _lay_bridge(grid, r0, c0, r1, c1, dr, dc) -> None:
+@njit(cache=True)
+def _lay_bridge(grid, r0, c0, r1, c1, dr, dc):
     mark = ACROSS if dr == 0 else DOWN
     r, c = r0 + dr, c0 + dc
-    while (r, c) != (r1, c1):
-        grid[r][c] = mark
+    while r != r1 or c != c1:
+        grid[r, c] = mark
         r, c = r + dr, c + dc
 
 
@@ -123,23 +201,156 @@ def degenerate(numbers: dict, recipe: Recipe) -> bool:
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
 
 
-def generate(key: str, level: str, version: str) -> Generated:
-    recipe = RECIPES[level]
-    stream = KeyedStream(key)
+def break_rival(stream: KeyedDraws, numbers: dict, bridges: dict, board: Board, links,
+                rival) -> bool:
+    """Put a new island on a connection where a rival answer differs from ours.
+
+    Rival answers are nearly always a loop of connections where one answer has a bridge more
+    or less than the other, alternately (most often four islands at the corners of a
+    rectangle). A new island inside one connection of the loop cuts it in two: if we bridge
+    it, the bridge now runs through the new island (numbered twice the bridges); if we do not,
+    the new island takes one bridge to an end of the old connection. Either way the old swap
+    no longer balances. Returns False when no connection of the loop has room."""
+    covered = set()
+    for (a, b) in bridges:
+        covered.update(_between(a, b))
+    options = []
+    for e, link in enumerate(links):
+        a, b = board.islands[link.a], board.islands[link.b]
+        ends = ((a.row, a.col), (b.row, b.col))
+        ours = bridges.get(ends, 0)
+        if ours == rival[e]:
+            continue
+        between = _between(*ends)
+        for step in range(1, len(between) - 1):  # two or more steps from either end
+            point = between[step]
+            if any((point[0] + dr, point[1] + dc) in numbers for dr, dc in STEPS):
+                continue
+            if ours:
+                options.append((ends, ours, point, None))
+                continue
+            # The new island's one bridge runs to one end; nothing of ours may be in its way.
+            if covered.isdisjoint(between[:step + 1]):
+                options.append((ends, ours, point, ends[0]))
+            if covered.isdisjoint(between[step:]):
+                options.append((ends, ours, point, ends[1]))
+    if options:
+        (a, b), ours, point, end = options[stream.below(len(options))]
+        if ours:
+            del bridges[(a, b)]
+            bridges[(a, point)] = ours
+            bridges[(point, b)] = ours
+            numbers[point] = 2 * ours
+        else:
+            bridges[tuple(sorted((end, point)))] = 1
+            numbers[end] += 1
+            numbers[point] = 1
+        return True
+    return _push_to_extreme(stream, numbers, bridges, board, links, rival, covered)
+
+
+def _push_to_extreme(stream, numbers, bridges, board, links, rival, covered) -> bool:
+    """No room for a new island: give one connection of the loop none or two bridges instead.
+
+    The numbers at its ends change, so the rival no longer fits them, and a connection at 0 or
+    2 cannot take part in the same swap again."""
+    options = []
+    for e, link in enumerate(links):
+        ends = _ends(board, link)
+        ours = bridges.get(ends, 0)
+        if ours == rival[e]:
+            continue
+        for value in (0, 2):
+            if value == ours:
+                continue
+            if ours == 0 and covered.intersection(_between(*ends)):
+                continue  # a bridge here would cross one of ours
+            options.append((ends, ours, value))
+    if not options:
+        return False
+    # Start at a random option and take the first that keeps our answer in one piece (the
+    # test is the costly part, so it runs only as far as needed).
+    first = stream.below(len(options))
+    for k in range(len(options)):
+        ends, ours, value = options[(first + k) % len(options)]
+        if value == 0 and not _still_joined(numbers, bridges, ends):
+            continue
+        for end in ends:
+            numbers[end] += value - ours
+        if value:
+            bridges[ends] = value
+        else:
+            del bridges[ends]
+        return True
+    return False
+
+
+def _still_joined(numbers, bridges, removed) -> bool:
+    """Whether our bridges still join every island with the connection `removed` taken out."""
+    if any(numbers[end] - bridges[removed] < 1 for end in removed):
+        return False
+    neighbours: dict = {p: [] for p in numbers}
+    for a, b in bridges:
+        if (a, b) != removed:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+    start = next(iter(numbers))
+    seen, todo = {start}, [start]
+    while todo:
+        for q in neighbours[todo.pop()]:
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return len(seen) == len(numbers)
+
+
+def _between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """Lattice points strictly between two islands in one line, from a towards b."""
+    (r0, c0), (r1, c1) = a, b
+    if r0 == r1:
+        return [(r0, c) for c in range(c0 + 1, c1)]
+    return [(r, c0) for r in range(r0 + 1, r1)]
+
+
+def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -> Generated:
+    """A board of `level` for `key`; `recipe` overrides the level's size (the benchmark uses
+    it to compare sizes)."""
+    recipe = recipe or RECIPES[level]
+    stream = KeyedDraws(key)
     for attempt in range(1, recipe.attempts + 1):
-        numbers, _ = grow_network(stream, recipe)
-        if degenerate(numbers, recipe):
-            continue
-        board = Board.of(recipe.width, recipe.height, ((r, c, n) for (r, c), n in numbers.items()))
-        lay = layout(board)
-        graded = grade(lay, level)
-        if not graded.accepted:
-            continue
-        puzzle = board.to_puzzle()
-        solution = solution_record(board, lay.links, graded.bridges)
-        proof = verify(puzzle, solution)
-        if not proof["unique"]:
-            raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
-        grade_record = {"level": level, **graded.measures}
-        return Generated(puzzle, solution, grade_record, proof, attempt)
+        numbers, grown = grow_network(stream, recipe)
+        bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
+        for _ in range(recipe.repairs + 1):
+            if degenerate(numbers, recipe):
+                break
+            board = Board.of(recipe.width, recipe.height,
+                             ((r, c, n) for (r, c), n in numbers.items()))
+            lay = layout(board)
+            graded = grade(lay, level)
+            if graded.accepted:
+                return _finish(key, level, board, lay, graded, attempt)
+            if graded.reason.startswith("solvable at"):
+                break  # too easy: more islands will not make it harder
+            found, answers = State(lay).search(SEARCH_RULES, 2)
+            if found < 2:
+                break  # one answer, but past this level's techniques
+            ours = [bridges.get(_ends(board, link), 0) for link in lay.links]
+            rival = answers[1] if list(answers[0]) == ours else answers[0]
+            if not break_rival(stream, numbers, bridges, board, lay.links, rival):
+                break
     raise GenerationFailed(f"{key}: no {level} board in {recipe.attempts} candidates ({version})")
+
+
+def _ends(board: Board, link) -> tuple[tuple[int, int], tuple[int, int]]:
+    a, b = board.islands[link.a], board.islands[link.b]
+    return (a.row, a.col), (b.row, b.col)
+
+
+def _finish(key: str, level: str, board: Board, lay, graded, attempt: int) -> Generated:
+    puzzle = board.to_puzzle()
+    solution = solution_record(board, lay.links, graded.bridges)
+    proof = verify(puzzle, solution)
+    if not proof["unique"]:
+        raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
+    grade_record = {"level": level, **graded.measures}
+    return Generated(puzzle, solution, grade_record, proof, attempt)
