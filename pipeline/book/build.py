@@ -355,6 +355,8 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
                 except LayoutError as error:
                     raise InputError(f"cannot lay out the book: {error}",
                                      file=str(book.layout.path)) from None
+                except InputError as error:   # e.g. a glyph missing from the font
+                    raise error.located(file=str(book.layout.path)) from None
     write_manifest(out_dir, entries)
     return entries
 

@@ -132,6 +132,12 @@ def _metrics(path: str) -> _Metrics:
     return _Metrics(font["head"].unitsPerEm, dict(font.getBestCmap()), bounds)
 
 
+def missing_characters(path: Path, text: str) -> list[str]:
+    """Characters of `text` (other than line breaks) that the font at `path` has no glyph for."""
+    cmap = _metrics(str(path)).cmap
+    return [ch for ch in dict.fromkeys(text) if ch not in "\n\r" and ord(ch) not in cmap]
+
+
 def resolve_font_file(value: str, root: Path) -> Path:
     """A layout's font entry: a bare name of a bundled file (Vera.ttf) or a path under root."""
     bundled = bundled_font_dir() / value
