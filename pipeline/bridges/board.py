@@ -14,6 +14,7 @@ row-major order so a board has one spelling.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable
 
 import numpy as np
@@ -118,7 +119,7 @@ class Layout:
     """The board as flat integer arrays, the form the solver kernel works on."""
 
     board: Board
-    links: tuple[Connection, ...]
+    across: np.ndarray      # [links] whether each link is horizontal
     number: np.ndarray      # [islands]
     link_a: np.ndarray      # [links]
     link_b: np.ndarray
@@ -128,6 +129,12 @@ class Layout:
     cross_start: np.ndarray  # [links + 1] CSR: the links each link crosses
     cross: np.ndarray
 
+    @cached_property
+    def links(self) -> tuple[Connection, ...]:
+        """The links as values (built on first use: the solver needs only the arrays)."""
+        return tuple(Connection(a, b, h) for a, b, h in
+                     zip(self.link_a.tolist(), self.link_b.tolist(), self.across.tolist()))
+
 
 def layout(board: Board) -> Layout:
     rows = np.array([i.row for i in board.islands], dtype=np.int64)
@@ -135,9 +142,7 @@ def layout(board: Board) -> Layout:
     number = np.array([i.number for i in board.islands], dtype=np.int64)
     (link_a, link_b, across, capacity, touch_start, touch, cross_start,
      cross) = _link_arrays(rows, cols, number, board.height, board.width)
-    links = tuple(Connection(a, b, h) for a, b, h in
-                  zip(link_a.tolist(), link_b.tolist(), across.tolist()))
-    return Layout(board, links, number, link_a, link_b, capacity, touch_start, touch,
+    return Layout(board, across, number, link_a, link_b, capacity, touch_start, touch,
                   cross_start, cross)
 
 
