@@ -7,6 +7,7 @@ All randomness comes from the keyed stream of the board's key.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -197,7 +198,7 @@ def _lay_bridge(grid, r0, c0, r1, c1, dr, dc):
 def degenerate(numbers: dict, recipe: Recipe) -> bool:
     if len(numbers) < recipe.least_islands:
         return True
-    most = max(sum(1 for n in numbers.values() if n == k) for k in range(1, 9))
+    most = max(Counter(numbers.values()).values())
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
 
 
