@@ -114,11 +114,14 @@ def crosses(board: Board, h: Connection, v: Connection) -> bool:
     return ha.col < va.col < hb.col and va.row < ha.row < vb.row
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """The board as flat integer arrays, the form the solver kernel works on."""
 
-    board: Board
+    width: int
+    height: int
+    rows: np.ndarray        # [islands] in row-major order
+    cols: np.ndarray
     across: np.ndarray      # [links] whether each link is horizontal
     number: np.ndarray      # [islands]
     link_a: np.ndarray      # [links]
@@ -128,6 +131,13 @@ class Layout:
     touch: np.ndarray
     cross_start: np.ndarray  # [links + 1] CSR: the links each link crosses
     cross: np.ndarray
+
+    @cached_property
+    def board(self) -> Board:
+        """The board as a value (built on first use, like `links`)."""
+        return Board(self.width, self.height, tuple(
+            Island(r, c, n) for r, c, n in
+            zip(self.rows.tolist(), self.cols.tolist(), self.number.tolist())))
 
     @cached_property
     def links(self) -> tuple[Connection, ...]:
@@ -140,10 +150,16 @@ def layout(board: Board) -> Layout:
     rows = np.array([i.row for i in board.islands], dtype=np.int64)
     cols = np.array([i.col for i in board.islands], dtype=np.int64)
     number = np.array([i.number for i in board.islands], dtype=np.int64)
+    return layout_of(board.width, board.height, rows, cols, number)
+
+
+def layout_of(width: int, height: int, rows: np.ndarray, cols: np.ndarray,
+              number: np.ndarray) -> Layout:
+    """The layout of islands given as arrays in row-major order."""
     (link_a, link_b, across, capacity, touch_start, touch, cross_start,
-     cross) = _link_arrays(rows, cols, number, board.height, board.width)
-    return Layout(board, across, number, link_a, link_b, capacity, touch_start, touch,
-                  cross_start, cross)
+     cross) = _link_arrays(rows, cols, number, height, width)
+    return Layout(width, height, rows, cols, across, number, link_a, link_b, capacity,
+                  touch_start, touch, cross_start, cross)
 
 
 @njit(cache=True)

@@ -7,13 +7,12 @@ All randomness comes from the keyed stream of the board's key.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
-from pipeline.bridges.board import Board, layout, solution_record
+from pipeline.bridges.board import Board, layout_of, solution_record
 from pipeline.bridges.solver import SEARCH_RULES, State, grade
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
@@ -84,20 +83,31 @@ def grow_network(stream: KeyedDraws, recipe: Recipe):
     """A random solved board: islands never side by side, bridges straight and uncrossed.
 
     Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
+    rows, cols, numbers, ends = grow_arrays(stream, recipe)
+    points = list(zip(rows.tolist(), cols.tolist()))
+    return (dict(zip(points, numbers.tolist())),
+            [(points[a], points[b], k) for a, b, k in ends.tolist()])
+
+
+def grow_arrays(stream: KeyedDraws, recipe: Recipe):
+    """The same network as arrays: rows, cols and numbers of the islands in row-major order,
+    and the bridges as (first island, second island, count) rows in that order."""
     w, h = recipe.width, recipe.height
     rows = np.zeros(w * h, dtype=np.int64)
     cols = np.zeros(w * h, dtype=np.int64)
     ends = np.zeros((2 * w * h, 3), dtype=np.int64)
     islands, built = _grow(stream.state, w, h, recipe.islands, recipe.double_percent,
                            recipe.loop_percent, recipe.reach, rows, cols, ends)
-    points = list(zip(rows[:islands].tolist(), cols[:islands].tolist()))
-    numbers = dict.fromkeys(points, 0)
-    bridges = []
-    for a, b, k in ends[:built].tolist():
-        numbers[points[a]] += k
-        numbers[points[b]] += k
-        bridges.append((points[a], points[b], k))
-    return numbers, bridges
+    rows, cols, ends = rows[:islands], cols[:islands], ends[:built]
+    order = np.argsort(rows * w + cols)
+    rank = np.empty(islands, dtype=np.int64)
+    rank[order] = np.arange(islands)
+    numbers = np.zeros(islands, dtype=np.int64)
+    np.add.at(numbers, ends[:, 0], ends[:, 2])
+    np.add.at(numbers, ends[:, 1], ends[:, 2])
+    a, b = rank[ends[:, 0]], rank[ends[:, 1]]
+    ends = np.stack([np.minimum(a, b), np.maximum(a, b), ends[:, 2]], axis=1)
+    return rows[order], cols[order], numbers[order], ends
 
 
 @njit(cache=True)
@@ -195,10 +205,11 @@ def _lay_bridge(grid, r0, c0, r1, c1, dr, dc):
         r, c = r + dr, c + dc
 
 
-def degenerate(numbers: dict, recipe: Recipe) -> bool:
+def degenerate(numbers, recipe: Recipe) -> bool:
+    """Too few islands, or too many of one number (`numbers`: the islands' numbers)."""
     if len(numbers) < recipe.least_islands:
         return True
-    most = max(Counter(numbers.values()).values())
+    most = int(np.bincount(numbers).max())
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
 
 
@@ -318,27 +329,36 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
     it to compare sizes)."""
     recipe = recipe or RECIPES[level]
     stream = KeyedDraws(key)
+    w, h = recipe.width, recipe.height
     for attempt in range(1, recipe.attempts + 1):
-        numbers, grown = grow_network(stream, recipe)
-        bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
+        rows, cols, numbers, ends = grow_arrays(stream, recipe)
+        network = None  # the network as dictionaries, made only when a repair needs it
         for _ in range(recipe.repairs + 1):
             if degenerate(numbers, recipe):
                 break
-            board = Board.of(recipe.width, recipe.height,
-                             ((r, c, n) for (r, c), n in numbers.items()))
-            lay = layout(board)
+            lay = layout_of(w, h, rows, cols, numbers)
             graded = grade(lay, level)
             if graded.accepted:
-                return _finish(key, level, board, lay, graded, attempt)
+                return _finish(key, level, lay, graded, attempt)
             if graded.reason.startswith("solvable at"):
                 break  # too easy: more islands will not make it harder
             found, answers = State(lay).search(SEARCH_RULES, 2)
             if found < 2:
                 break  # one answer, but past this level's techniques
+            if network is None:
+                points = list(zip(rows.tolist(), cols.tolist()))
+                network = (dict(zip(points, numbers.tolist())),
+                           {(points[a], points[b]): k for a, b, k in ends.tolist()})
+            by_point, bridges = network
+            board = lay.board
             ours = [bridges.get(_ends(board, link), 0) for link in lay.links]
             rival = answers[1] if list(answers[0]) == ours else answers[0]
-            if not break_rival(stream, numbers, bridges, board, lay.links, rival):
+            if not break_rival(stream, by_point, bridges, board, lay.links, rival):
                 break
+            ordered = sorted(by_point.items())
+            rows = np.array([r for (r, _), _ in ordered], dtype=np.int64)
+            cols = np.array([c for (_, c), _ in ordered], dtype=np.int64)
+            numbers = np.array([n for _, n in ordered], dtype=np.int64)
     raise GenerationFailed(f"{key}: no {level} board in {recipe.attempts} candidates ({version})")
 
 
@@ -347,7 +367,8 @@ def _ends(board: Board, link) -> tuple[tuple[int, int], tuple[int, int]]:
     return (a.row, a.col), (b.row, b.col)
 
 
-def _finish(key: str, level: str, board: Board, lay, graded, attempt: int) -> Generated:
+def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
+    board = lay.board
     puzzle = board.to_puzzle()
     solution = solution_record(board, lay.links, graded.bridges)
     proof = verify(puzzle, solution)
