@@ -131,7 +131,8 @@ def test_repairs_keep_the_grown_answer_a_solution():
                 board = Board.of(recipe.width, recipe.height,
                                  ((r, c, n) for (r, c), n in numbers.items()))
                 lay = layout(board)
-                ours = [bridges.get(generator._ends(board, link), 0) for link in lay.links]
+                links = generator.link_ends(lay)
+                ours = [bridges.get(ends, 0) for ends in links]
                 assert sum(ours) == sum(bridges.values())
                 assert FAMILY.verify(board.to_puzzle(),
                                      solution_record(board, lay.links, ours))["valid"]
@@ -139,7 +140,7 @@ def test_repairs_keep_the_grown_answer_a_solution():
                 if found < 2:
                     break
                 rival = answers[1] if list(answers[0]) == ours else answers[0]
-                if not generator.break_rival(stream, numbers, bridges, board, lay.links, rival):
+                if not generator.break_rival(stream, numbers, bridges, links, rival):
                     break
                 repaired += 1
     assert repaired >= 30

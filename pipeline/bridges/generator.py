@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from pipeline.bridges.board import Board, layout_of, solution_record
+from pipeline.bridges.board import layout_of, solution_record
 from pipeline.bridges.solver import SEARCH_RULES, State, grade
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
@@ -213,8 +213,13 @@ def degenerate(numbers, recipe: Recipe) -> bool:
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
 
 
-def break_rival(stream: KeyedDraws, numbers: dict, bridges: dict, board: Board, links,
-                rival) -> bool:
+def link_ends(lay) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each link of a layout as its two end points, in link order."""
+    points = list(zip(lay.rows.tolist(), lay.cols.tolist()))
+    return [(points[a], points[b]) for a, b in zip(lay.link_a.tolist(), lay.link_b.tolist())]
+
+
+def break_rival(stream: KeyedDraws, numbers: dict, bridges: dict, links: list, rival) -> bool:
     """Put a new island on a connection where a rival answer differs from ours.
 
     Rival answers are nearly always a loop of connections where one answer has a bridge more
@@ -227,9 +232,7 @@ def break_rival(stream: KeyedDraws, numbers: dict, bridges: dict, board: Board, 
     for (a, b) in bridges:
         covered.update(_between(a, b))
     options = []
-    for e, link in enumerate(links):
-        a, b = board.islands[link.a], board.islands[link.b]
-        ends = ((a.row, a.col), (b.row, b.col))
+    for e, ends in enumerate(links):
         ours = bridges.get(ends, 0)
         if ours == rival[e]:
             continue
@@ -258,17 +261,16 @@ def break_rival(stream: KeyedDraws, numbers: dict, bridges: dict, board: Board, 
             numbers[end] += 1
             numbers[point] = 1
         return True
-    return _push_to_extreme(stream, numbers, bridges, board, links, rival, covered)
+    return _push_to_extreme(stream, numbers, bridges, links, rival, covered)
 
 
-def _push_to_extreme(stream, numbers, bridges, board, links, rival, covered) -> bool:
+def _push_to_extreme(stream, numbers, bridges, links, rival, covered) -> bool:
     """No room for a new island: give one connection of the loop none or two bridges instead.
 
     The numbers at its ends change, so the rival no longer fits them, and a connection at 0 or
     2 cannot take part in the same swap again."""
     options = []
-    for e, link in enumerate(links):
-        ends = _ends(board, link)
+    for e, ends in enumerate(links):
         ours = bridges.get(ends, 0)
         if ours == rival[e]:
             continue
@@ -350,21 +352,16 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
                 network = (dict(zip(points, numbers.tolist())),
                            {(points[a], points[b]): k for a, b, k in ends.tolist()})
             by_point, bridges = network
-            board = lay.board
-            ours = [bridges.get(_ends(board, link), 0) for link in lay.links]
+            links = link_ends(lay)
+            ours = [bridges.get(ends, 0) for ends in links]
             rival = answers[1] if list(answers[0]) == ours else answers[0]
-            if not break_rival(stream, by_point, bridges, board, lay.links, rival):
+            if not break_rival(stream, by_point, bridges, links, rival):
                 break
             ordered = sorted(by_point.items())
             rows = np.array([r for (r, _), _ in ordered], dtype=np.int64)
             cols = np.array([c for (_, c), _ in ordered], dtype=np.int64)
             numbers = np.array([n for _, n in ordered], dtype=np.int64)
     raise GenerationFailed(f"{key}: no {level} board in {recipe.attempts} candidates ({version})")
-
-
-def _ends(board: Board, link) -> tuple[tuple[int, int], tuple[int, int]]:
-    a, b = board.islands[link.a], board.islands[link.b]
-    return (a.row, a.col), (b.row, b.col)
 
 
 def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
