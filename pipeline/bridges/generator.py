@@ -98,16 +98,25 @@ def grow_arrays(stream: KeyedDraws, recipe: Recipe):
     ends = np.zeros((2 * w * h, 3), dtype=np.int64)
     islands, built = _grow(stream.state, w, h, recipe.islands, recipe.double_percent,
                            recipe.loop_percent, recipe.reach, rows, cols, ends)
-    rows, cols, ends = rows[:islands], cols[:islands], ends[:built]
-    order = np.argsort(rows * w + cols)
+    return _in_reading_order(rows[:islands], cols[:islands], ends[:built], w)
+
+
+@njit(cache=True)
+def _in_reading_order(rows, cols, ends, width):
+    """Islands renumbered in row-major order, their numbers, and bridges (lower, higher, k)."""
+    islands = rows.shape[0]
+    order = np.argsort(rows * width + cols)
     rank = np.empty(islands, dtype=np.int64)
-    rank[order] = np.arange(islands)
+    for k in range(islands):
+        rank[order[k]] = k
     numbers = np.zeros(islands, dtype=np.int64)
-    np.add.at(numbers, ends[:, 0], ends[:, 2])
-    np.add.at(numbers, ends[:, 1], ends[:, 2])
-    a, b = rank[ends[:, 0]], rank[ends[:, 1]]
-    ends = np.stack([np.minimum(a, b), np.maximum(a, b), ends[:, 2]], axis=1)
-    return rows[order], cols[order], numbers[order], ends
+    sorted_ends = np.empty_like(ends)
+    for t in range(ends.shape[0]):
+        a, b, k = rank[ends[t, 0]], rank[ends[t, 1]], ends[t, 2]
+        numbers[a] += k
+        numbers[b] += k
+        sorted_ends[t, 0], sorted_ends[t, 1], sorted_ends[t, 2] = min(a, b), max(a, b), k
+    return rows[order], cols[order], numbers, sorted_ends
 
 
 @njit(cache=True)
