@@ -19,7 +19,7 @@ from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream, stream_below
 
-EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3
+EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3  # what a lattice point holds while a network grows
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
@@ -34,7 +34,7 @@ class Recipe:
     double_percent: int   # chance a new bridge is a double
     loop_percent: int     # chance each remaining line of sight gets a bridge (closes loops)
     reach: int            # a new island lands on one of the `reach` nearest free points
-    repairs: int          # new islands a candidate may get to break rival answers
+    repairs: int          # changes a candidate may get to break rival answers
     attempts: int         # candidates tried before giving up on a key
 
 
@@ -362,7 +362,7 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
                            {(points[a], points[b]): k for a, b, k in ends.tolist()})
             by_point, bridges = network
             links = link_ends(lay)
-            ours = [bridges.get(ends, 0) for ends in links]
+            ours = [bridges.get(pair, 0) for pair in links]
             rival = answers[1] if list(answers[0]) == ours else answers[0]
             if not break_rival(stream, by_point, bridges, links, rival):
                 break
