@@ -269,14 +269,11 @@ def canonical_form(board: Board) -> str:
 
 # --- solutions as records ---------------------------------------------------------------------
 
-def solution_record(board: Board, links: tuple[Connection, ...], bridges) -> dict:
+def solution_record(lay: Layout, bridges) -> dict:
     """The export form of bridge counts per link: [[[r1, c1], [r2, c2], k], ...], k 1 or 2."""
-    out = []
-    for link, k in zip(links, bridges):
-        if k:
-            a, b = board.islands[link.a], board.islands[link.b]
-            out.append([[a.row, a.col], [b.row, b.col], int(k)])
-    return {"bridges": out}
+    rows, cols = lay.rows.tolist(), lay.cols.tolist()
+    return {"bridges": [[[rows[a], cols[a]], [rows[b], cols[b]], int(k)] for a, b, k in
+                        zip(lay.link_a.tolist(), lay.link_b.tolist(), bridges) if k]}
 
 
 def parse_solution(board: Board, links: tuple[Connection, ...], solution: dict) -> list[int]:

@@ -251,7 +251,7 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
 def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
     board = lay.board
     puzzle = board.to_puzzle()
-    solution = solution_record(board, lay.links, graded.bridges)
+    solution = solution_record(lay, graded.bridges)
     proof = verify(puzzle, solution)
     if not proof["unique"]:
         raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")

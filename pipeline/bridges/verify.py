@@ -27,7 +27,7 @@ def verify(puzzle: dict, solution: dict) -> dict:
     cols = np.array([c for _, c, _ in islands], dtype=np.int64)
     numbers = np.array([n for _, _, n in islands], dtype=np.int64)
     ends, clash = _spans(rows, cols, puzzle["width"], puzzle["height"])
-    given = _given(islands, ends, solution)
+    given = _given(rows, cols, ends, solution)
     proof = {"checker": CHECKER, "valid": False, "unique": False, "nodes": 0, "solutions": 0}
     if given is None or not _holds(numbers, ends, clash, given):
         return proof
@@ -41,20 +41,40 @@ def verify(puzzle: dict, solution: dict) -> dict:
     return proof
 
 
-def _given(islands, ends, solution) -> np.ndarray | None:
+def _given(rows, cols, ends, solution) -> np.ndarray | None:
     """The answer as bridges per span, or None when a bridge is not on a span."""
-    where = {(r, c): k for k, (r, c, _) in enumerate(islands)}
-    span = {(a, b): k for k, (a, b) in enumerate(ends.tolist())}
+    try:
+        listed = np.array([(a[0], a[1], b[0], b[1], k) for a, b, k in solution["bridges"]],
+                          dtype=np.int64).reshape(-1, 5)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
     counts = np.zeros(ends.shape[0], dtype=np.int64)
-    for end1, end2, count in solution.get("bridges", []):
-        a, b = where.get(tuple(end1)), where.get(tuple(end2))
-        if a is None or b is None:
-            return None
-        k = span.get((min(a, b), max(a, b)))
-        if k is None or counts[k] or count not in (1, 2):
-            return None
-        counts[k] = count
-    return counts
+    return counts if _place(rows, cols, ends, listed, counts) else None
+
+
+@njit(cache=True)
+def _place(rows, cols, ends, listed, counts):
+    """Put each listed bridge (r1, c1, r2, c2, k) on its span; False if one fits none."""
+    n = rows.shape[0]
+    span_of = np.full((n, n), -1, dtype=np.int64)
+    for k in range(ends.shape[0]):
+        span_of[ends[k, 0], ends[k, 1]] = k
+        span_of[ends[k, 1], ends[k, 0]] = k
+    for t in range(listed.shape[0]):
+        a = -1
+        b = -1
+        for x in range(n):
+            if rows[x] == listed[t, 0] and cols[x] == listed[t, 1]:
+                a = x
+            if rows[x] == listed[t, 2] and cols[x] == listed[t, 3]:
+                b = x
+        if a < 0 or b < 0 or span_of[a, b] < 0:
+            return False
+        k = span_of[a, b]
+        if counts[k] != 0 or listed[t, 4] < 1 or listed[t, 4] > 2:
+            return False
+        counts[k] = listed[t, 4]
+    return True
 
 
 @njit(cache=True)
