@@ -249,8 +249,9 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
 
 
 def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
-    board = lay.board
-    puzzle = board.to_puzzle()
+    puzzle = {"width": lay.width, "height": lay.height,
+              "islands": [[r, c, n] for r, c, n in
+                          zip(lay.rows.tolist(), lay.cols.tolist(), lay.number.tolist())]}
     solution = solution_record(lay, graded.bridges)
     proof = verify(puzzle, solution)
     if not proof["unique"]:
