@@ -124,3 +124,15 @@ def test_drawing_the_puzzle_draws_no_bridge_and_prints_legibly():
         for key in ("gray", "fill"):
             if options.get(key) is not None:
                 assert options[key] in (0.0, 1.0)
+
+
+def test_boards_and_answers_round_trip_through_records():
+    from pipeline.bridges.board import layout, parse_solution, solution_record
+
+    board = Board.from_puzzle(PUZZLE)
+    assert board.to_puzzle() == PUZZLE and Board.from_puzzle(board.to_puzzle()) == board
+    lay = layout(board)
+    counts = parse_solution(board, lay.links, SOLUTION)
+    assert parse_solution(board, lay.links, solution_record(lay, counts)) == counts
+    assert sorted(map(str, solution_record(lay, counts)["bridges"])) == \
+        sorted(map(str, SOLUTION["bridges"]))

@@ -117,29 +117,28 @@ def test_repairs_keep_the_grown_answer_a_solution():
     """Breaking a rival must leave our own answer valid: a repair that lays a bridge across
     one of ours (or cuts our network in two) would throw good candidates away unseen."""
     from pipeline.bridges import generator
-    from pipeline.bridges.board import solution_record
+    from pipeline.bridges.board import layout_of
     from pipeline.bridges.solver import SEARCH_RULES, State
-    from pipeline.bridges.generator import KeyedDraws
 
-    stream = KeyedDraws("bridges-repairs")
+    stream = generator.KeyedDraws("bridges-repairs")
     repaired = 0
     for recipe in (generator.RECIPES["medium"], generator.RECIPES["expert"]):
         for _ in range(60):
-            numbers, grown = generator.grow_network(stream, recipe)
-            bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
+            rows, cols, numbers, ends = generator.grow_arrays(stream, recipe)
             for _ in range(recipe.repairs):
-                board = Board.of(recipe.width, recipe.height,
-                                 ((r, c, n) for (r, c), n in numbers.items()))
-                lay = layout(board)
-                ours = [bridges.get(generator._ends(board, link), 0) for link in lay.links]
-                assert sum(ours) == sum(bridges.values())
-                assert FAMILY.verify(board.to_puzzle(),
-                                     solution_record(board, lay.links, ours))["valid"]
+                puzzle = {"width": recipe.width, "height": recipe.height,
+                          "islands": [[r, c, n] for r, c, n in
+                                      zip(rows.tolist(), cols.tolist(), numbers.tolist())]}
+                ours = {"bridges": [[[int(rows[a]), int(cols[a])], [int(rows[b]), int(cols[b])],
+                                     int(k)] for a, b, k in ends]}
+                assert FAMILY.verify(puzzle, ours)["valid"]
+                lay = layout_of(recipe.width, recipe.height, rows, cols, numbers)
                 found, answers = State(lay).search(SEARCH_RULES, 2)
                 if found < 2:
                     break
-                rival = answers[1] if list(answers[0]) == ours else answers[0]
-                if not generator.break_rival(stream, numbers, bridges, board, lay.links, rival):
+                done, rows, cols, numbers, ends = generator.repair(stream, recipe, rows, cols,
+                                                                   ends, lay, answers)
+                if not done:
                     break
                 repaired += 1
     assert repaired >= 30

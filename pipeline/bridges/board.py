@@ -14,6 +14,7 @@ row-major order so a board has one spelling.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable
 
 import numpy as np
@@ -113,12 +114,15 @@ def crosses(board: Board, h: Connection, v: Connection) -> bool:
     return ha.col < va.col < hb.col and va.row < ha.row < vb.row
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """The board as flat integer arrays, the form the solver kernel works on."""
 
-    board: Board
-    links: tuple[Connection, ...]
+    width: int
+    height: int
+    rows: np.ndarray        # [islands] in row-major order
+    cols: np.ndarray
+    across: np.ndarray      # [links] whether each link is horizontal
     number: np.ndarray      # [islands]
     link_a: np.ndarray      # [links]
     link_b: np.ndarray
@@ -128,17 +132,34 @@ class Layout:
     cross_start: np.ndarray  # [links + 1] CSR: the links each link crosses
     cross: np.ndarray
 
+    @cached_property
+    def board(self) -> Board:
+        """The board as a value (built on first use, like `links`)."""
+        return Board(self.width, self.height, tuple(
+            Island(r, c, n) for r, c, n in
+            zip(self.rows.tolist(), self.cols.tolist(), self.number.tolist())))
+
+    @cached_property
+    def links(self) -> tuple[Connection, ...]:
+        """The links as values (built on first use: the solver needs only the arrays)."""
+        return tuple(Connection(a, b, h) for a, b, h in
+                     zip(self.link_a.tolist(), self.link_b.tolist(), self.across.tolist()))
+
 
 def layout(board: Board) -> Layout:
     rows = np.array([i.row for i in board.islands], dtype=np.int64)
     cols = np.array([i.col for i in board.islands], dtype=np.int64)
     number = np.array([i.number for i in board.islands], dtype=np.int64)
+    return layout_of(board.width, board.height, rows, cols, number)
+
+
+def layout_of(width: int, height: int, rows: np.ndarray, cols: np.ndarray,
+              number: np.ndarray) -> Layout:
+    """The layout of islands given as arrays in row-major order."""
     (link_a, link_b, across, capacity, touch_start, touch, cross_start,
-     cross) = _link_arrays(rows, cols, number, board.height, board.width)
-    links = tuple(Connection(a, b, h) for a, b, h in
-                  zip(link_a.tolist(), link_b.tolist(), across.tolist()))
-    return Layout(board, links, number, link_a, link_b, capacity, touch_start, touch,
-                  cross_start, cross)
+     cross) = _link_arrays(rows, cols, number, height, width)
+    return Layout(width, height, rows, cols, across, number, link_a, link_b, capacity,
+                  touch_start, touch, cross_start, cross)
 
 
 @njit(cache=True)
@@ -248,14 +269,11 @@ def canonical_form(board: Board) -> str:
 
 # --- solutions as records ---------------------------------------------------------------------
 
-def solution_record(board: Board, links: tuple[Connection, ...], bridges) -> dict:
+def solution_record(lay: Layout, bridges) -> dict:
     """The export form of bridge counts per link: [[[r1, c1], [r2, c2], k], ...], k 1 or 2."""
-    out = []
-    for link, k in zip(links, bridges):
-        if k:
-            a, b = board.islands[link.a], board.islands[link.b]
-            out.append([[a.row, a.col], [b.row, b.col], int(k)])
-    return {"bridges": out}
+    rows, cols = lay.rows.tolist(), lay.cols.tolist()
+    return {"bridges": [[[rows[a], cols[a]], [rows[b], cols[b]], int(k)] for a, b, k in
+                        zip(lay.link_a.tolist(), lay.link_b.tolist(), bridges) if k]}
 
 
 def parse_solution(board: Board, links: tuple[Connection, ...], solution: dict) -> list[int]:

@@ -12,15 +12,14 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from pipeline.bridges.board import Board, layout, solution_record
+from pipeline.bridges.board import layout_of, solution_record
 from pipeline.bridges.solver import SEARCH_RULES, State, grade
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream, stream_below
 
-EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3
-STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3  # what a lattice point holds while a network grows
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,7 @@ class Recipe:
     double_percent: int   # chance a new bridge is a double
     loop_percent: int     # chance each remaining line of sight gets a bridge (closes loops)
     reach: int            # a new island lands on one of the `reach` nearest free points
-    repairs: int          # new islands a candidate may get to break rival answers
+    repairs: int          # changes a candidate may get to break rival answers
     attempts: int         # candidates tried before giving up on a key
 
 
@@ -83,20 +82,40 @@ def grow_network(stream: KeyedDraws, recipe: Recipe):
     """A random solved board: islands never side by side, bridges straight and uncrossed.
 
     Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
+    rows, cols, numbers, ends = grow_arrays(stream, recipe)
+    points = list(zip(rows.tolist(), cols.tolist()))
+    return (dict(zip(points, numbers.tolist())),
+            [(points[a], points[b], k) for a, b, k in ends.tolist()])
+
+
+def grow_arrays(stream: KeyedDraws, recipe: Recipe):
+    """The same network as arrays: rows, cols and numbers of the islands in row-major order,
+    and the bridges as (first island, second island, count) rows in that order."""
     w, h = recipe.width, recipe.height
     rows = np.zeros(w * h, dtype=np.int64)
     cols = np.zeros(w * h, dtype=np.int64)
     ends = np.zeros((2 * w * h, 3), dtype=np.int64)
     islands, built = _grow(stream.state, w, h, recipe.islands, recipe.double_percent,
                            recipe.loop_percent, recipe.reach, rows, cols, ends)
-    points = list(zip(rows[:islands].tolist(), cols[:islands].tolist()))
-    numbers = dict.fromkeys(points, 0)
-    bridges = []
-    for a, b, k in ends[:built].tolist():
-        numbers[points[a]] += k
-        numbers[points[b]] += k
-        bridges.append((points[a], points[b], k))
-    return numbers, bridges
+    return _in_reading_order(rows[:islands], cols[:islands], ends[:built], w)
+
+
+@njit(cache=True)
+def _in_reading_order(rows, cols, ends, width):
+    """Islands renumbered in row-major order, their numbers, and bridges (lower, higher, k)."""
+    islands = rows.shape[0]
+    order = np.argsort(rows * width + cols)
+    rank = np.empty(islands, dtype=np.int64)
+    for k in range(islands):
+        rank[order[k]] = k
+    numbers = np.zeros(islands, dtype=np.int64)
+    sorted_ends = np.empty_like(ends)
+    for t in range(ends.shape[0]):
+        a, b, k = rank[ends[t, 0]], rank[ends[t, 1]], ends[t, 2]
+        numbers[a] += k
+        numbers[b] += k
+        sorted_ends[t, 0], sorted_ends[t, 1], sorted_ends[t, 2] = min(a, b), max(a, b), k
+    return rows[order], cols[order], numbers, sorted_ends
 
 
 @njit(cache=True)
@@ -194,122 +213,12 @@ def _lay_bridge(grid, r0, c0, r1, c1, dr, dc):
         r, c = r + dr, c + dc
 
 
-def degenerate(numbers: dict, recipe: Recipe) -> bool:
+def degenerate(numbers, recipe: Recipe) -> bool:
+    """Too few islands, or too many of one number (`numbers`: the islands' numbers)."""
     if len(numbers) < recipe.least_islands:
         return True
-    most = max(sum(1 for n in numbers.values() if n == k) for k in range(1, 9))
+    most = int(np.bincount(numbers).max())
     return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
-
-
-def break_rival(stream: KeyedDraws, numbers: dict, bridges: dict, board: Board, links,
-                rival) -> bool:
-    """Put a new island on a connection where a rival answer differs from ours.
-
-    Rival answers are nearly always a loop of connections where one answer has a bridge more
-    or less than the other, alternately (most often four islands at the corners of a
-    rectangle). A new island inside one connection of the loop cuts it in two: if we bridge
-    it, the bridge now runs through the new island (numbered twice the bridges); if we do not,
-    the new island takes one bridge to an end of the old connection. Either way the old swap
-    no longer balances. Returns False when no connection of the loop has room."""
-    covered = set()
-    for (a, b) in bridges:
-        covered.update(_between(a, b))
-    options = []
-    for e, link in enumerate(links):
-        a, b = board.islands[link.a], board.islands[link.b]
-        ends = ((a.row, a.col), (b.row, b.col))
-        ours = bridges.get(ends, 0)
-        if ours == rival[e]:
-            continue
-        between = _between(*ends)
-        for step in range(1, len(between) - 1):  # two or more steps from either end
-            point = between[step]
-            if any((point[0] + dr, point[1] + dc) in numbers for dr, dc in STEPS):
-                continue
-            if ours:
-                options.append((ends, ours, point, None))
-                continue
-            # The new island's one bridge runs to one end; nothing of ours may be in its way.
-            if covered.isdisjoint(between[:step + 1]):
-                options.append((ends, ours, point, ends[0]))
-            if covered.isdisjoint(between[step:]):
-                options.append((ends, ours, point, ends[1]))
-    if options:
-        (a, b), ours, point, end = options[stream.below(len(options))]
-        if ours:
-            del bridges[(a, b)]
-            bridges[(a, point)] = ours
-            bridges[(point, b)] = ours
-            numbers[point] = 2 * ours
-        else:
-            bridges[tuple(sorted((end, point)))] = 1
-            numbers[end] += 1
-            numbers[point] = 1
-        return True
-    return _push_to_extreme(stream, numbers, bridges, board, links, rival, covered)
-
-
-def _push_to_extreme(stream, numbers, bridges, board, links, rival, covered) -> bool:
-    """No room for a new island: give one connection of the loop none or two bridges instead.
-
-    The numbers at its ends change, so the rival no longer fits them, and a connection at 0 or
-    2 cannot take part in the same swap again."""
-    options = []
-    for e, link in enumerate(links):
-        ends = _ends(board, link)
-        ours = bridges.get(ends, 0)
-        if ours == rival[e]:
-            continue
-        for value in (0, 2):
-            if value == ours:
-                continue
-            if ours == 0 and covered.intersection(_between(*ends)):
-                continue  # a bridge here would cross one of ours
-            options.append((ends, ours, value))
-    if not options:
-        return False
-    # Start at a random option and take the first that keeps our answer in one piece (the
-    # test is the costly part, so it runs only as far as needed).
-    first = stream.below(len(options))
-    for k in range(len(options)):
-        ends, ours, value = options[(first + k) % len(options)]
-        if value == 0 and not _still_joined(numbers, bridges, ends):
-            continue
-        for end in ends:
-            numbers[end] += value - ours
-        if value:
-            bridges[ends] = value
-        else:
-            del bridges[ends]
-        return True
-    return False
-
-
-def _still_joined(numbers, bridges, removed) -> bool:
-    """Whether our bridges still join every island with the connection `removed` taken out."""
-    if any(numbers[end] - bridges[removed] < 1 for end in removed):
-        return False
-    neighbours: dict = {p: [] for p in numbers}
-    for a, b in bridges:
-        if (a, b) != removed:
-            neighbours[a].append(b)
-            neighbours[b].append(a)
-    start = next(iter(numbers))
-    seen, todo = {start}, [start]
-    while todo:
-        for q in neighbours[todo.pop()]:
-            if q not in seen:
-                seen.add(q)
-                todo.append(q)
-    return len(seen) == len(numbers)
-
-
-def _between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-    """Lattice points strictly between two islands in one line, from a towards b."""
-    (r0, c0), (r1, c1) = a, b
-    if r0 == r1:
-        return [(r0, c) for c in range(c0 + 1, c1)]
-    return [(r, c0) for r in range(r0 + 1, r1)]
 
 
 def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -> Generated:
@@ -317,40 +226,216 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
     it to compare sizes)."""
     recipe = recipe or RECIPES[level]
     stream = KeyedDraws(key)
+    w, h = recipe.width, recipe.height
     for attempt in range(1, recipe.attempts + 1):
-        numbers, grown = grow_network(stream, recipe)
-        bridges = {tuple(sorted((a, b))): k for a, b, k in grown}
+        rows, cols, numbers, ends = grow_arrays(stream, recipe)
         for _ in range(recipe.repairs + 1):
             if degenerate(numbers, recipe):
                 break
-            board = Board.of(recipe.width, recipe.height,
-                             ((r, c, n) for (r, c), n in numbers.items()))
-            lay = layout(board)
+            lay = layout_of(w, h, rows, cols, numbers)
             graded = grade(lay, level)
             if graded.accepted:
-                return _finish(key, level, board, lay, graded, attempt)
+                return _finish(key, level, lay, graded, attempt)
             if graded.reason.startswith("solvable at"):
                 break  # too easy: more islands will not make it harder
             found, answers = State(lay).search(SEARCH_RULES, 2)
             if found < 2:
                 break  # one answer, but past this level's techniques
-            ours = [bridges.get(_ends(board, link), 0) for link in lay.links]
-            rival = answers[1] if list(answers[0]) == ours else answers[0]
-            if not break_rival(stream, numbers, bridges, board, lay.links, rival):
+            done, rows, cols, numbers, ends = repair(stream, recipe, rows, cols, ends, lay,
+                                                     answers)
+            if not done:
                 break
     raise GenerationFailed(f"{key}: no {level} board in {recipe.attempts} candidates ({version})")
 
 
-def _ends(board: Board, link) -> tuple[tuple[int, int], tuple[int, int]]:
-    a, b = board.islands[link.a], board.islands[link.b]
-    return (a.row, a.col), (b.row, b.col)
-
-
-def _finish(key: str, level: str, board: Board, lay, graded, attempt: int) -> Generated:
-    puzzle = board.to_puzzle()
-    solution = solution_record(board, lay.links, graded.bridges)
+def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
+    puzzle = {"width": lay.width, "height": lay.height,
+              "islands": [[r, c, n] for r, c, n in
+                          zip(lay.rows.tolist(), lay.cols.tolist(), lay.number.tolist())]}
+    solution = solution_record(lay, graded.bridges)
     proof = verify(puzzle, solution)
     if not proof["unique"]:
         raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
     grade_record = {"level": level, **graded.measures}
     return Generated(puzzle, solution, grade_record, proof, attempt)
+
+
+# --- breaking rival answers -------------------------------------------------------------------
+
+def repair(stream: KeyedDraws, recipe: Recipe, rows, cols, ends, lay, answers):
+    """Change our network so that a rival answer no longer fits; see _repair.
+
+    Returns (done, rows, cols, numbers, ends), the network in reading order."""
+    return _repair(stream.state, recipe.width, recipe.height, rows, cols, ends, lay.link_a,
+                   lay.link_b, answers)
+
+
+@njit(cache=True)
+def _repair(state, width, height, rows, cols, ends, link_a, link_b, answers):
+    """Break the rival among two answers (ours is the other, or neither when there are more).
+
+    Rival answers are always loops of links where one answer has a bridge more or less than
+    the other, alternately (most often four islands at the corners of a rectangle). A new
+    island inside one link of the loop cuts it in two: if we bridge the link, our bridge now
+    runs through the new island (numbered twice the bridges); if we do not, the new island
+    takes one bridge to an end of the old link, and nothing of ours may be in its way. Either
+    way the old swap no longer balances. Where no link of the loop has room (the new island
+    two or more steps from both ends, none beside it), one link of the loop gets none or two
+    bridges instead: the numbers at its ends change, so the rival no longer fits them, and a
+    link at 0 or 2 cannot take part in the same swap again; our answer stays uncrossed and in
+    one piece."""
+    n = rows.shape[0]
+    island_at = np.full((height, width), -1, dtype=np.int64)
+    for x in range(n):
+        island_at[rows[x], cols[x]] = x
+    held = np.zeros((n, n), dtype=np.int64)  # our bridges between two islands
+    covered = np.zeros((height, width), dtype=np.bool_)
+    for t in range(ends.shape[0]):
+        a, b = ends[t, 0], ends[t, 1]
+        held[a, b] = ends[t, 2]
+        for r, c in _points_between(rows[a], cols[a], rows[b], cols[b]):
+            covered[r, c] = True
+    links = link_a.shape[0]
+    ours = np.zeros(links, dtype=np.int64)
+    for e in range(links):
+        ours[e] = held[link_a[e], link_b[e]]
+    rival = answers[0]
+    if (answers[0] == ours).all():
+        rival = answers[1]
+    # A new island inside a link of the rival's loop.
+    options = np.zeros((2 * links * max(width, height) + 1, 3), dtype=np.int64)  # e, point, end
+    count = 0
+    for e in range(links):
+        if ours[e] == rival[e]:
+            continue
+        a, b = link_a[e], link_b[e]
+        between = _points_between(rows[a], cols[a], rows[b], cols[b])
+        for step in range(1, len(between) - 1):
+            r, c = between[step]
+            crowded = False
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                if 0 <= r + dr < height and 0 <= c + dc < width and island_at[r + dr, c + dc] >= 0:
+                    crowded = True
+            if crowded:
+                continue
+            if ours[e]:
+                options[count, 0], options[count, 1], options[count, 2] = e, step, -1
+                count += 1
+                continue
+            clear = True
+            for k in range(step + 1):
+                if covered[between[k][0], between[k][1]]:
+                    clear = False
+            if clear:
+                options[count, 0], options[count, 1], options[count, 2] = e, step, a
+                count += 1
+            clear = True
+            for k in range(step, len(between)):
+                if covered[between[k][0], between[k][1]]:
+                    clear = False
+            if clear:
+                options[count, 0], options[count, 1], options[count, 2] = e, step, b
+                count += 1
+    kept = ends.shape[0]
+    grown = np.zeros((kept + 2, 3), dtype=np.int64)
+    grown[:kept] = ends
+    if count > 0:
+        pick = stream_below(state, count)
+        e, step, end = options[pick, 0], options[pick, 1], options[pick, 2]
+        a, b = link_a[e], link_b[e]
+        r, c = _points_between(rows[a], cols[a], rows[b], cols[b])[step]
+        rows = np.append(rows, r)
+        cols = np.append(cols, c)
+        if end < 0:
+            for t in range(kept):
+                if grown[t, 0] == a and grown[t, 1] == b:
+                    grown[t, 1] = n  # a to the new island, then the new island to b
+            grown[kept, 0], grown[kept, 1], grown[kept, 2] = n, b, ours[e]
+            kept += 1
+        else:
+            grown[kept, 0], grown[kept, 1], grown[kept, 2] = end, n, 1
+            kept += 1
+        rows, cols, numbers, grown = _in_reading_order(rows, cols, grown[:kept], width)
+        return True, rows, cols, numbers, grown
+    # No room: one link of the loop to none or two bridges.
+    choices = np.zeros((2 * links + 1, 2), dtype=np.int64)  # e, value
+    count = 0
+    for e in range(links):
+        if ours[e] == rival[e]:
+            continue
+        for value in (0, 2):
+            if value == ours[e]:
+                continue
+            if ours[e] == 0:
+                a, b = link_a[e], link_b[e]
+                blocked = False
+                for r, c in _points_between(rows[a], cols[a], rows[b], cols[b]):
+                    if covered[r, c]:
+                        blocked = True
+                if blocked:
+                    continue
+            choices[count, 0], choices[count, 1] = e, value
+            count += 1
+    if count == 0:
+        return False, rows, cols, np.zeros(0, dtype=np.int64), ends
+    first = stream_below(state, count)
+    for k in range(count):
+        e, value = choices[(first + k) % count, 0], choices[(first + k) % count, 1]
+        a, b = link_a[e], link_b[e]
+        if value == 0 and not _joined_without(n, grown[:kept], a, b):
+            continue
+        found = False
+        for t in range(kept):
+            if grown[t, 0] == a and grown[t, 1] == b:
+                grown[t, 2] = value
+                found = True
+        if not found:
+            grown[kept, 0], grown[kept, 1], grown[kept, 2] = a, b, value
+            kept += 1
+        live = 0
+        for t in range(kept):  # drop a link set to none
+            if grown[t, 2] > 0:
+                grown[live] = grown[t]
+                live += 1
+        rows, cols, numbers, grown = _in_reading_order(rows, cols, grown[:live], width)
+        return True, rows, cols, numbers, grown
+    return False, rows, cols, np.zeros(0, dtype=np.int64), ends
+
+
+@njit(cache=True)
+def _points_between(r0, c0, r1, c1):
+    """Lattice points strictly between two islands in one line, from the first."""
+    out = []
+    if r0 == r1:
+        for c in range(c0 + 1, c1):
+            out.append((r0, c))
+    else:
+        for r in range(r0 + 1, r1):
+            out.append((r, c0))
+    return out
+
+
+@njit(cache=True)
+def _joined_without(n, ends, a, b):
+    """Whether the bridges other than a-b still join all n islands and leave both ends some."""
+    have = np.zeros(n, dtype=np.int64)
+    up = np.arange(n)
+    pieces = n
+    for t in range(ends.shape[0]):
+        x, y = ends[t, 0], ends[t, 1]
+        have[x] += ends[t, 2]
+        have[y] += ends[t, 2]
+        if x == a and y == b:
+            continue
+        while up[x] != x:
+            x = up[x]
+        while up[y] != y:
+            y = up[y]
+        if x != y:
+            up[x] = y
+            pieces -= 1
+    for t in range(ends.shape[0]):
+        if ends[t, 0] == a and ends[t, 1] == b:
+            if have[a] - ends[t, 2] < 1 or have[b] - ends[t, 2] < 1:
+                return False
+    return pieces == 1

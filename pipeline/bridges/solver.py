@@ -435,7 +435,7 @@ class State:
 
     def __init__(self, lay: Layout):
         self.layout = lay
-        links = len(lay.links)
+        links = len(lay.link_a)
         n = len(lay.number)
         self.lo = np.zeros(links, dtype=np.int64)
         self.hi = lay.capacity.copy()

@@ -22,84 +22,121 @@ NODE_BUDGET = 50_000_000  # far above any board we print; a search this long pro
 
 def verify(puzzle: dict, solution: dict) -> dict:
     """Proof details; "unique" is True only when `solution` is right and the only answer."""
-    islands = sorted((r, c) for r, c, _ in puzzle["islands"])
-    number = {(r, c): n for r, c, n in puzzle["islands"]}
-    spans = _spans(puzzle["width"], puzzle["height"], set(islands))
-    given = _given(spans, solution)
+    islands = sorted((r, c, n) for r, c, n in puzzle["islands"])
+    rows = np.array([r for r, _, _ in islands], dtype=np.int64)
+    cols = np.array([c for _, c, _ in islands], dtype=np.int64)
+    numbers = np.array([n for _, _, n in islands], dtype=np.int64)
+    ends, clash = _spans(rows, cols, puzzle["width"], puzzle["height"])
+    given = _given(rows, cols, ends, solution)
     proof = {"checker": CHECKER, "valid": False, "unique": False, "nodes": 0, "solutions": 0}
-    if given is None or not _is_solution(islands, number, spans, given):
+    if given is None or not _holds(numbers, ends, clash, given):
         return proof
     proof["valid"] = True
-    where = {p: k for k, p in enumerate(islands)}
-    numbers = np.array([number[p] for p in islands], dtype=np.int64)
-    ends = np.array([[where[a], where[b]] for a, b, _ in spans], dtype=np.int64).reshape(-1, 2)
-    clash = np.zeros((len(spans), len(spans)), dtype=np.bool_)
-    over: dict = {}
-    for k, (_, _, between) in enumerate(spans):
-        for point in between:
-            for j in over.setdefault(point, []):
-                clash[k, j] = clash[j, k] = True
-            over[point].append(k)
-    found = np.zeros((2, len(spans)), dtype=np.int64)
+    found = np.zeros((2, ends.shape[0]), dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)  # nodes, 1 when the budget ran out
     count = _enumerate(numbers, ends, clash, 2, NODE_BUDGET, found, stats)
     proof["nodes"] = int(stats[0])
     proof["solutions"] = int(count)
-    proof["unique"] = bool(count == 1 and stats[1] == 0 and tuple(found[0]) == given)
+    proof["unique"] = bool(count == 1 and stats[1] == 0 and (found[0] == given).all())
     return proof
 
 
-def _spans(width: int, height: int, islands: set) -> list:
-    """(end, end, lattice points strictly between) for every pair of islands in sight."""
-    out = []
-    for (r, c) in sorted(islands):
-        for dr, dc in ((0, 1), (1, 0)):
-            between = []
-            rr, cc = r + dr, c + dc
-            while rr < height and cc < width:
-                if (rr, cc) in islands:
-                    out.append(((r, c), (rr, cc), tuple(between)))
-                    break
-                between.append((rr, cc))
-                rr, cc = rr + dr, cc + dc
-    return out
+def _given(rows, cols, ends, solution) -> np.ndarray | None:
+    """The answer as bridges per span, or None when a bridge is not on a span."""
+    try:
+        listed = np.array([(a[0], a[1], b[0], b[1], k) for a, b, k in solution["bridges"]],
+                          dtype=np.int64).reshape(-1, 5)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    counts = np.zeros(ends.shape[0], dtype=np.int64)
+    return counts if _place(rows, cols, ends, listed, counts) else None
 
 
-def _given(spans, solution) -> tuple[int, ...] | None:
-    where = {(a, b): k for k, (a, b, _) in enumerate(spans)}
-    counts = [0] * len(spans)
-    for end1, end2, count in solution.get("bridges", []):
-        a, b = sorted((tuple(end1), tuple(end2)))
-        k = where.get((a, b))
-        if k is None or counts[k] or count not in (1, 2):
-            return None
-        counts[k] = count
-    return tuple(counts)
+@njit(cache=True)
+def _place(rows, cols, ends, listed, counts):
+    """Put each listed bridge (r1, c1, r2, c2, k) on its span; False if one fits none."""
+    n = rows.shape[0]
+    span_of = np.full((n, n), -1, dtype=np.int64)
+    for k in range(ends.shape[0]):
+        span_of[ends[k, 0], ends[k, 1]] = k
+        span_of[ends[k, 1], ends[k, 0]] = k
+    for t in range(listed.shape[0]):
+        a = -1
+        b = -1
+        for x in range(n):
+            if rows[x] == listed[t, 0] and cols[x] == listed[t, 1]:
+                a = x
+            if rows[x] == listed[t, 2] and cols[x] == listed[t, 3]:
+                b = x
+        if a < 0 or b < 0 or span_of[a, b] < 0:
+            return False
+        k = span_of[a, b]
+        if counts[k] != 0 or listed[t, 4] < 1 or listed[t, 4] > 2:
+            return False
+        counts[k] = listed[t, 4]
+    return True
 
 
-def _is_solution(islands, number, spans, counts) -> bool:
-    ends = dict.fromkeys(islands, 0)
-    used_points: set = set()
-    neighbours: dict = {p: [] for p in islands}
-    for (a, b, between), count in zip(spans, counts):
-        if not count:
-            continue
-        ends[a] += count
-        ends[b] += count
-        if used_points.intersection(between):
-            return False  # two bridges over one lattice point cross
-        used_points.update(between)
-        neighbours[a].append(b)
-        neighbours[b].append(a)
-    if any(ends[p] != number[p] for p in islands):
-        return False
-    seen, todo = {islands[0]}, [islands[0]]
-    while todo:
-        for q in neighbours[todo.pop()]:
-            if q not in seen:
-                seen.add(q)
-                todo.append(q)
-    return len(seen) == len(islands)
+@njit(cache=True)
+def _spans(rows, cols, width, height):
+    """Spans (pairs of islands in sight, islands in reading order) and which spans clash:
+    pass over one lattice point."""
+    n = rows.shape[0]
+    island_at = np.full((height, width), -1, dtype=np.int64)
+    for k in range(n):
+        island_at[rows[k], cols[k]] = k
+    ends = np.zeros((2 * n, 2), dtype=np.int64)
+    spans = 0
+    for k in range(n):
+        r, c = rows[k], cols[k] + 1
+        while c < width and island_at[r, c] < 0:
+            c += 1
+        if c < width:
+            ends[spans, 0], ends[spans, 1] = k, island_at[r, c]
+            spans += 1
+        r, c = rows[k] + 1, cols[k]
+        while r < height and island_at[r, c] < 0:
+            r += 1
+        if r < height:
+            ends[spans, 0], ends[spans, 1] = k, island_at[r, c]
+            spans += 1
+    ends = ends[:spans].copy()
+    clash = np.zeros((spans, spans), dtype=np.bool_)
+    over = np.full((height, width), -1, dtype=np.int64)  # the span passing over each point
+    for k in range(spans):
+        r0, c0 = rows[ends[k, 0]], cols[ends[k, 0]]
+        r1, c1 = rows[ends[k, 1]], cols[ends[k, 1]]
+        dr = 1 if r1 > r0 else 0
+        dc = 1 if c1 > c0 else 0
+        r, c = r0 + dr, c0 + dc
+        while r != r1 or c != c1:
+            j = over[r, c]
+            if j >= 0:
+                clash[k, j] = True
+                clash[j, k] = True
+            over[r, c] = k
+            r, c = r + dr, c + dc
+    return ends, clash
+
+
+@njit(cache=True)
+def _holds(numbers, ends, clash, counts):
+    """Whether bridges per span answer the puzzle: numbers met, nothing crossed, one piece."""
+    n = numbers.shape[0]
+    spans = ends.shape[0]
+    have = np.zeros(n, dtype=np.int64)
+    for k in range(spans):
+        have[ends[k, 0]] += counts[k]
+        have[ends[k, 1]] += counts[k]
+        if counts[k] > 0:
+            for j in range(k):
+                if clash[k, j] and counts[j] > 0:
+                    return False
+    for x in range(n):
+        if have[x] != numbers[x]:
+            return False
+    up = np.zeros(n, dtype=np.int64)
+    return _can_join(n, ends, counts, spans, up)
 
 
 @njit(cache=True)
