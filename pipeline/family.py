@@ -27,6 +27,7 @@ class Generated:
 
 class Family(Protocol):
     name: str        # "starbattle"
+    title: str       # "Star Battle": how pages and covers name the family
     version: str     # generator version, "starbattle/1"; bumped whenever a key's output changes
     levels: tuple[str, ...]  # easiest first
 

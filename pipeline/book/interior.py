@@ -63,8 +63,7 @@ class Interior:
 
 
 def family_title(name: str) -> str:
-    family = get_family(name)
-    return getattr(family, "title", None) or name.replace("_", " ").title()
+    return get_family(name).title
 
 
 def level_title(level: str) -> str:

@@ -24,6 +24,7 @@ MIN_TEXT = 7.0          # pt
 
 class BridgesFamily:
     name = "bridges"
+    title = "Bridges"
     version = "bridges/1"
     levels = LEVELS
 

@@ -29,6 +29,7 @@ RULES = [
 
 class StarBattle:
     name = "starbattle"
+    title = "Star Battle"
     version = "starbattle/1"
     levels = LEVELS
 
