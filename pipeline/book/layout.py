@@ -1,0 +1,315 @@
+"""Book definitions: layouts/<slug>.toml, validated on load.
+
+The schema is declared once, as data (`BOOK_FIELDS`, `FONT_FIELDS`, `SECTION_FIELDS`): it
+drives validation and the documentation. Every error names the file, the line and the field.
+tomllib keeps no positions, so `KeyLines` finds the line of each key in the text itself.
+
+A section takes its boards from the catalog by key: the `count` boards of its family and level
+with the smallest key numbers from `first` on (a number whose generation failed is skipped).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from pipeline.book.fonts import DEFAULT_FONTS, check_truetype, resolve_font_file
+from pipeline.book.printers import Trim, get_profile, profile_names
+from pipeline.errors import InputError
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: type | tuple
+    required: bool
+    default: object
+    description: str
+
+
+# Layout choices (not print rules: those live in printers.toml).
+BOOK_FIELDS = (
+    Field("title", str, True, None, "title on the title page, the cover and the spine"),
+    Field("subtitle", str, False, "", "subtitle on the title page and the cover"),
+    Field("author", str, True, None, "author or publisher name"),
+    Field("isbn", str, False, None, "ISBN-13; when given, its EAN-13 barcode is printed"),
+    Field("printer", str, False, "kdp", "printer profile: " + ", ".join(profile_names())),
+    Field("trim", str, True, None, "trim size in inches, WIDTHxHEIGHT, e.g. 6x9"),
+    Field("paper", str, False, "white", "paper: white or cream"),
+    Field("bleed", bool, False, None, "interior PDF with bleed (default: only if the printer requires it)"),
+    Field("large_print", bool, False, False, "larger text throughout"),
+    Field("blurb", str, False, None, "back-cover text (default: written from the sections)"),
+    Field("margin_allowance_in", (int, Decimal), False, Decimal("0.125"),
+          "inches kept clear inside the printer's minimum margins (at least 1 pt)"),
+    Field("fonts", dict, False, {}, "TrueType files: regular, bold"),
+    Field("sections", list, True, None, "ordered list of puzzle sections"),
+)
+FONT_FIELDS = (
+    Field("regular", str, False, DEFAULT_FONTS["regular"],
+          "regular face: a file under fonts/ (or a file reportlab ships, e.g. Vera.ttf)"),
+    Field("bold", str, False, DEFAULT_FONTS["bold"], "bold face"),
+)
+SECTION_FIELDS = (
+    Field("family", str, True, None, "puzzle family"),
+    Field("level", str, True, None, "level of that family"),
+    Field("count", int, True, None, "number of puzzles"),
+    Field("first", int, False, 1, "smallest catalog key number to take"),
+    Field("puzzles_per_page", int, False, 1, "puzzles on each puzzle page: 1, 2, 4 or 6"),
+    Field("solutions_per_page", int, False, 6, "solutions on each solution page: 1 to 12"),
+)
+PUZZLES_PER_PAGE = (1, 2, 4, 6)
+SOLUTIONS_PER_PAGE = (1, 2, 4, 6, 9, 12)
+MIN_ALLOWANCE_IN = Fraction(1, 72)
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+@dataclass(frozen=True)
+class Section:
+    family: str
+    level: str
+    count: int
+    first: int
+    puzzles_per_page: int
+    solutions_per_page: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    path: Path
+    slug: str
+    title: str
+    subtitle: str
+    author: str
+    isbn: str | None
+    printer: str
+    trim: Trim
+    paper: str
+    bleed: bool
+    large_print: bool
+    blurb: str | None
+    margin_allowance_in: Fraction
+    font_regular: Path
+    font_bold: Path
+    sections: tuple[Section, ...]
+    lines: tuple[tuple[str, int], ...]  # key path -> line, for errors found after loading
+
+    def line_of(self, key: str) -> int | None:
+        return dict(self.lines).get(key)
+
+    def error(self, message: str, key: str) -> InputError:
+        return InputError(message, file=str(self.path), line=self.line_of(key), field=key)
+
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(f"{self.slug}.lock.jsonl")
+
+
+class KeyLines:
+    """The line of each key of a TOML text, keyed by path: "title", "fonts.bold",
+    "sections[2].level". Covers plain tables, arrays of tables and key = value lines."""
+
+    _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]?\s*(#.*)?$")
+    _KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_-]+)\s*(\.|=)")
+
+    def __init__(self, text: str):
+        self.lines: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        prefix = ""
+        in_multiline = False
+        for number, line in enumerate(text.splitlines(), start=1):
+            if in_multiline:
+                if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
+                    in_multiline = False
+                continue
+            header = self._HEADER.match(line)
+            if header:
+                name = header.group(2).strip()
+                if header.group(1) == "[[":
+                    counts[name] = counts.get(name, 0) + 1
+                    prefix = f"{name}[{counts[name]}]"
+                    self.lines.setdefault(name, number)
+                else:
+                    prefix = name
+                self.lines.setdefault(prefix, number)
+                continue
+            key = self._KEY.match(line)
+            if key:
+                name = key.group(1).strip("\"'")
+                self.lines.setdefault(f"{prefix}.{name}" if prefix else name, number)
+                if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
+                    in_multiline = True
+
+    def line(self, path: str) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path.rsplit(".", 1)[0] if "." in path else ""
+        return None
+
+
+def load_layout(path: Path | str) -> Layout:
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError(error.strerror or "cannot read", file=name) from None
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", file=name) from None
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"at line (\d+)", str(error))
+        raise InputError(f"not valid TOML ({str(error).split(' (at line')[0]})", file=name,
+                         line=int(found.group(1)) if found else None) from None
+    lines = KeyLines(text)
+
+    def fail(message: str, key: str) -> InputError:
+        return InputError(message, file=name, line=lines.line(key), field=key)
+
+    slug = path.stem
+    if not SLUG.match(slug):
+        raise InputError("a layout file name must be lower-case letters, digits and dashes",
+                         file=name)
+    book = _fields(data, BOOK_FIELDS, "", fail)
+    fonts = _fields(book["fonts"], FONT_FIELDS, "fonts.", fail)
+
+    printer = book["printer"]
+    if printer not in profile_names():
+        raise fail(f"unknown printer {printer!r} (known: {', '.join(profile_names())})", "printer")
+    profile = get_profile(printer)
+    try:
+        trim = Trim.parse(book["trim"])
+    except ValueError as error:
+        raise fail(str(error), "trim") from None
+    if not profile.offers_trim(trim):
+        offered = ", ".join(str(t) for t in profile.trims()) or "custom sizes only"
+        raise fail(f"{profile.name} does not offer trim {trim} (offered: {offered})", "trim")
+    if book["paper"] not in profile.papers:
+        raise fail(f"{profile.name} has no {book['paper']!r} paper (papers: "
+                   f"{', '.join(profile.papers)})", "paper")
+    bleed = profile.needs_bleed() if book["bleed"] is None else book["bleed"]
+    if profile.needs_bleed() and not bleed:
+        raise fail(f"{profile.name} interiors always carry bleed", "bleed")
+    allowance = Fraction(book["margin_allowance_in"])
+    if allowance < MIN_ALLOWANCE_IN:
+        raise fail("must be at least 1 pt (0.0139 in) so every mark clears the printer's "
+                   "minimum margin", "margin_allowance_in")
+    isbn = book["isbn"]
+    if isbn is not None:
+        problem = isbn_problem(isbn)
+        if problem:
+            raise fail(problem, "isbn")
+        isbn = normalise_isbn(isbn)
+    root = path.resolve().parent.parent
+    font_paths = {}
+    for face in ("regular", "bold"):
+        file = resolve_font_file(fonts[face], root)
+        problem = check_truetype(file)
+        if problem:
+            raise fail(f"{fonts[face]}: {problem} (looked for {file})", f"fonts.{face}")
+        font_paths[face] = file
+
+    sections = []
+    if not book["sections"]:
+        raise fail("a book needs at least one section", "sections")
+    for index, raw in enumerate(book["sections"], start=1):
+        where = f"sections[{index}]"
+        if not isinstance(raw, dict):
+            raise fail("each section must be a table ([[sections]])", where)
+        values = _fields(raw, SECTION_FIELDS, f"{where}.", fail)
+        sections.append(_section(values, where, fail))
+    for text_field in ("title", "subtitle", "author", "blurb"):
+        if book[text_field] is not None and "\n" in book[text_field] and text_field != "blurb":
+            raise fail("must be a single line", text_field)
+    return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
+                  author=book["author"], isbn=isbn, printer=printer, trim=trim,
+                  paper=book["paper"], bleed=bleed, large_print=book["large_print"],
+                  blurb=book["blurb"], margin_allowance_in=allowance,
+                  font_regular=font_paths["regular"], font_bold=font_paths["bold"],
+                  sections=tuple(sections), lines=tuple(sorted(lines.lines.items())))
+
+
+def _section(values: dict, where: str, fail) -> Section:
+    from pipeline.family import family_names, get_family
+
+    family_name = values["family"]
+    if family_name not in family_names():
+        raise fail(f"unknown family {family_name!r} (known: {', '.join(family_names())})",
+                   f"{where}.family")
+    family = get_family(family_name)
+    if values["level"] not in family.levels:
+        raise fail(f"{family_name} has no level {values['level']!r} (levels: "
+                   f"{', '.join(family.levels)})", f"{where}.level")
+    if values["count"] < 1:
+        raise fail("must be at least 1", f"{where}.count")
+    if values["first"] < 1:
+        raise fail("must be at least 1", f"{where}.first")
+    if values["puzzles_per_page"] not in PUZZLES_PER_PAGE:
+        raise fail(f"must be one of {', '.join(map(str, PUZZLES_PER_PAGE))}",
+                   f"{where}.puzzles_per_page")
+    if values["solutions_per_page"] not in SOLUTIONS_PER_PAGE:
+        raise fail(f"must be one of {', '.join(map(str, SOLUTIONS_PER_PAGE))}",
+                   f"{where}.solutions_per_page")
+    return Section(family_name, values["level"], values["count"], values["first"],
+                   values["puzzles_per_page"], values["solutions_per_page"])
+
+
+def _fields(data: dict, fields: tuple[Field, ...], prefix: str, fail) -> dict:
+    known = {f.name: f for f in fields}
+    for key in data:
+        if key not in known:
+            raise fail(f"unknown key (known: {', '.join(known)})", f"{prefix}{key}")
+    out = {}
+    for f in fields:
+        key = f"{prefix}{f.name}"
+        if f.name not in data:
+            if f.required:
+                raise fail(f"missing required key {f.name!r}", key)
+            out[f.name] = f.default
+            continue
+        value = data[f.name]
+        kinds = f.kind if isinstance(f.kind, tuple) else (f.kind,)
+        if isinstance(value, bool) and bool not in kinds:
+            raise fail(f"expected {_kind_name(kinds)}, got a boolean", key)
+        if not isinstance(value, kinds):
+            raise fail(f"expected {_kind_name(kinds)}, got {_toml_type(value)}", key)
+        out[f.name] = value
+    return out
+
+
+def _kind_name(kinds: tuple) -> str:
+    names = {str: "a string", int: "an integer", bool: "true or false", dict: "a table",
+             list: "a list", Decimal: "a number"}
+    return " or ".join(dict.fromkeys(names.get(k, k.__name__) for k in kinds))
+
+
+def _toml_type(value) -> str:
+    return {str: "a string", int: "an integer", bool: "a boolean", dict: "a table",
+            list: "a list", Decimal: "a number"}.get(type(value), type(value).__name__)
+
+
+def normalise_isbn(text: str) -> str:
+    return text.replace("-", "").replace(" ", "")
+
+
+def isbn_problem(text: str) -> str | None:
+    """None when `text` is a valid ISBN-13 (978/979 prefix, right check digit)."""
+    digits = normalise_isbn(text)
+    if not digits.isdigit() or len(digits) != 13:
+        return "an ISBN must be 13 digits (ISBN-13), dashes allowed"
+    if not digits.startswith(("978", "979")):
+        return "an ISBN-13 starts with 978 or 979"
+    total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(digits[:12]))
+    check = (10 - total % 10) % 10
+    if int(digits[12]) != check:
+        return f"ISBN check digit is {digits[12]}, expected {check}"
+    return None
+
+
+def layout_paths(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.toml"))

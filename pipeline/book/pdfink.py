@@ -1,0 +1,184 @@
+"""The PDF side of the drawing protocol, and the one place a reportlab canvas is made.
+
+`PdfInk` implements `pipeline.ink.Ink` over a reportlab canvas. It also enforces the print
+rules as it draws: DeviceGray only, lines and text no thinner or smaller than the printer's
+minimum, light fills no lighter than its minimum gray, every glyph in the font, and every mark
+(glyph outlines, not text boxes) inside the area the page allows. A layout mistake therefore
+stops the build instead of reaching the printer.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from pipeline.book.fonts import FontSet
+from pipeline.book.printers import Box
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+
+
+class LayoutError(RuntimeError):
+    """A mark would break a print rule (outside its area, too thin, too small, too light)."""
+
+
+@dataclass(frozen=True)
+class InkRules:
+    min_font_pt: float
+    min_line_pt: float
+    min_gray_fill: float
+
+
+def new_canvas(buffer: io.BytesIO, *, width: float, height: float, fonts: FontSet, title: str,
+               author: str):
+    """Every canvas the books use, with every option explicit: invariant output (fixed dates
+    and document id, so identical inputs give identical bytes), a registered TrueType font as
+    the initial font (otherwise the page preamble names Helvetica), no compression choices
+    left to global configuration."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
+                    initialFontName=fonts.regular.name, initialFontSize=10,
+                    initialLeading=12, pdfVersion=(1, 4), enforceColorSpace=None)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setCreator("pipeline")
+    canvas.setProducer("pipeline (reportlab)")
+    canvas.setSubject("")
+    canvas.setKeywords("")
+    return canvas
+
+
+def set_page_boxes(canvas, *, width: float, height: float, trim: Box, bleed: Box) -> None:
+    canvas.setPageSize((width, height))
+    canvas.setTrimBox(trim.as_tuple())
+    canvas.setBleedBox(bleed.as_tuple())
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write via a temporary file in the same folder and a rename: a reader never sees a
+    truncated file at `path`, whatever happens mid-write."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+class PdfInk:
+    """Ink over a reportlab canvas, confined to `area` (in the page's points)."""
+
+    def __init__(self, canvas, fonts: FontSet, rules: InkRules, area: Box):
+        self.canvas = canvas
+        self.fonts = fonts
+        self.rules = rules
+        self.area = area
+
+    # --- guards ---------------------------------------------------------------------------
+    def _inside(self, box: Box, what: str) -> None:
+        eps = 1e-6
+        a = self.area
+        if box.x0 < a.x0 - eps or box.y0 < a.y0 - eps or box.x1 > a.x1 + eps or box.y1 > a.y1 + eps:
+            raise LayoutError(f"{what} at ({box.x0:.2f}, {box.y0:.2f})-({box.x1:.2f}, "
+                              f"{box.y1:.2f}) leaves the allowed area ({a.x0:.2f}, {a.y0:.2f})-"
+                              f"({a.x1:.2f}, {a.y1:.2f})")
+
+    def _line_width(self, width: float) -> None:
+        if width < self.rules.min_line_pt:
+            raise LayoutError(f"line width {width} pt is under the {self.rules.min_line_pt} pt "
+                              "minimum")
+        self.canvas.setLineWidth(width)
+
+    def _gray(self, gray: float, what: str) -> float:
+        if not 0.0 <= gray <= 1.0:
+            raise LayoutError(f"{what} gray {gray} is outside 0..1")
+        # A light fill must still carry enough ink to print (1 is paper white, 0 black).
+        if 0.0 < 1.0 - gray < self.rules.min_gray_fill:
+            raise LayoutError(f"{what} gray {gray} is lighter than the "
+                              f"{self.rules.min_gray_fill:.0%} minimum")
+        return gray
+
+    def _paint(self, stroke: float | None, fill: float | None) -> tuple[int, int]:
+        if stroke is not None:
+            self._line_width(stroke)
+            self.canvas.setStrokeGray(0)
+        if fill is not None:
+            self.canvas.setFillGray(self._gray(fill, "fill"))
+        return int(stroke is not None), int(fill is not None)
+
+    # --- the Ink protocol ------------------------------------------------------------------
+    def line(self, x1, y1, x2, y2, *, width, gray=0.0, cap="butt"):
+        half = width / 2
+        self._inside(Box(min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half,
+                         max(y1, y2) + half), "line")
+        self._line_width(width)
+        self.canvas.setStrokeGray(self._gray(gray, "line"))
+        self.canvas.setLineCap(_CAPS[cap])
+        self.canvas.line(x1, y1, x2, y2)
+
+    def rect(self, x, y, width, height, *, stroke=None, fill=None):
+        half = (stroke or 0) / 2
+        self._inside(Box(x - half, y - half, x + width + half, y + height + half), "rectangle")
+        s, f = self._paint(stroke, fill)
+        self.canvas.setLineJoin(0)
+        self.canvas.rect(x, y, width, height, stroke=s, fill=f)
+
+    def circle(self, cx, cy, radius, *, stroke=None, fill=None):
+        reach = radius + (stroke or 0) / 2
+        self._inside(Box(cx - reach, cy - reach, cx + reach, cy + reach), "circle")
+        s, f = self._paint(stroke, fill)
+        self.canvas.circle(cx, cy, radius, stroke=s, fill=f)
+
+    def polygon(self, points: Sequence[tuple[float, float]], *, stroke=None, fill=None):
+        half = (stroke or 0) / 2
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        self._inside(Box(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half),
+                     "polygon")
+        s, f = self._paint(stroke, fill)
+        self.canvas.setLineJoin(1)  # round joins keep the stroke within half its width
+        path = self.canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        path.close()
+        self.canvas.drawPath(path, stroke=s, fill=f)
+
+    def text(self, x, y, text, *, size, bold=False, anchor="start"):
+        if size < self.rules.min_font_pt:
+            raise LayoutError(f"text {text!r} at {size} pt is under the "
+                              f"{self.rules.min_font_pt} pt minimum")
+        face = self.fonts.face(bold)
+        face.check_covers(text)
+        advance = face.advance(text, size)
+        start = {"start": x, "middle": x - advance / 2, "end": x - advance}[anchor]
+        box = face.ink_box(text, start, y, size)
+        if box is not None:
+            self._inside(box, f"text {text!r}")
+        self.canvas.setFillGray(0)
+        self.canvas.setFont(face.name, size)
+        self.canvas.drawString(start, y, text)
+
+    def text_width(self, text, *, size, bold=False):
+        return self.fonts.face(bold).advance(text, size)
+
+    # --- helpers for the book layer (not part of the protocol) --------------------------------
+    def text_ink(self, x: float, y: float, text: str, *, size: float, bold: bool = False,
+                 anchor: str = "start") -> Box | None:
+        face = self.fonts.face(bold)
+        advance = face.advance(text, size)
+        start = {"start": x, "middle": x - advance / 2, "end": x - advance}[anchor]
+        return face.ink_box(text, start, y, size)
