@@ -164,6 +164,43 @@ class PathMark:
 
     kind = "path"
 
+    def polylines(self) -> list[tuple[list[tuple[float, float]], bool]]:
+        """Each subpath as points (curves flattened) and whether it is closed."""
+        return _flatten(self.segments)
+
+    def paints_in(self, box: Box) -> bool:
+        """Whether any paint of this path lands inside `box` (its geometry, not its bounds)."""
+        if not self.ink.intersects(box):
+            return False
+        polylines = self.polylines()
+        if self.stroke is not None:
+            half = max(self.line_width, self.mean_line_width) / 2
+            grown = box.inset(-half, -half, -half, -half)
+            for points, closed in polylines:
+                for a, b in _edges(points, closed):
+                    if _segment_meets_box(a, b, grown):
+                        return True
+        if self.fill is not None:
+            for points, _closed in polylines:
+                for a, b in _edges(points, True):
+                    if _segment_meets_box(a, b, box):
+                        return True
+            centre = ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+            return _inside(centre, polylines, self.even_odd)
+        return False
+
+    def covers(self, box: Box) -> bool:
+        """Whether this path's fill covers all of `box`."""
+        if self.fill is None or not self.outline.contains(box):
+            return False
+        polylines = self.polylines()
+        inner = box.inset(1e-6, 1e-6, 1e-6, 1e-6)
+        for points, _closed in polylines:
+            for a, b in _edges(points, True):
+                if _segment_meets_box(a, b, inner.inset(1e-3, 1e-3, 1e-3, 1e-3)):
+                    return False
+        return _inside(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2), polylines, self.even_odd)
+
 
 @dataclass(frozen=True)
 class Glyph:
@@ -182,6 +219,7 @@ class Glyph:
     stroke: Colour
     render_mode: int
     alpha: float
+    run: int  # which show operation (Tj, TJ, ', ") drew it: glyphs of one run read as one line
 
     kind = "glyph"
 
@@ -479,7 +517,15 @@ class PageContent:
 
     @property
     def text(self) -> str:
-        return "".join(g.text for g in self.glyphs)
+        """The page's text, one line per show operation."""
+        lines: list[str] = []
+        last = None
+        for g in self.glyphs:
+            if g.run != last:
+                lines.append("")
+                last = g.run
+            lines[-1] += g.text
+        return "\n".join(lines)
 
     @property
     def trim(self) -> Box:
@@ -510,6 +556,7 @@ class _Interpreter:
         self.text_matrix: Matrix = IDENTITY
         self.line_matrix: Matrix = IDENTITY
         self.depth = 0
+        self.runs = 0
 
     # -- resources --------------------------------------------------------------------------
 
@@ -626,6 +673,7 @@ class _Interpreter:
             return
         size = s.font_size
         h = s.scale
+        self.runs += 1
         for code in font.codes(data):
             trm = multiply((size * h, 0, 0, size, 0, s.rise), multiply(self.text_matrix, s.ctm))
             gid = font.gid(code)
@@ -641,7 +689,7 @@ class _Interpreter:
             self.out.marks.append(Glyph(
                 font=font, code=code, gid=gid, text=font.text(code), size=size,
                 rendered_size=rendered, matrix=trm, origin=origin, ink=ink, fill=s.fill,
-                stroke=s.stroke, render_mode=s.render_mode, alpha=alpha))
+                stroke=s.stroke, render_mode=s.render_mode, alpha=alpha, run=self.runs))
             if s.render_mode not in (3, 7):
                 self.note_transparency(fill_mode, not fill_mode)
             advance = font.width(code) / 1000 * size + s.char_spacing
@@ -659,6 +707,78 @@ def _approximate_ink(font: PdfFont, code: int, trm: Matrix) -> Box:
     width = font.width(code) / 1000 or 0.5
     corners = [apply(trm, x, y) for x in (0, width) for y in (-0.2, 0.75)]
     return Box.of_points(corners)
+
+
+def _flatten(segments, steps: int = 8):
+    out: list[tuple[list[tuple[float, float]], bool]] = []
+    points: list[tuple[float, float]] = []
+    closed = False
+    for seg in segments:
+        op = seg[0]
+        if op == "M":
+            if len(points) > 1:
+                out.append((points, closed))
+            points, closed = [(seg[1], seg[2])], False
+        elif op == "L":
+            points.append((seg[1], seg[2]))
+        elif op == "C":
+            x0, y0 = points[-1] if points else (seg[1], seg[2])
+            for i in range(1, steps + 1):
+                t = i / steps
+                u = 1 - t
+                points.append((u ** 3 * x0 + 3 * u * u * t * seg[1] + 3 * u * t * t * seg[3]
+                               + t ** 3 * seg[5],
+                               u ** 3 * y0 + 3 * u * u * t * seg[2] + 3 * u * t * t * seg[4]
+                               + t ** 3 * seg[6]))
+        elif op == "Z":
+            closed = True
+    if points:
+        out.append((points, closed))
+    return out
+
+
+def _edges(points, closed: bool):
+    for i in range(len(points) - 1):
+        yield points[i], points[i + 1]
+    if closed and len(points) > 2:
+        yield points[-1], points[0]
+    if len(points) == 1:
+        yield points[0], points[0]
+
+
+def _segment_meets_box(a, b, box: Box) -> bool:
+    """Liang-Barsky: does segment a-b meet the closed box?"""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box.x0), (dx, box.x1 - a[0]), (-dy, a[1] - box.y0),
+                 (dy, box.y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            r = q / p
+            if p < 0:
+                t0 = max(t0, r)
+            else:
+                t1 = min(t1, r)
+            if t0 > t1:
+                return False
+    return True
+
+
+def _inside(point, polylines, even_odd: bool) -> bool:
+    """Point in the filled area (nonzero or even-odd winding), subpaths closed for filling."""
+    x, y = point
+    winding = 0
+    crossings = 0
+    for points, _closed in polylines:
+        for (x0, y0), (x1, y1) in _edges(points, True):
+            if (y0 <= y) != (y1 <= y):
+                xi = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+                if xi > x:
+                    crossings += 1
+                    winding += 1 if y1 > y0 else -1
+    return crossings % 2 == 1 if even_odd else winding != 0
 
 
 def _outline_bounds(segments) -> Box | None:
@@ -996,6 +1116,8 @@ class PdfDocument:
         self.size_bytes = len(data)
         self.reader = PdfReader(io.BytesIO(data))
         self.encrypted = self.reader.is_encrypted
+        if self.encrypted:  # still read what a viewer opens without a password
+            self.reader.decrypt("")
         self._fonts: dict = {}
 
     @cached_property
