@@ -56,6 +56,16 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--limit", type=int, default=2)
     count.set_defaults(run=run_count)
 
+    for name, text in (("proof", "SVG proofs of each book's PDFs and a gallery, in "
+                                 "build/<slug>/proofs/"),
+                       ("preflight", "print checks of each book's PDFs, build/<slug>/preflight.json;"
+                                     " exit 1 when any fails")):
+        readback = commands.add_parser(name, help=text)
+        readback.add_argument("books", nargs="*", metavar="BOOK",
+                              help="book slugs (default: every book in the manifest)")
+        readback.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
+        readback.set_defaults(run=run_readback)
+
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")
     bench.add_argument("--quick", action="store_true", help="small samples, for a smoke run")
     bench.add_argument("--family", action="append", help="only these families")
@@ -132,6 +142,12 @@ def run_count(args) -> int:
     lines.append(f"total seconds: {total:.6f}")
     print("\n".join(lines))
     return 0
+
+
+def run_readback(args) -> int:
+    from pipeline.readback import preflight, proof
+
+    return (proof if args.command == "proof" else preflight).run(args)
 
 
 def run_bench(args) -> int:
