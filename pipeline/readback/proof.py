@@ -17,7 +17,7 @@ from fractions import Fraction
 from html import escape
 from pathlib import Path
 
-from pipeline.book.printers import PT_PER_IN, PrinterProfile, Trim, get_profile
+from pipeline.book.printers import PrinterProfile, Trim, get_profile
 from pipeline.readback import preflight
 from pipeline.readback.reader import Box, PageContent, PdfDocument, open_pdf
 from pipeline.readback.svg import Guide, page_svg
@@ -105,6 +105,11 @@ figcaption{font-size:12px;color:#555;margin-top:4px}
 #show-guides:checked ~ main .with-guides{display:block}
 #show-guides:checked ~ main .plain{display:none}
 .book-findings{color:#a4161a}
+#show-guides{position:absolute;opacity:0;pointer-events:none}
+label[for=show-guides]{display:inline-block;border:1px solid #888;border-radius:4px;padding:1px 8px;
+cursor:pointer;background:#f4f4f4}
+#show-guides:checked ~ header label[for=show-guides]{background:#cfe3ff;border-color:#1f77b4}
+#show-guides:focus-visible ~ header label[for=show-guides]{outline:2px solid #1f77b4}
 table.checks{border-collapse:collapse;font-size:12px;margin-top:6px}
 table.checks td{padding:1px 8px 1px 0;vertical-align:top}
 """
