@@ -90,7 +90,8 @@ def starbattle_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict
 def bridges_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict) -> list[str]:
     """Lines along a solution bridge between its islands.
 
-    The corridor runs between the two island centres, a third of a cell wide. A mark counts
+    The corridor runs between the two islands (from the far edge of one to the far edge of
+    the other) and reaches a third of a cell to either side. A mark counts
     as a bridge when it lies within the corridor, clear of both islands' circles, and covers
     at least half of the open gap between them. Island circles and their numbers stay
     within an island's own cell, grid-wide lines reach beyond the corridor: neither counts."""
@@ -102,12 +103,12 @@ def bridges_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict) -
         island = grid.cell * 0.45  # no island circle is wider than its cell
         if r1 == r2:  # across
             lo, hi = sorted((x1, x2))
-            corridor = Box(lo, y1 - half_width, hi, y1 + half_width)
+            corridor = Box(lo - island, y1 - half_width, hi + island, y1 + half_width)
             gap = (lo + island, hi - island)
             along = lambda b: (b.x0, b.x1)  # noqa: E731
         else:  # down
             lo, hi = sorted((y1, y2))
-            corridor = Box(x1 - half_width, lo, x1 + half_width, hi)
+            corridor = Box(x1 - half_width, lo - island, x1 + half_width, hi + island)
             gap = (lo + island, hi - island)
             along = lambda b: (b.y0, b.y1)  # noqa: E731
         open_gap = max(gap[1] - gap[0], grid.cell * 0.05)
