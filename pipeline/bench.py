@@ -14,7 +14,9 @@ from pathlib import Path
 from pipeline.family import _FAMILY_MODULES, get_family
 
 # Sections beyond the families, run after them: name -> module with run(quick) -> dict.
-EXTRA_SECTIONS: dict[str, str] = {}
+EXTRA_SECTIONS: dict[str, str] = {
+    "readback": "pipeline.readback.bench",
+}
 
 
 def run(args) -> int:

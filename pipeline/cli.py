@@ -56,6 +56,24 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--limit", type=int, default=2)
     count.set_defaults(run=run_count)
 
+    books = commands.add_parser("books", help="build the print books: interiors, covers, manifest")
+    books.add_argument("layouts", nargs="*", metavar="LAYOUT",
+                       help="layout files or slugs (default: every layouts/*.toml)")
+    books.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
+    books.add_argument("--out", type=Path, default=Path("build"), help="output folder")
+    books.add_argument("--workers", type=int, default=None,
+                       help="worker processes for missing boards (default: all cores)")
+    books.add_argument("--quiet", action="store_true", help="no progress bars")
+    books.set_defaults(run=run_books)
+
+    freeze = commands.add_parser("freeze", help="write layouts/<book>.lock.jsonl for a book")
+    freeze.add_argument("book", metavar="BOOK", help="layout file or slug")
+    freeze.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
+    freeze.add_argument("--force", action="store_true", help="replace an existing lock")
+    freeze.add_argument("--workers", type=int, default=None)
+    freeze.add_argument("--quiet", action="store_true")
+    freeze.set_defaults(run=run_freeze)
+
     for name, text in (("proof", "SVG proofs of each book's PDFs and a gallery, in "
                                  "build/<slug>/proofs/"),
                        ("preflight", "print checks of each book's PDFs, build/<slug>/preflight.json;"
@@ -143,6 +161,32 @@ def run_count(args) -> int:
     print("\n".join(lines))
     return 0
 
+
+def run_books(args) -> int:
+    from pipeline.book.build import build_books, resolve_layout_args
+
+    paths = resolve_layout_args(args.layouts, args.layouts_dir)
+    entries = build_books(paths, args.catalog, args.out, workers=args.workers,
+                          progress=not args.quiet)
+    for entry in entries:
+        print(f"{entry['slug']}: {entry['page_count']} pages, {entry['puzzle_count']} puzzles, "
+              f"spine {entry['spine_width_in']:.4f} in -> {entry['interior']}, {entry['cover']}",
+              file=sys.stderr)
+    print(f"wrote {args.out / 'manifest.json'}", file=sys.stderr)
+    return 0
+
+
+def run_freeze(args) -> int:
+    from pipeline.book.build import freeze, resolve_layout_args
+
+    (path,) = resolve_layout_args([args.book], args.layouts_dir)
+    lock = path.with_name(f"{path.stem}.lock.jsonl")
+    if lock.exists() and not args.force:
+        raise InputError("the book is already frozen (use --force to replace the lock)",
+                         file=str(lock))
+    written = freeze(path, args.catalog, workers=args.workers, progress=not args.quiet)
+    print(f"wrote {written}", file=sys.stderr)
+    return 0
 
 def run_readback(args) -> int:
     from pipeline.readback import preflight, proof

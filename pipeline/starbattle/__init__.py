@@ -71,7 +71,7 @@ class StarBattle:
             check_solution(board, record["solution"])
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
-        return solver.count(Board.from_puzzle(puzzle), limit).solutions
+        return solver.count_puzzle(puzzle, limit)
 
     def verify(self, puzzle: dict, solution: dict) -> dict:
         return verify_independently(puzzle, solution)

@@ -25,6 +25,20 @@ class Count:
     listed: tuple[tuple[int, ...], ...]       # the first solutions, star column per row
 
 
+_NO_LISTING = np.zeros((0, 1), dtype=np.int64)
+
+
+def count_puzzle(puzzle: dict, limit: int) -> int:
+    """Solutions of an exported puzzle object, counted up to `limit` (the lean path for
+    counting many boards: no Board value, no listing)."""
+    n = puzzle["size"]
+    givens = np.full(n, -1, dtype=np.int64)
+    for r, c in puzzle.get("stars", ()):
+        givens[r] = c
+    regions = np.array(puzzle["regions"], dtype=np.int64).reshape(n * n)
+    return int(kernels.count_solutions(n, regions, givens, limit, _NO_LISTING)[0])
+
+
 def count(board: Board, limit: int, listed: int = 0) -> Count:
     out = np.full((max(listed, 0), board.size), -1, dtype=np.int64)
     found, nodes = kernels.count_solutions(board.size, board.region_array(), board.givens_array(),

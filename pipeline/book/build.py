@@ -1,0 +1,392 @@
+"""`pipeline books` and `pipeline freeze`: from layouts and the catalog to PDFs and the manifest.
+
+Every layout is loaded, validated and planned before anything is generated or written, so a bad
+layout stops the run with one line and nothing built. A book takes its boards from its lock
+file when one exists (a published edition never changes), otherwise from the catalog by key,
+generating what is missing. PDFs are made in memory and written with an atomic rename.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from pipeline.book.cover import write_cover
+from pipeline.book.fonts import font_set
+from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
+                                    level_title)
+from pipeline.book.layout import Layout, Section, load_layout
+from pipeline.book.pdfink import LayoutError, write_atomic
+from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
+from pipeline.book.printers import Trim, get_profile, inches
+from pipeline.catalog import Catalog
+from pipeline.errors import InputError
+from pipeline.family import get_family
+from pipeline.records import PuzzleRecord, fingerprint, read_records, require
+
+MANIFEST_NAME = "manifest.json"
+
+
+@dataclass(frozen=True)
+class PlannedBook:
+    layout: Layout
+    plan: Plan
+
+
+@dataclass(frozen=True)
+class BookRecords:
+    sections: tuple[tuple[PuzzleRecord, ...], ...]   # per section, in book order
+    examples: dict                                     # family -> worked-example record
+
+
+def key_number(record: PuzzleRecord) -> int:
+    return int(record.key.rsplit(":", 1)[1])
+
+
+# --- planning ----------------------------------------------------------------------------------
+def plan_layout(layout: Layout) -> PlannedBook:
+    """The page plan, checked against the printer's page-count range and blank-page rule."""
+    profile = get_profile(layout.printer)
+    shapes = [SectionShape(s.family, s.count, s.puzzles_per_page, s.solutions_per_page)
+              for s in layout.sections]
+    plan = plan_book(shapes, even=bool(profile.value("even_page_count")))
+    low, high = profile.page_range(layout.trim, layout.paper)
+    count = profile.final_page_count(plan.page_count)
+    if not low <= count <= high:
+        raise layout.error(f"the book would have {count} pages; {profile.name} {layout.trim} "
+                           f"{layout.paper} allows {low} to {high}", "sections")
+    if longest_blank_run(plan) > profile.max_blank_run:
+        raise layout.error("the plan has too many blank pages in a row", "sections")
+    return PlannedBook(layout, plan)
+
+
+def load_and_plan(paths: list[Path]) -> list[PlannedBook]:
+    books = [plan_layout(load_layout(path)) for path in paths]
+    seen: dict[str, Path] = {}
+    for book in books:
+        if book.layout.slug in seen:
+            raise InputError(f"two layouts named {book.layout.slug!r}", file=str(book.layout.path))
+        seen[book.layout.slug] = book.layout.path
+    return books
+
+
+# --- boards: from the lock or the catalog ------------------------------------------------------
+def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
+    """The frozen records of a book, by key; every record is checked and its hash verified."""
+    name = str(layout.lock_path)
+    out: dict[str, PuzzleRecord] = {}
+    with layout.lock_path.open(encoding="utf-8") as stream:
+        for line, data in read_records(stream, name):
+            try:
+                family = get_family(require(data, "family", str))
+                family.check_record(data)
+                for field in ("id", "level", "key", "generator", "sha256"):
+                    require(data, field, str)
+                for field in ("puzzle", "solution", "grade", "proof"):
+                    require(data, field, dict)
+                if fingerprint(data["puzzle"], data["solution"]) != data["sha256"]:
+                    raise InputError("does not match the puzzle and solution", field="sha256")
+            except InputError as error:
+                raise error.located(file=name, line=line) from None
+            record = PuzzleRecord.from_dict(data)
+            out[record.key] = record
+    return out
+
+
+def _take(available: dict[int, PuzzleRecord], section: Section) -> list[PuzzleRecord] | None:
+    numbers = sorted(n for n in available if n >= section.first)[:section.count]
+    return [available[n] for n in numbers] if len(numbers) == section.count else None
+
+
+def _example(available: dict[int, PuzzleRecord], printed: set[int]) -> PuzzleRecord | None:
+    for number in sorted(available):
+        if number not in printed:
+            return available[number]
+    return None
+
+
+def records_from_lock(layout: Layout) -> BookRecords:
+    lock = read_lock(layout)
+    by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
+    for record in lock.values():
+        by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
+    sections = []
+    for index, section in enumerate(layout.sections, start=1):
+        taken = _take(by_level.get((section.family, section.level), {}), section)
+        if taken is None:
+            raise InputError(f"the lock does not hold the {section.count} {section.family} "
+                             f"{section.level} boards this section asks for; the layout changed "
+                             f"after `pipeline freeze {layout.slug}`", file=str(layout.lock_path),
+                             field=f"sections[{index}]")
+        sections.append(tuple(taken))
+    examples = {}
+    for family_name in families_in_order(list(layout.sections)):
+        level = get_family(family_name).levels[0]
+        printed = _printed_numbers(layout, sections, family_name, level)
+        example = _example(by_level.get((family_name, level), {}), printed)
+        if example is None:
+            raise InputError(f"the lock holds no worked example for {family_name}",
+                             file=str(layout.lock_path))
+        examples[family_name] = example
+    return BookRecords(tuple(sections), examples)
+
+
+def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
+    return {key_number(r) for s, records in zip(layout.sections, sections)
+            if (s.family, s.level) == (family, level) for r in records}
+
+
+def _catalog_level(catalog: Catalog, family: str, level: str) -> dict[int, PuzzleRecord]:
+    return {key_number(r): r for r in catalog.records(family, level)}
+
+
+def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress) -> dict:
+    """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
+    key order (dedupe depends on earlier boards), so filling always starts at number 1."""
+    from pipeline.generate import fill
+
+    available = _catalog_level(catalog, family, level)
+    deficit = wanted(available)
+    while deficit > 0:
+        before = catalog.count(family, level)
+        fill(catalog, family, level, before + deficit, workers=workers, progress=progress)
+        if catalog.count(family, level) == before:
+            raise InputError(f"could not generate more {family} {level} boards", field="level")
+        available = _catalog_level(catalog, family, level)
+        deficit = wanted(available)
+    return available
+
+
+def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
+                         progress=True) -> BookRecords:
+    sections = []
+    for section in layout.sections:
+        def missing(available, section=section):
+            have = sum(1 for n in available if n >= section.first)
+            # Numbers below `first` are generated too: board n depends on boards 1..n-1.
+            below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
+            return below + max(0, section.count - have)
+        available = _ensure(catalog, section.family, section.level, missing, workers=workers,
+                            progress=progress)
+        sections.append(tuple(_take(available, section)))
+    examples = {}
+    for family_name in families_in_order(list(layout.sections)):
+        level = get_family(family_name).levels[0]
+        printed = _printed_numbers(layout, sections, family_name, level)
+        available = _ensure(catalog, family_name, level,
+                            lambda a: 0 if _example(a, printed) else 1, workers=workers,
+                            progress=progress)
+        examples[family_name] = _example(available, printed)
+    return BookRecords(tuple(sections), examples)
+
+
+def book_records(layout: Layout, catalog: Catalog, **options) -> BookRecords:
+    if layout.lock_path.exists():
+        return records_from_lock(layout)
+    return records_from_catalog(layout, catalog, **options)
+
+
+# --- front matter ----------------------------------------------------------------------------------
+def key_ranges(records) -> str:
+    """'starbattle:easy:1–40, 42' style summary of the catalog keys of some records."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for record in records:
+        groups.setdefault((record.family, record.level), []).append(key_number(record))
+    parts = []
+    for (family, level), numbers in groups.items():
+        numbers.sort()
+        runs, start, prev = [], numbers[0], numbers[0]
+        for n in numbers[1:] + [None]:
+            if n is not None and n == prev + 1:
+                prev = n
+                continue
+            runs.append(f"{start}" if start == prev else f"{start}–{prev}")
+            if n is not None:
+                start = prev = n
+        parts.append(f"{family}:{level}:{', '.join(runs)}")
+    return "; ".join(parts)
+
+
+def edition_fingerprint(layout: Layout, records: BookRecords) -> str:
+    digest = hashlib.sha256(layout.path.read_bytes())
+    for section in records.sections:
+        for record in section:
+            digest.update(record.sha256.encode())
+    for family in sorted(records.examples):
+        digest.update(records.examples[family].sha256.encode())
+    return digest.hexdigest()[:16]
+
+
+def versions() -> str:
+    import fontTools
+    import reportlab
+    try:
+        own = metadata.version("puzzle-pipeline")
+    except metadata.PackageNotFoundError:
+        own = "unknown"
+    return f"pipeline {own}, reportlab {reportlab.Version}, fontTools {fontTools.version}"
+
+
+def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatter:
+    profile = get_profile(layout.printer)
+    everything = [r for section in records.sections for r in section]
+    generators = ", ".join(dict.fromkeys(r.generator for r in everything))
+    examples = list(records.examples.values())
+    lines = [layout.title + (f": {layout.subtitle}" if layout.subtitle else ""),
+             f"By {layout.author}"]
+    if layout.isbn:
+        lines.append(f"ISBN {layout.isbn}")
+    lines += [
+        "",
+        f"{len(everything)} puzzles. Every one has exactly one solution, proven by a checker "
+        "independent of the generator that made it.",
+        f"Generators: {generators}.",
+        f"Catalog keys: {key_ranges(everything)}.",
+        f"Worked examples: {key_ranges(examples)}.",
+        "",
+        f"Printed for {profile.name}: trim {layout.trim} in, {layout.paper} paper, "
+        f"{plan.page_count} pages.",
+        f"Built with {versions()}; type: {layout.font_regular.name}, {layout.font_bold.name}.",
+        f"Edition {edition_fingerprint(layout, records)}.",
+    ]
+    contents = []
+    for page in plan.pages_of("howto"):
+        contents.append((f"How to play {family_title(page.family)}", page.number))
+    for index, section in enumerate(layout.sections):
+        first = plan.section_first_number[index]
+        last = first + section.count - 1
+        page = plan.puzzle_page[first]
+        contents.append((f"{family_title(section.family)} · {level_title(section.level)} · "
+                         f"puzzles {first}–{last}", page))
+    solutions = plan.pages_of("solutions")
+    contents.append(("Solutions", solutions[0].number))
+    return FrontMatter(tuple(lines), tuple(contents))
+
+
+# --- one book ----------------------------------------------------------------------------------
+def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progress=None) -> dict:
+    layout, plan = book.layout, book.plan
+    profile = get_profile(layout.printer)
+    fonts = font_set(layout.font_regular, layout.font_bold)
+    puzzles = []
+    for section in records.sections:
+        for record in section:
+            puzzles.append(BookPuzzle(len(puzzles) + 1, record))
+    writer = InteriorWriter(layout, profile, fonts, plan, puzzles, records.examples,
+                            front_matter(layout, plan, records))
+    interior = writer.write(progress)
+    page_count = profile.final_page_count(plan.page_count)
+    cover = write_cover(layout, profile, fonts, page_count, records.sections[0][0])
+    folder = out_dir / layout.slug
+    interior_path, cover_path = folder / "interior.pdf", folder / "cover.pdf"
+    write_atomic(interior_path, interior.data)
+    write_atomic(cover_path, cover.data)
+    g = cover.geometry
+    return {
+        "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
+        "author": layout.author, "isbn": layout.isbn,
+        "printer": layout.printer, "paper": layout.paper,
+        "interior": str(interior_path), "cover": str(cover_path),
+        "trim_in": {"width": _number(layout.trim.width), "height": _number(layout.trim.height)},
+        "interior_bleed_in": _number(profile.interior_bleed_in(layout.bleed)),
+        "page_count": page_count,
+        "spine_width_in": float(g.spine_in),
+        "cover_size_in": {"width": float(g.width_in), "height": float(g.height_in)},
+        "cover_bleed_in": float(g.bleed_in),
+        "cover_safe_zone_in": float(g.safe_zone_in),
+        "barcode_box_pt": g.barcode.to_manifest(),
+        "barcode": "ean13" if layout.isbn else "empty",
+        "spine_box_pt": g.spine.to_manifest(),
+        "spine_text": cover.spine_text, "spine_text_pt": cover.spine_text_pt,
+        "spine_text_box_pt": g.spine_text_box.to_manifest() if g.spine_text_box else None,
+        "cover_panels_pt": {"back": g.back.to_manifest(), "front": g.front.to_manifest(),
+                            "back_safe": g.back_safe.to_manifest(),
+                            "front_safe": g.front_safe.to_manifest()},
+        "fonts": [layout.font_regular.name, layout.font_bold.name],
+        "puzzle_count": len(puzzles),
+        "frozen": layout.lock_path.exists(),
+        "pages": interior.pages,
+    }
+
+
+def _number(value):
+    return int(value) if value == int(value) else float(value)
+
+
+def write_manifest(out_dir: Path, entries: list[dict]) -> Path:
+    """build/manifest.json: the books just built, plus earlier entries of other books whose
+    files are still there."""
+    path = out_dir / MANIFEST_NAME
+    books = {}
+    if path.exists():
+        try:
+            for entry in json.loads(path.read_text(encoding="utf-8")).get("books", []):
+                if Path(entry.get("interior", "")).exists():
+                    books[entry["slug"]] = entry
+        except (json.JSONDecodeError, AttributeError, KeyError, TypeError):
+            books = {}
+    for entry in entries:
+        books[entry["slug"]] = entry
+    text = json.dumps({"books": [books[slug] for slug in sorted(books)]}, indent=1,
+                      ensure_ascii=False) + "\n"
+    write_atomic(path, text.encode("utf-8"))
+    return path
+
+
+def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers=None,
+                progress: bool = True) -> list[dict]:
+    from tqdm import tqdm
+
+    books = load_and_plan(paths)   # every layout checked before any work
+    entries = []
+    with Catalog(catalog_path) as catalog:
+        bar = tqdm(books, desc="books", unit="book", disable=not progress, dynamic_ncols=True)
+        for book in bar:
+            bar.set_postfix_str(book.layout.slug)
+            records = book_records(book.layout, catalog, workers=workers, progress=progress)
+            pages = tqdm(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
+                         disable=not progress, leave=False, dynamic_ncols=True)
+            with pages:
+                try:
+                    entries.append(build_book(book, records, out_dir, progress=pages))
+                except LayoutError as error:
+                    raise InputError(f"cannot lay out the book: {error}",
+                                     file=str(book.layout.path)) from None
+    write_manifest(out_dir, entries)
+    return entries
+
+
+def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True) -> Path:
+    """Write layouts/<slug>.lock.jsonl: the records the book prints today, examples included."""
+    book = plan_layout(load_layout(path))
+    layout = book.layout
+    with Catalog(catalog_path) as catalog:
+        records = records_from_catalog(layout, catalog, workers=workers, progress=progress)
+    lines = [record.to_json() for section in records.sections for record in section]
+    lines += [records.examples[family].to_json() for family in records.examples]
+    write_atomic(layout.lock_path, ("\n".join(lines) + "\n").encode("utf-8"))
+    return layout.lock_path
+
+
+def resolve_layout_args(names: list[str], folder: Path) -> list[Path]:
+    """Layout arguments: paths to .toml files, or slugs of files in `folder`."""
+    if not names:
+        paths = sorted(folder.glob("*.toml"))
+        if not paths:
+            raise InputError("no layouts (*.toml) found", file=str(folder))
+        return paths
+    out = []
+    for name in names:
+        path = Path(name)
+        if path.suffix != ".toml":
+            path = folder / f"{name}.toml"
+        if not path.is_file():
+            raise InputError("no such layout", file=str(path))
+        out.append(path)
+    return out
+
+
+__all__ = ["build_books", "freeze", "load_and_plan", "plan_layout", "Trim"]

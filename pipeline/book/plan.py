@@ -1,0 +1,112 @@
+"""The page plan of a book: which page holds what, before anything is drawn.
+
+The plan depends only on the sections (counts and puzzles per page), never on page geometry,
+so the final page count, and with it the gutter, is known before the first mark is placed.
+Each puzzle's page and its solution's page come from one table (`Plan.puzzle_page`,
+`Plan.solution_page`): the two pointers printed in the book cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import ceil
+
+FRONT_PAGES = ("title", "copyright")
+CONTENTS_LINES_PER_PAGE = 24  # contents entries one contents page holds
+
+
+@dataclass(frozen=True)
+class SectionShape:
+    family: str
+    count: int
+    puzzles_per_page: int
+    solutions_per_page: int
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int
+    kind: str        # manifest kind: front, contents, howto, puzzle, solution, blank
+    role: str        # title, copyright, contents, howto, puzzles, solutions, notes
+    puzzles: tuple[int, ...] = ()   # book puzzle numbers (1-based) on this page
+    section: int | None = None      # index into the layout's sections
+    family: str | None = None       # the family a how-to page explains
+    first_of_run: bool = False      # first page of the solutions, or of a section
+
+
+@dataclass(frozen=True)
+class Plan:
+    pages: tuple[Page, ...]
+    puzzle_page: dict = field(default_factory=dict)     # puzzle number -> page number
+    solution_page: dict = field(default_factory=dict)   # puzzle number -> page number
+    section_first_number: tuple[int, ...] = ()           # first puzzle number of each section
+
+    @property
+    def page_count(self) -> int:
+        return len(self.pages)
+
+    def pages_of(self, role: str) -> list[Page]:
+        return [page for page in self.pages if page.role == role]
+
+
+def contents_entries(sections: list[SectionShape]) -> int:
+    """Lines on the contents pages: one per how-to page, one per section, one for solutions."""
+    return len(families_in_order(sections)) + len(sections) + 1
+
+
+def families_in_order(sections: list[SectionShape]) -> list[str]:
+    return list(dict.fromkeys(section.family for section in sections))
+
+
+def plan_book(sections: list[SectionShape], *, even: bool = True) -> Plan:
+    pages: list[Page] = []
+
+    def add(kind: str, role: str, **details) -> Page:
+        page = Page(len(pages) + 1, kind, role, **details)
+        pages.append(page)
+        return page
+
+    for role in FRONT_PAGES:
+        add("front", role)
+    for _ in range(ceil(contents_entries(sections) / CONTENTS_LINES_PER_PAGE)):
+        add("contents", "contents")
+    for family in families_in_order(sections):
+        add("howto", "howto", family=family)
+
+    puzzle_page: dict[int, int] = {}
+    firsts: list[int] = []
+    number = 1
+    for index, section in enumerate(sections):
+        firsts.append(number)
+        numbers = list(range(number, number + section.count))
+        number += section.count
+        for start in range(0, len(numbers), section.puzzles_per_page):
+            chunk = tuple(numbers[start:start + section.puzzles_per_page])
+            page = add("puzzle", "puzzles", puzzles=chunk, section=index, family=section.family,
+                       first_of_run=start == 0)
+            for n in chunk:
+                puzzle_page[n] = page.number
+
+    solution_page: dict[int, int] = {}
+    first = True
+    for index, section in enumerate(sections):
+        numbers = list(range(firsts[index], firsts[index] + section.count))
+        for start in range(0, len(numbers), section.solutions_per_page):
+            chunk = tuple(numbers[start:start + section.solutions_per_page])
+            page = add("solution", "solutions", puzzles=chunk, section=index,
+                       family=section.family, first_of_run=first)
+            first = False
+            for n in chunk:
+                solution_page[n] = page.number
+
+    if even and len(pages) % 2:
+        add("blank", "notes")
+    return Plan(tuple(pages), puzzle_page, solution_page, tuple(firsts))
+
+
+def longest_blank_run(plan: Plan) -> int:
+    longest = run = 0
+    for page in plan.pages:
+        run = run + 1 if page.kind == "blank" else 0
+        longest = max(longest, run)
+    return longest

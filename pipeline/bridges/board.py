@@ -1,0 +1,272 @@
+"""The Bridges board: islands on a lattice, the connections they could take, and its symmetries.
+
+Glossary, in the puzzle's own words:
+  island      a lattice point carrying a number 1..8, the bridge ends it must have
+  connection  a pair of islands in one row or column with no island between them: the only
+              places a bridge can go (holding 0, 1 or 2 bridges)
+  crossing    a horizontal and a vertical connection whose bridges would cross
+  group       islands joined by bridges already known to exist
+
+Rows and columns count from 0 at the top-left (the export contract); `islands` is kept in
+row-major order so a board has one spelling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+
+from pipeline.errors import InputError
+from pipeline.records import require
+
+MAX_SIDE = 40        # a page cannot hold a bigger board; also keeps bad input cheap to reject
+MAX_BRIDGES = 2      # per connection
+
+
+@dataclass(frozen=True)
+class Island:
+    row: int
+    col: int
+    number: int
+
+
+@dataclass(frozen=True)
+class Board:
+    width: int
+    height: int
+    islands: tuple[Island, ...]  # row-major order
+
+    @classmethod
+    def of(cls, width: int, height: int, islands: Iterable[tuple[int, int, int]]) -> "Board":
+        ordered = sorted((Island(r, c, n) for r, c, n in islands), key=lambda i: (i.row, i.col))
+        return cls(width, height, tuple(ordered))
+
+    def to_puzzle(self) -> dict:
+        return {"width": self.width, "height": self.height,
+                "islands": [[i.row, i.col, i.number] for i in self.islands]}
+
+    @classmethod
+    def from_puzzle(cls, puzzle: dict) -> "Board":
+        """Parse and validate a puzzle record; InputError names the field at fault."""
+        if not isinstance(puzzle, dict):
+            raise InputError("expected an object", field="puzzle")
+        width = require(puzzle, "width", int, "puzzle.")
+        height = require(puzzle, "height", int, "puzzle.")
+        for name, side in (("width", width), ("height", height)):
+            if not 2 <= side <= MAX_SIDE:
+                raise InputError(f"must be 2..{MAX_SIDE}, got {side}", field=f"puzzle.{name}")
+        raw = require(puzzle, "islands", list, "puzzle.")
+        if len(raw) < 2:
+            raise InputError("a board needs at least two islands", field="puzzle.islands")
+        seen: dict[tuple[int, int], int] = {}
+        islands = []
+        for index, item in enumerate(raw):
+            label = f"puzzle.islands[{index}]"
+            if not (isinstance(item, list) and len(item) == 3
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in item)):
+                raise InputError("expected [row, col, number] of integers", field=label)
+            row, col, number = item
+            if not (0 <= row < height and 0 <= col < width):
+                raise InputError(f"island ({row}, {col}) is off the {width}x{height} grid",
+                                 field=label)
+            if not 1 <= number <= 8:
+                raise InputError(f"island number must be 1..8, got {number}", field=label)
+            if (row, col) in seen:
+                raise InputError(f"two islands at ({row}, {col})", field=label)
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                if (row + dr, col + dc) in seen:
+                    raise InputError(f"island ({row}, {col}) is side by side with island "
+                                     f"({row + dr}, {col + dc})", field=label)
+            seen[(row, col)] = index
+            islands.append((row, col, number))
+        return cls.of(width, height, islands)
+
+
+@dataclass(frozen=True)
+class Connection:
+    a: int          # island index (the upper or left one)
+    b: int
+    horizontal: bool
+
+
+def connections(board: Board) -> tuple[Connection, ...]:
+    """Every connection, in order of its first island then right before down."""
+    at = {(i.row, i.col): k for k, i in enumerate(board.islands)}
+    out = []
+    for k, island in enumerate(board.islands):
+        for dr, dc, horizontal in ((0, 1, True), (1, 0, False)):
+            r, c = island.row + dr, island.col + dc
+            while 0 <= r < board.height and 0 <= c < board.width:
+                if (r, c) in at:
+                    out.append(Connection(k, at[(r, c)], horizontal))
+                    break
+                r, c = r + dr, c + dc
+    return tuple(out)
+
+
+def crosses(board: Board, h: Connection, v: Connection) -> bool:
+    """Whether bridges on horizontal `h` and vertical `v` would cross (strictly inside both)."""
+    ha, hb, va, vb = (board.islands[x] for x in (h.a, h.b, v.a, v.b))
+    return ha.col < va.col < hb.col and va.row < ha.row < vb.row
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The board as flat integer arrays, the form the solver kernel works on."""
+
+    board: Board
+    links: tuple[Connection, ...]
+    number: np.ndarray      # [islands]
+    link_a: np.ndarray      # [links]
+    link_b: np.ndarray
+    capacity: np.ndarray    # [links] most bridges the connection can hold
+    touch_start: np.ndarray  # [islands + 1] CSR: the links at each island
+    touch: np.ndarray
+    cross_start: np.ndarray  # [links + 1] CSR: the links each link crosses
+    cross: np.ndarray
+
+
+def layout(board: Board) -> Layout:
+    links = connections(board)
+    n = len(board.islands)
+    number = np.array([i.number for i in board.islands], dtype=np.int64)
+    link_a = np.array([l.a for l in links], dtype=np.int64)
+    link_b = np.array([l.b for l in links], dtype=np.int64)
+    capacity = np.array([min(MAX_BRIDGES, number[l.a], number[l.b]) for l in links],
+                        dtype=np.int64)
+    touching: list[list[int]] = [[] for _ in range(n)]
+    for e, link in enumerate(links):
+        touching[link.a].append(e)
+        touching[link.b].append(e)
+    crossing: list[list[int]] = [[] for _ in links]
+    horizontals = [e for e, l in enumerate(links) if l.horizontal]
+    verticals = [e for e, l in enumerate(links) if not l.horizontal]
+    for h in horizontals:
+        for v in verticals:
+            if crosses(board, links[h], links[v]):
+                crossing[h].append(v)
+                crossing[v].append(h)
+    touch_start, touch = _csr(touching)
+    cross_start, cross = _csr([sorted(c) for c in crossing])
+    return Layout(board, links, number, link_a, link_b, capacity, touch_start, touch,
+                  cross_start, cross)
+
+
+def _csr(rows: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    start = np.zeros(len(rows) + 1, dtype=np.int64)
+    for k, row in enumerate(rows):
+        start[k + 1] = start[k] + len(row)
+    flat = np.array([x for row in rows for x in row], dtype=np.int64)
+    return start, flat
+
+
+# --- symmetries ------------------------------------------------------------------------------
+# The eight maps of the square, applied to a W x H board. The four that swap rows and columns
+# also swap width and height, so every board has eight images and a board and its transpose
+# count as the same board (a 10x12 board turned on its side is not a new puzzle).
+
+def _image(board: Board, symmetry: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+    w, h = board.width, board.height
+    out = []
+    for i in board.islands:
+        r, c = i.row, i.col
+        if symmetry & 4:          # transpose first
+            r, c = c, r
+        rows, cols = (w, h) if symmetry & 4 else (h, w)
+        if symmetry & 1:
+            c = cols - 1 - c
+        if symmetry & 2:
+            r = rows - 1 - r
+        out.append((r, c, i.number))
+    width, height = (h, w) if symmetry & 4 else (w, h)
+    return width, height, sorted(out)
+
+
+def transformed(board: Board, symmetry: int) -> Board:
+    width, height, islands = _image(board, symmetry)
+    return Board.of(width, height, islands)
+
+
+def canonical_form(board: Board) -> str:
+    """The smallest spelling over the eight symmetries: equal exactly for equivalent boards."""
+    spellings = []
+    for symmetry in range(8):
+        width, height, islands = _image(board, symmetry)
+        spellings.append(f"{width}x{height}:" + ";".join(f"{r},{c},{n}" for r, c, n in islands))
+    return min(spellings)
+
+
+# --- solutions as records ---------------------------------------------------------------------
+
+def solution_record(board: Board, links: tuple[Connection, ...], bridges) -> dict:
+    """The export form of bridge counts per link: [[[r1, c1], [r2, c2], k], ...], k 1 or 2."""
+    out = []
+    for link, k in zip(links, bridges):
+        if k:
+            a, b = board.islands[link.a], board.islands[link.b]
+            out.append([[a.row, a.col], [b.row, b.col], int(k)])
+    return {"bridges": out}
+
+
+def parse_solution(board: Board, links: tuple[Connection, ...], solution: dict) -> list[int]:
+    """Bridge counts per link from a solution record; InputError names the field at fault.
+
+    Checks what a record can get wrong on its own: shape, ends that are not islands in one
+    line of sight, counts, the same pair twice, crossings, numbers and one connected piece."""
+    if not isinstance(solution, dict):
+        raise InputError("expected an object", field="solution")
+    raw = require(solution, "bridges", list, "solution.")
+    index = {(board.islands[l.a].row, board.islands[l.a].col,
+              board.islands[l.b].row, board.islands[l.b].col): e for e, l in enumerate(links)}
+    counts = [0] * len(links)
+    for k, item in enumerate(raw):
+        label = f"solution.bridges[{k}]"
+        ok = (isinstance(item, list) and len(item) == 3 and isinstance(item[2], int)
+              and not isinstance(item[2], bool)
+              and all(isinstance(end, list) and len(end) == 2
+                      and all(isinstance(v, int) and not isinstance(v, bool) for v in end)
+                      for end in item[:2]))
+        if not ok:
+            raise InputError("expected [[r1, c1], [r2, c2], k] of integers", field=label)
+        (r1, c1), (r2, c2), count = item
+        if (r1, c1) > (r2, c2):
+            r1, c1, r2, c2 = r2, c2, r1, c1
+        if count not in (1, 2):
+            raise InputError(f"a connection holds 1 or 2 bridges, got {count}", field=label)
+        e = index.get((r1, c1, r2, c2))
+        if e is None:
+            raise InputError(f"({r1}, {c1})-({r2}, {c2}) does not join two islands in one "
+                             "row or column with nothing between", field=label)
+        if counts[e]:
+            raise InputError(f"({r1}, {c1})-({r2}, {c2}) is listed twice", field=label)
+        counts[e] = count
+        for f, other in enumerate(links):
+            if counts[f] and other.horizontal != links[e].horizontal:
+                h, v = (links[e], other) if links[e].horizontal else (other, links[e])
+                if crosses(board, h, v):
+                    a, b = board.islands[other.a], board.islands[other.b]
+                    raise InputError(f"crosses the bridge ({a.row}, {a.col})-({b.row}, {b.col})",
+                                     field=label)
+    ends = [0] * len(board.islands)
+    for link, count in zip(links, counts):
+        ends[link.a] += count
+        ends[link.b] += count
+    for island, have in zip(board.islands, ends):
+        if have != island.number:
+            raise InputError(f"island ({island.row}, {island.col}) has {have} bridge ends, "
+                             f"needs {island.number}", field="solution.bridges")
+    reached, todo = {0}, [0]
+    while todo:
+        x = todo.pop()
+        for link, count in zip(links, counts):
+            if count and x in (link.a, link.b):
+                y = link.b if x == link.a else link.a
+                if y not in reached:
+                    reached.add(y)
+                    todo.append(y)
+    if len(reached) != len(board.islands):
+        raise InputError("the bridges do not join all islands into one piece",
+                         field="solution.bridges")
+    return counts

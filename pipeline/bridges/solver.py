@@ -1,0 +1,543 @@
+"""The Bridges solver: an interval of bridge counts per connection, only ever narrowed.
+
+Every connection holds an interval [lo, hi] of the bridges it may carry (0..2). Rules narrow
+intervals; each narrowing pushes the old interval on a trail, so undoing a what-if or a search
+branch pops the trail back to a mark instead of copying the board. Along any one line of
+reasoning an interval narrows at most three times (width 2 down to a contradiction), so the
+trail never needs more than three entries per connection.
+
+Rules, easiest first (the grader applies the easiest one that makes progress, then starts
+again from the easiest):
+  crossings     a bridge that exists forces every connection it crosses to zero
+  saturation    no connection takes more than either end has left to spend; an island whose
+                possible bridges add up exactly to its number takes them all; an island
+                whose certain bridges already make its number takes no more
+  counting      an island's number, less the most its other connections can take, is the
+                least this connection takes (what the island has left to spend elsewhere)
+  connectivity  the islands cannot be split into parts no bridge can join (a contradiction);
+                and the look-ahead: joining groups a and b by v bridges leaves the merged
+                group rem(a) + rem(b) - 2v bridge ends to spend; if that is zero and the
+                merged group is not the whole board, it would be sealed off, so v is impossible
+  what-if       suppose a connection takes its least (most) count; if the rules above then
+                reach a contradiction, it takes more (less)
+
+Search on top of the rules counts solutions up to a limit; with no rules at all it is the
+plain enumeration the soundness tests compare against.
+
+The kernel runs under numba (cache=True): the grader and the uniqueness search are the hot
+loop of generation; see docs/bridges.md for the measured difference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from pipeline.bridges.board import Layout
+
+# Rule flags: a level is a set of rules.
+CROSSINGS = 1          # always on when any rule is (a rule of the puzzle, not a technique)
+SATURATION = 2
+COUNTING = 4
+CONNECTIVITY = 8
+WHATIF = 16
+UNSOUND_LOOKAHEAD = 1 << 20  # a deliberately wrong look-ahead, for the planted-fault test only
+
+# Counter slots.
+N_CROSSINGS, N_SATURATION, N_COUNTING, N_CONNECTIVITY, N_WHATIF, N_TRIALS, N_NODES, \
+    N_DEPTH = range(8)
+N_COUNTERS = 8
+
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+LEVEL_RULES = {
+    "easy": CROSSINGS | SATURATION,
+    "medium": CROSSINGS | SATURATION | COUNTING,
+    "hard": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY,
+    "expert": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY | WHATIF,
+    "extreme": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY | WHATIF,  # then search
+}
+SEARCH_RULES = CROSSINGS | SATURATION | COUNTING | CONNECTIVITY
+
+CONTRADICTION, STUCK, SOLVED = -1, 0, 1
+
+
+# --- the kernel -------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _narrow(e, new_lo, new_hi, lo, hi, trail, meta):
+    """Narrow link e to [new_lo, new_hi] ∩ its interval: 1 changed, 0 not, -1 now empty."""
+    if new_lo < lo[e]:
+        new_lo = lo[e]
+    if new_hi > hi[e]:
+        new_hi = hi[e]
+    if new_lo == lo[e] and new_hi == hi[e]:
+        return 0
+    t = meta[0]
+    trail[t, 0] = e
+    trail[t, 1] = lo[e]
+    trail[t, 2] = hi[e]
+    meta[0] = t + 1
+    lo[e] = new_lo
+    hi[e] = new_hi
+    if new_lo > new_hi:
+        return -1
+    return 1
+
+
+@njit(cache=True)
+def _undo(mark, lo, hi, trail, meta):
+    t = meta[0]
+    while t > mark:
+        t -= 1
+        e = trail[t, 0]
+        lo[e] = trail[t, 1]
+        hi[e] = trail[t, 2]
+    meta[0] = t
+
+
+@njit(cache=True)
+def _find(parent, x):
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@njit(cache=True)
+def _components(n, link_a, link_b, counts_of, threshold, parent):
+    """Union islands over links with counts_of[e] >= threshold; returns the number of parts."""
+    for i in range(n):
+        parent[i] = i
+    parts = n
+    for e in range(link_a.shape[0]):
+        if counts_of[e] >= threshold:
+            x = _find(parent, link_a[e])
+            y = _find(parent, link_b[e])
+            if x != y:
+                parent[x] = y
+                parts -= 1
+    return parts
+
+
+@njit(cache=True)
+def _crossings(link_a, cross_start, cross, lo, hi, trail, meta):
+    changed = 0
+    for e in range(link_a.shape[0]):
+        if lo[e] >= 1:
+            for k in range(cross_start[e], cross_start[e + 1]):
+                r = _narrow(cross[k], 0, 0, lo, hi, trail, meta)
+                if r < 0:
+                    return -1
+                changed += r
+    return changed
+
+
+@njit(cache=True)
+def _saturation(number, link_a, link_b, touch_start, touch, lo, hi, trail, meta, left):
+    """What each island has left caps its links; an island that can just fill takes all."""
+    changed = 0
+    n = number.shape[0]
+    for i in range(n):
+        left[i] = number[i]
+        for k in range(touch_start[i], touch_start[i + 1]):
+            left[i] -= lo[touch[k]]
+        if left[i] < 0:
+            return -1
+    # No link can take more than either end has left beyond what the link already holds.
+    for e in range(link_a.shape[0]):
+        cap = lo[e] + min(left[link_a[e]], left[link_b[e]])
+        if cap < hi[e]:
+            r = _narrow(e, lo[e], cap, lo, hi, trail, meta)
+            if r < 0:
+                return -1
+            changed += r
+    for i in range(n):
+        low = 0
+        high = 0
+        for k in range(touch_start[i], touch_start[i + 1]):
+            low += lo[touch[k]]
+            high += hi[touch[k]]
+        if high < number[i]:
+            return -1
+        if high == number[i] and low < high:
+            for k in range(touch_start[i], touch_start[i + 1]):
+                e = touch[k]
+                changed += _narrow(e, hi[e], hi[e], lo, hi, trail, meta)
+        elif low == number[i] and low < high:
+            for k in range(touch_start[i], touch_start[i + 1]):
+                e = touch[k]
+                changed += _narrow(e, lo[e], lo[e], lo, hi, trail, meta)
+    return changed
+
+
+@njit(cache=True)
+def _counting(number, touch_start, touch, lo, hi, trail, meta):
+    """An island's number, less the most its other links can take, is this link's least."""
+    changed = 0
+    for i in range(number.shape[0]):
+        high = 0
+        for k in range(touch_start[i], touch_start[i + 1]):
+            high += hi[touch[k]]
+        # The sum may go stale as this island's links narrow; a stale sum is of wider
+        # intervals, so the bound drawn from it stays true, only weaker.
+        for k in range(touch_start[i], touch_start[i + 1]):
+            e = touch[k]
+            r = _narrow(e, number[i] - (high - hi[e]), hi[e], lo, hi, trail, meta)
+            if r < 0:
+                return -1
+            changed += r
+    return changed
+
+
+@njit(cache=True)
+def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, trail, meta,
+                  parent, rem, size):
+    n = number.shape[0]
+    # Islands that no possible bridges can join: a contradiction.
+    if _components(n, link_a, link_b, hi, 1, parent) > 1:
+        return -1
+    # Groups joined by certain bridges, with the bridge ends each has left to spend. Only
+    # `hi` narrows below, so the groups (made from `lo`) stay exact throughout the sweep.
+    _components(n, link_a, link_b, lo, 1, parent)
+    for i in range(n):
+        rem[i] = 0
+        size[i] = 0
+    for i in range(n):
+        g = _find(parent, i)
+        left = number[i]
+        for k in range(touch_start[i], touch_start[i + 1]):
+            left -= lo[touch[k]]
+        rem[g] += left
+        size[g] += 1
+    whole = n
+    if rules & UNSOUND_LOOKAHEAD:
+        whole = n + 1  # wrong on purpose: also forbids the join that completes the board
+    changed = 0
+    for e in range(link_a.shape[0]):
+        if lo[e] == hi[e]:
+            continue
+        ga = _find(parent, link_a[e])
+        gb = _find(parent, link_b[e])
+        v = hi[e]
+        if ga != gb:  # then lo[e] is 0 and v >= 1 bridges would merge the two groups
+            left = rem[ga] + rem[gb] - 2 * v
+            members = size[ga] + size[gb]
+        else:         # v - lo[e] more bridges inside one group
+            left = rem[ga] - 2 * (v - lo[e])
+            members = size[ga]
+        if left == 0 and members < whole:
+            r = _narrow(e, lo[e], v - 1, lo, hi, trail, meta)
+            if r < 0:
+                return -1
+            changed += r
+    return changed
+
+
+@njit(cache=True)
+def _propagate(rules, number, link_a, link_b, touch_start, touch, cross_start, cross,
+               lo, hi, trail, meta, counts, parent, rem, size):
+    """Apply the rules easiest first, back to the easiest after any progress, to a fixpoint."""
+    if rules == 0:
+        return STUCK
+    while True:
+        r = _crossings(link_a, cross_start, cross, lo, hi, trail, meta)
+        if r < 0:
+            return CONTRADICTION
+        if r > 0:
+            counts[N_CROSSINGS] += r
+            continue
+        if rules & SATURATION:
+            r = _saturation(number, link_a, link_b, touch_start, touch, lo, hi, trail, meta,
+                            rem)
+            if r < 0:
+                return CONTRADICTION
+            if r > 0:
+                counts[N_SATURATION] += r
+                continue
+        if rules & COUNTING:
+            r = _counting(number, touch_start, touch, lo, hi, trail, meta)
+            if r < 0:
+                return CONTRADICTION
+            if r > 0:
+                counts[N_COUNTING] += r
+                continue
+        if rules & CONNECTIVITY:
+            r = _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi,
+                              trail, meta, parent, rem, size)
+            if r < 0:
+                return CONTRADICTION
+            if r > 0:
+                counts[N_CONNECTIVITY] += r
+                continue
+        return STUCK
+
+
+@njit(cache=True)
+def _decided(lo, hi):
+    for e in range(lo.shape[0]):
+        if lo[e] != hi[e]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _valid(number, link_a, link_b, touch_start, touch, cross_start, cross, bridges, parent):
+    """Whether a full assignment of bridges is a solution (numbers, crossings, one piece)."""
+    for i in range(number.shape[0]):
+        ends = 0
+        for k in range(touch_start[i], touch_start[i + 1]):
+            ends += bridges[touch[k]]
+        if ends != number[i]:
+            return False
+    for e in range(link_a.shape[0]):
+        if bridges[e] > 0:
+            for k in range(cross_start[e], cross_start[e + 1]):
+                if bridges[cross[k]] > 0:
+                    return False
+    return _components(number.shape[0], link_a, link_b, bridges, 1, parent) == 1
+
+
+@njit(cache=True)
+def _deduce(rules, number, link_a, link_b, touch_start, touch, cross_start, cross,
+            lo, hi, trail, meta, counts, scratch, parent, rem, size):
+    """Rules to a fixpoint, then (with WHATIF) one-step what-ifs: SOLVED, STUCK or CONTRADICTION."""
+    plain = rules & ~WHATIF
+    while True:
+        r = _propagate(plain, number, link_a, link_b, touch_start, touch, cross_start, cross,
+                       lo, hi, trail, meta, counts, parent, rem, size)
+        if r < 0:
+            return CONTRADICTION
+        if _decided(lo, hi):
+            if _valid(number, link_a, link_b, touch_start, touch, cross_start, cross, lo,
+                      parent):
+                return SOLVED
+            return CONTRADICTION
+        if not (rules & WHATIF):
+            return STUCK
+        found = False
+        for e in range(lo.shape[0]):
+            if lo[e] == hi[e]:
+                continue
+            for side in range(2):
+                mark = meta[0]
+                if side == 0:
+                    _narrow(e, lo[e], lo[e], lo, hi, trail, meta)
+                else:
+                    _narrow(e, hi[e], hi[e], lo, hi, trail, meta)
+                counts[N_TRIALS] += 1
+                t = _propagate(plain, number, link_a, link_b, touch_start, touch, cross_start,
+                               cross, lo, hi, trail, meta, scratch, parent, rem, size)
+                failed = t < 0
+                if not failed and _decided(lo, hi):
+                    failed = not _valid(number, link_a, link_b, touch_start, touch,
+                                        cross_start, cross, lo, parent)
+                _undo(mark, lo, hi, trail, meta)
+                if failed:
+                    counts[N_WHATIF] += 1
+                    if side == 0:
+                        r = _narrow(e, lo[e] + 1, hi[e], lo, hi, trail, meta)
+                    else:
+                        r = _narrow(e, lo[e], hi[e] - 1, lo, hi, trail, meta)
+                    if r < 0:
+                        return CONTRADICTION
+                    found = True
+                    break
+            if found:
+                break
+        if not found:
+            return STUCK
+
+
+@njit(cache=True)
+def _choose(lo, hi):
+    """The undecided link with the fewest possible counts (first such), or -1."""
+    best = -1
+    width = 99
+    for e in range(lo.shape[0]):
+        w = hi[e] - lo[e]
+        if 0 < w < width:
+            best = e
+            width = w
+            if w == 1:
+                break
+    return best
+
+
+@njit(cache=True)
+def _search(rules, limit, number, link_a, link_b, touch_start, touch, cross_start, cross,
+            lo, hi, trail, meta, counts, solutions, parent, rem, size):
+    """Count solutions up to `limit` by search on exact counts, with `rules` at every node.
+
+    Found solutions are copied into the rows of `solutions` (as many as fit)."""
+    links = lo.shape[0]
+    stack_link = np.zeros(links + 1, dtype=np.int64)
+    stack_value = np.zeros(links + 1, dtype=np.int64)
+    stack_mark = np.zeros(links + 1, dtype=np.int64)
+    root = meta[0]
+    found = 0
+    depth = 0
+    alive = _propagate(rules, number, link_a, link_b, touch_start, touch, cross_start, cross,
+                       lo, hi, trail, meta, counts, parent, rem, size) >= 0
+    while True:
+        if alive:
+            counts[N_NODES] += 1
+            e = _choose(lo, hi)
+            if e >= 0:
+                stack_link[depth] = e
+                stack_value[depth] = lo[e]
+                stack_mark[depth] = meta[0]
+                depth += 1
+                if depth > counts[N_DEPTH]:
+                    counts[N_DEPTH] = depth
+                _narrow(e, lo[e], lo[e], lo, hi, trail, meta)
+                alive = _propagate(rules, number, link_a, link_b, touch_start, touch,
+                                   cross_start, cross, lo, hi, trail, meta, counts, parent,
+                                   rem, size) >= 0
+                continue
+            if _valid(number, link_a, link_b, touch_start, touch, cross_start, cross, lo,
+                      parent):
+                if found < solutions.shape[0]:
+                    solutions[found, :] = lo
+                found += 1
+                if found >= limit:
+                    break
+        # Back up to the deepest branch with a count left to try.
+        alive = False
+        while depth > 0:
+            d = depth - 1
+            _undo(stack_mark[d], lo, hi, trail, meta)
+            e = stack_link[d]
+            value = stack_value[d] + 1
+            if value <= hi[e]:
+                stack_value[d] = value
+                _narrow(e, value, value, lo, hi, trail, meta)
+                alive = _propagate(rules, number, link_a, link_b, touch_start, touch,
+                                   cross_start, cross, lo, hi, trail, meta, counts, parent,
+                                   rem, size) >= 0
+                break
+            depth -= 1
+        if depth == 0 and not alive:
+            break
+    _undo(root, lo, hi, trail, meta)
+    return found
+
+
+# --- the Python face --------------------------------------------------------------------------
+
+class State:
+    """Intervals, trail and scratch space for one board."""
+
+    def __init__(self, lay: Layout):
+        self.layout = lay
+        links = len(lay.links)
+        n = len(lay.number)
+        self.lo = np.zeros(links, dtype=np.int64)
+        self.hi = lay.capacity.copy()
+        self.trail = np.zeros((3 * links + 3, 3), dtype=np.int64)
+        self.meta = np.zeros(1, dtype=np.int64)
+        self.counts = np.zeros(N_COUNTERS, dtype=np.int64)
+        self.scratch = np.zeros(N_COUNTERS, dtype=np.int64)
+        self.parent = np.zeros(n, dtype=np.int64)
+        self.rem = np.zeros(n, dtype=np.int64)
+        self.size = np.zeros(n, dtype=np.int64)
+
+    def _board_args(self):
+        lay = self.layout
+        return (lay.number, lay.link_a, lay.link_b, lay.touch_start, lay.touch, lay.cross_start,
+                lay.cross, self.lo, self.hi, self.trail, self.meta)
+
+    def deduce(self, rules: int) -> int:
+        """Continue the easiest-first deduction from the current intervals."""
+        return int(_deduce(rules, *self._board_args(), self.counts, self.scratch, self.parent,
+                           self.rem, self.size))
+
+    def search(self, rules: int, limit: int, keep: int = 2) -> tuple[int, np.ndarray]:
+        solutions = np.zeros((keep, len(self.lo)), dtype=np.int64)
+        found = _search(rules, limit, *self._board_args(), self.counts, solutions, self.parent,
+                        self.rem, self.size)
+        return int(found), solutions[:min(found, keep)]
+
+    def bridges(self) -> list[int]:
+        return [int(x) for x in self.lo]
+
+
+@dataclass(frozen=True)
+class Deduction:
+    status: int              # SOLVED, STUCK or CONTRADICTION
+    lo: tuple[int, ...]
+    hi: tuple[int, ...]
+    counts: tuple[int, ...]
+
+
+def deduce(lay: Layout, level: str) -> Deduction:
+    """The easiest-first deduction with the techniques of `level` (no search)."""
+    state = State(lay)
+    status = state.deduce(LEVEL_RULES[level])
+    return Deduction(status, tuple(int(x) for x in state.lo), tuple(int(x) for x in state.hi),
+                     tuple(int(x) for x in state.counts))
+
+
+def count_solutions(lay: Layout, limit: int, rules: int = SEARCH_RULES) -> tuple[int, int]:
+    """(solutions up to `limit`, search nodes)."""
+    state = State(lay)
+    found, _ = state.search(rules, limit, keep=0)
+    return found, int(state.counts[N_NODES])
+
+
+def enumerate_solutions(lay: Layout, rules: int, limit: int = 10_000) -> list[tuple[int, ...]]:
+    """Every solution (up to `limit`) as a tuple of bridge counts per link."""
+    state = State(lay)
+    found, rows = state.search(rules, limit, keep=limit)
+    return [tuple(int(x) for x in row) for row in rows[:found]]
+
+
+@dataclass(frozen=True)
+class Grading:
+    """The outcome of grading a board at one target level."""
+
+    accepted: bool
+    reason: str              # why not, when not accepted
+    bridges: tuple[int, ...]  # per link, when accepted
+    measures: dict
+
+
+def grade(lay: Layout, level: str) -> Grading:
+    """Accept the board only if it is uniquely solvable at `level` and not at the one below.
+
+    The easiest-first deduction runs with the rules of the level below; if that solves the
+    board it is too easy. Otherwise the same deduction continues with this level's rules, which
+    is exactly where an easiest-first solve from scratch would be, so the rule counts are the
+    counts of one easiest-first solve."""
+    index = LEVELS.index(level)
+    state = State(lay)
+    if index > 0:
+        below = LEVELS[index - 1]
+        status = state.deduce(LEVEL_RULES[below])
+        if status == SOLVED:
+            return Grading(False, f"solvable at {below}", (), {})
+        if status == CONTRADICTION:
+            return Grading(False, "no solution", (), {})
+    if level != "extreme":  # extreme adds no rule to expert, only search
+        status = state.deduce(LEVEL_RULES[level])
+    if status == CONTRADICTION:
+        return Grading(False, "no solution", (), {})
+    measures = {"saturation": int(state.counts[N_SATURATION]),
+                "counting": int(state.counts[N_COUNTING]),
+                "connectivity": int(state.counts[N_CONNECTIVITY]),
+                "crossings": int(state.counts[N_CROSSINGS]),
+                "whatif_count": int(state.counts[N_WHATIF]),
+                "whatif_trials": int(state.counts[N_TRIALS]),
+                "whatif_depth": 1 if state.counts[N_WHATIF] else 0}
+    if level != "extreme":
+        if status != SOLVED:
+            return Grading(False, f"not solvable at {level}", (), {})
+        return Grading(True, "", tuple(state.bridges()), measures)
+    # Extreme: past one-step what-ifs only search decides; it must find exactly one answer.
+    found, solutions = state.search(SEARCH_RULES, 2)
+    if found != 1:
+        return Grading(False, "not unique" if found else "no solution", (), {})
+    measures["search_nodes"] = int(state.counts[N_NODES])
+    measures["whatif_depth"] = int(state.counts[N_DEPTH])
+    return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)

@@ -1,0 +1,159 @@
+"""Layout validation: every fault is one line naming file, line and field; nothing is built."""
+
+from pathlib import Path
+
+import pytest
+
+from books_helpers import layout_text, toy, write_layout  # noqa: F401 (fixture)
+from pipeline.book.build import load_and_plan, plan_layout
+from pipeline.book.layout import isbn_problem, load_layout
+from pipeline.cli import main
+from pipeline.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def error_of(path):
+    with pytest.raises(InputError) as caught:
+        plan_layout(load_layout(path))
+    return caught.value
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), start=1) if needle in line)
+
+
+def test_a_good_layout_loads(tmp_path, toy):
+    path = write_layout(tmp_path, "good", layout_text())
+    book = plan_layout(load_layout(path))
+    assert book.layout.slug == "good"
+    assert book.plan.page_count % 2 == 0
+
+
+def test_unknown_top_level_key(tmp_path, toy):
+    text = layout_text(colour="blue")
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("colour", line_of(text, "colour ="))
+    assert error.file.endswith("bad.toml")
+
+
+def test_unknown_key_in_a_section_names_the_section(tmp_path, toy):
+    text = layout_text(sections=[
+        {"family": "toy", "level": "small", "count": 30},
+        {"family": "toy", "level": "big", "count": 4, "per_page": 2},
+    ])
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("sections[2].per_page", line_of(text, "per_page"))
+
+
+def test_trim_the_printer_does_not_offer(tmp_path, toy):
+    text = layout_text(trim="8.25x11")   # not a KDP paperback trim (POD.md 1.1)
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("trim", line_of(text, "trim ="))
+    assert "does not offer" in error.message
+
+
+def test_page_count_out_of_range(tmp_path, toy):
+    few = layout_text(sections=[{"family": "toy", "level": "small", "count": 3}])
+    error = error_of(write_layout(tmp_path, "few", few))
+    assert (error.field, error.line) == ("sections", line_of(few, "[[sections]]"))
+    assert "24 to 828" in error.message
+    many = layout_text(trim="8.5x11", paper="cream", sections=[
+        {"family": "toy", "level": "small", "count": 560, "solutions_per_page": 12}])
+    error = error_of(write_layout(tmp_path, "many", many))
+    assert "24 to 550" in error.message   # 8.5 x 11 cream tops out at 550 pages
+
+
+def test_level_with_no_such_family_level(tmp_path, toy):
+    text = layout_text(sections=[{"family": "toy", "level": "gigantic", "count": 30}])
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("sections[1].level", line_of(text, "gigantic"))
+
+
+def test_unknown_family(tmp_path, toy):
+    text = layout_text(sections=[{"family": "sudoku", "level": "easy", "count": 30}])
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("sections[1].family", line_of(text, "sudoku"))
+
+
+def test_missing_font_file(tmp_path, toy):
+    text = layout_text(fonts={"regular": "fonts/Nowhere.ttf"})
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert error.field == "fonts.regular" and error.line == line_of(text, "fonts =")
+    assert "Nowhere.ttf" in error.message
+
+
+def test_a_font_that_is_not_truetype(tmp_path, toy):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Fake.ttf").write_bytes(b"not a font at all")
+    text = layout_text().replace('paper = "white"', 'paper = "white"\n\n[fonts]\nbold = "fonts/Fake.ttf"')
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("fonts.bold", line_of(text, "bold ="))
+
+
+def test_a_publishers_own_font_under_fonts(tmp_path, toy):
+    import shutil
+    from pipeline.book.fonts import bundled_font_dir
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(bundled_font_dir() / "VeraIt.ttf", tmp_path / "fonts" / "House.ttf")
+    path = write_layout(tmp_path, "own", layout_text(fonts={"regular": "fonts/House.ttf"}))
+    assert load_layout(path).font_regular == (tmp_path / "fonts" / "House.ttf").resolve()
+
+
+def test_wrong_type_and_missing_key(tmp_path, toy):
+    text = layout_text(large_print="yes")
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("large_print", line_of(text, "large_print"))
+    error = error_of(write_layout(tmp_path, "bad2", layout_text(author=None)))
+    assert error.field == "author"
+
+
+def test_toml_syntax_error_has_its_line(tmp_path, toy):
+    text = layout_text() + "count = = 3\n"
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert error.line == len(text.splitlines())
+
+
+def test_isbn_is_validated():
+    assert isbn_problem("978-0-306-40615-7") is None
+    assert "check digit" in isbn_problem("978-0-306-40615-8")
+    assert isbn_problem("0-306-40615-2") is not None    # ISBN-10 is not enough for EAN-13
+
+
+def test_bad_isbn_in_layout(tmp_path, toy):
+    text = layout_text(isbn="9780306406158")
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("isbn", line_of(text, "isbn"))
+
+
+def test_cli_prints_one_line_exits_2_and_builds_nothing(tmp_path, toy, capsys):
+    good = write_layout(tmp_path, "good", layout_text())
+    bad = write_layout(tmp_path, "bad", layout_text(trim="8.25x11"))
+    out = tmp_path / "out"
+    status = main(["--catalog", str(tmp_path / "c.sqlite"), "books", "--quiet", "--out",
+                   str(out), str(good), str(bad)])
+    err = capsys.readouterr().err.strip()
+    assert status == 2
+    assert len(err.splitlines()) == 1 and "bad.toml:" in err and "trim" in err
+    assert not out.exists()   # the good book was not built either
+
+
+def test_every_default_layout_loads_and_plans():
+    paths = sorted((ROOT / "layouts").glob("*.toml"))
+    assert len(paths) >= 6
+    books = load_and_plan(paths)
+    totals = {}
+    for book in books:
+        for section in book.layout.sections:
+            key = (section.family, section.level)
+            totals[key] = totals.get(key, 0) + section.count
+    from pipeline.family import family_names, get_family
+    for name in family_names():
+        family = get_family(name)
+        if any(s.family == name for b in books for s in b.layout.sections):
+            for level in family.levels:
+                assert totals.get((name, level), 0) >= 200, (name, level)
+    trims = {(str(b.layout.trim), b.layout.large_print) for b in books}
+    assert ("8.5x11", True) in trims and any(t == "6x9" for t, _ in trims)
+    assert {b.layout.paper for b in books} >= {"white", "cream"}
+    assert any(b.plan.page_count > 151 for b in books)
