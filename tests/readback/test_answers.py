@@ -4,8 +4,8 @@ import pytest
 
 from pipeline.readback.answers import answer_leaks
 from pipeline.readback.reader import open_pdf
-from tests.readback.books import STARBATTLE, draw_board, star
-from tests.readback.pdfs import make_pdf
+from readback_books import STARBATTLE, draw_board, star
+from readback_pdfs import make_pdf
 
 GRID = {"x": 40.0, "y": 40.0, "cell": 30.0, "rows": 5, "cols": 5}
 BRIDGES = {

@@ -18,7 +18,7 @@ from PIL import Image
 
 from pipeline.readback import preflight
 from pipeline.readback.proof import write_proofs
-from tests.readback.books import ISBN, make_book
+from readback_books import ISBN, make_book
 
 cairosvg = pytest.importorskip("cairosvg")
 pytestmark = pytest.mark.skipif(shutil.which("pdftocairo") is None,

@@ -4,8 +4,8 @@ import pytest
 
 from pipeline.readback import preflight
 from pipeline.readback.proof import write_proofs
-from tests.readback.books import make_book
-from tests.readback.chromium import SHOWN_PAGES, TOGGLE_GUIDES, chromium_path, visit
+from readback_books import make_book
+from readback_chromium import SHOWN_PAGES, TOGGLE_GUIDES, chromium_path, visit
 
 pytestmark = pytest.mark.skipif(chromium_path() is None,
                                 reason="chromium is not installed (.ci/system-packages.sh)")

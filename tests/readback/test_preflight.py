@@ -3,7 +3,7 @@
 import pytest
 
 from pipeline.readback.preflight import load_book, run_checks
-from tests.readback.books import ISBN, make_book
+from readback_books import ISBN, make_book
 
 
 def results(tmp_path, faults=(), **options):

@@ -6,7 +6,7 @@ import re
 from pipeline.cli import main
 from pipeline.readback import preflight
 from pipeline.readback.proof import write_proofs
-from tests.readback.books import make_book
+from readback_books import make_book
 
 
 def test_proof_writes_one_svg_per_page_the_cover_and_the_gallery(tmp_path):
@@ -54,7 +54,7 @@ def test_commands_write_reports_and_exit_by_the_result(tmp_path, capsys, monkeyp
     (tmp_path / "build" / "manifest.json").write_text(json.dumps({"books": [good, bad]}))
     from pipeline.catalog import Catalog
     from pipeline.records import PuzzleRecord
-    from tests.readback.books import STARBATTLE
+    from readback_books import STARBATTLE
     with Catalog(tmp_path / "build" / "catalog.sqlite") as catalog:
         for number, (pid, rec) in enumerate(sorted(STARBATTLE.items()), start=1):
             catalog.add(PuzzleRecord(id=pid, family="starbattle", level="easy",

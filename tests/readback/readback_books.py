@@ -19,7 +19,7 @@ from reportlab.graphics.barcode import createBarcodeDrawing
 from reportlab.pdfgen import canvas
 
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, Trim, get_profile
-from tests.readback.pdfs import register_fonts
+from readback_pdfs import register_fonts
 
 TRIM = Trim(Fraction(6), Fraction(9))
 PAGES = 24
