@@ -17,6 +17,7 @@ from pypdf.generic import ContentStream
 
 from pipeline.readback import preflight
 from pipeline.readback.answers import Grid
+from readback_pdfs import same_as_pypdf
 
 LAYOUT = """title = "Guard Sampler"
 author = "Test Press"
@@ -68,6 +69,12 @@ def test_the_real_book_passes_every_read_back_check(built):
     assert checks["answers"].measured["puzzles_checked"] == 10
     assert checks["numbering"].measured == {"puzzles": 10, "solutions": 10}
     assert checks["live_area"].measured["worst"]["clearance_pt"] >= 0
+
+
+def test_the_lexer_reads_the_real_book_as_pypdf_does(built):
+    _, book, _ = built
+    assert same_as_pypdf(book["interior"]) > 5000
+    assert same_as_pypdf(book["cover"]) > 100
 
 
 def first_puzzle(book, records, family):
