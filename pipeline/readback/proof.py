@@ -238,12 +238,14 @@ def write_proofs(book: dict, *, report: dict | None = None, root: Path = Path(".
     staging.mkdir(parents=True)
     try:
         title = book.get("title", book["slug"])
+        outlines: dict = {}
         for page in (pages if pages is not None else interior.pages()):
-            svg = page_svg(page, interior_guides(frame, page), f"{title}: page {page.number}")
+            svg = page_svg(page, interior_guides(frame, page), f"{title}: page {page.number}",
+                           outlines)
             (staging / page_file(page.number, count)).write_text(svg, encoding="utf-8")
         cover_page = cover.page(1)
         (staging / "cover.svg").write_text(
-            page_svg(cover_page, cover_guides(frame, cover_page), f"{title}: cover"),
+            page_svg(cover_page, cover_guides(frame, cover_page), f"{title}: cover", outlines),
             encoding="utf-8")
         kinds = {entry["number"]: entry.get("kind", "") for entry in book.get("pages", [])}
         (staging / "index.html").write_text(gallery_html(book, count, kinds, report),

@@ -461,15 +461,15 @@ class PdfFont:
 # tenth of that, and the books run it on every page twice (preflight and proofs).
 
 _TOKEN = re.compile(
-    rb"[\x00\t\n\x0c\r ]+|%[^\r\n]*"  # white space and comments
-    rb"|(?P<number>[+-]?(?:\d+\.?\d*|\.\d+))(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])"
+    rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*"  # white space and comments before a token
+    rb"(?:(?P<number>[+-]?(?:\d+\.?\d*|\.\d+))(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])"
     rb"|(?P<name>/[^\x00\t\n\x0c\r ()<>\[\]{}/%]*)"
     rb"|(?P<open_dict><<)|(?P<close_dict>>>)"
     rb"|(?P<hex><[0-9A-Fa-f\x00\t\n\x0c\r ]*>)"
     rb"|(?P<open_array>\[)|(?P<close_array>\])"
     rb"|(?P<string>\()"
     rb"|(?P<keyword>[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)"
-    rb"|(?P<other>.)", re.S)
+    rb"|(?P<other>.))", re.S)
 _ESCAPES = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b",
             ord("f"): b"\f", ord("("): b"(", ord(")"): b")", ord("\\"): b"\\"}
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
@@ -532,10 +532,10 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
     match = _TOKEN.match
     while i < n:
         m = match(data, i)
+        if m is None:  # only white space or a comment is left
+            break
         kind = m.lastgroup
         i = m.end()
-        if kind is None:
-            continue
         top = stack[-1]
         if kind == "number":
             text = m.group(kind)
@@ -576,6 +576,9 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
                 settings: list = []
                 while i < n:
                     m = match(data, i)
+                    if m is None:
+                        i = n
+                        break
                     i = m.end()
                     if m.lastgroup == "keyword" and m.group("keyword") == b"ID":
                         break

@@ -80,22 +80,31 @@ def _path_element(mark: PathMark) -> str:
     return f"<path {' '.join(attrs)}/>"
 
 
-class _GlyphDefs:
-    """Each (font, glyph) outline once, in font units, referenced by id."""
+def outline_path(font, gid: int, outlines: dict) -> str:
+    """SVG path data of glyph `gid` in font units, drawn once per font and glyph."""
+    key = (font, gid)
+    if key not in outlines:
+        pen = SVGPathPen(font.glyph_set, ntos=_num)
+        font.draw(gid, pen)
+        outlines[key] = pen.getCommands()
+    return outlines[key]
 
-    def __init__(self):
-        self.ids: dict[tuple[int, int], str] = {}
-        self.fonts: dict[int, int] = {}
+
+class _GlyphDefs:
+    """Each (font, glyph) outline once per page, in font units, referenced by id."""
+
+    def __init__(self, outlines: dict):
+        self.outlines = outlines
+        self.ids: dict[tuple, str] = {}
+        self.fonts: dict = {}
         self.elements: list[str] = []
 
     def ref(self, glyph: Glyph) -> str | None:
         font = glyph.font
-        key = (id(font), glyph.gid)
+        key = (font, glyph.gid)
         if key not in self.ids:
-            font_number = self.fonts.setdefault(id(font), len(self.fonts))
-            pen = SVGPathPen(font.glyph_set, ntos=_num)
-            font.draw(glyph.gid, pen)
-            d = pen.getCommands()
+            font_number = self.fonts.setdefault(font, len(self.fonts))
+            d = outline_path(font, glyph.gid, self.outlines)
             ident = f"f{font_number}g{glyph.gid}"
             self.ids[key] = ident if d else ""
             if d:
@@ -156,10 +165,11 @@ def _guides_layer(guides, media: Box) -> str:
     return "\n".join(items)
 
 
-def page_svg(page: PageContent, guides=(), title: str = "") -> str:
-    """The SVG text of one page; `guides` are drawn in the hidden #guides layer."""
+def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | None = None) -> str:
+    """The SVG text of one page; `guides` are drawn in the hidden #guides layer. `outlines`
+    caches glyph outlines across the pages of one document."""
     media = page.media_box
-    defs = _GlyphDefs()
+    defs = _GlyphDefs(outlines if outlines is not None else {})
     body = []
     for mark in page.marks:
         if isinstance(mark, PathMark):
