@@ -523,7 +523,8 @@ def check_safe_zone(b: BookUnderTest) -> Check:
                                    f"{describe(mark)}")
     check.measured = {"safe_zone_in": float(g.safe_zone_in), "backgrounds": backgrounds,
                       "worst": None if worst is None else {
-                          "clearance_pt": round(worst[0], 3), "panel": worst[1],
+                          "clearance_pt": round(worst[0], 3), "document": "cover", "page": 1,
+                          "panel": worst[1],
                           "side": worst[2], "mark": worst[3]}}
     return check
 

@@ -470,6 +470,12 @@ _TOKEN = re.compile(
     rb"|(?P<string>\()"
     rb"|(?P<keyword>[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)"
     rb"|(?P<other>.))", re.S)
+# Most operations are numbers then an operator ("0 0 m", "1 0 0 1 72 72 cm"): one match each.
+_SIMPLE = re.compile(
+    rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*"
+    rb"((?:[+-]?(?:\d+\.?\d*|\.\d+)[\x00\t\n\x0c\r ]+)*)"
+    rb"([A-Za-z'\"][A-Za-z0-9*'\"]*)(?=[\x00\t\n\x0c\r ()<>\[\]{}/%]|$)")
+_NOT_OPERATORS = {b"BI", b"true", b"false", b"null"}
 _ESCAPES = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b",
             ord("f"): b"\f", ord("("): b"(", ord(")"): b")", ord("\\"): b"\\"}
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
@@ -530,7 +536,18 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
     kinds: list[str] = []
     i, n = 0, len(data)
     match = _TOKEN.match
+    simple = _SIMPLE.match
     while i < n:
+        if len(stack) == 1:
+            m = simple(data, i)
+            if m is not None and m.group(2) not in _NOT_OPERATORS:
+                operands = stack[0]
+                for text in m.group(1).split():
+                    operands.append(float(text) if b"." in text else int(text))
+                operations.append((operands, m.group(2)))
+                stack = [[]]
+                i = m.end()
+                continue
         m = match(data, i)
         if m is None:  # only white space or a comment is left
             break
