@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
         readback.add_argument("books", nargs="*", metavar="BOOK",
                               help="book slugs (default: every book in the manifest)")
         readback.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
+        if name == "preflight":
+            readback.add_argument("--proofs", action="store_true",
+                                  help="also write the SVG proofs, from the same reading")
         readback.set_defaults(run=run_readback)
 
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")

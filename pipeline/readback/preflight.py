@@ -687,9 +687,13 @@ def run(args) -> int:
     records = catalog_records(args.catalog, books)
     reports = []
     for book in books:
-        checks = run_checks(load_book(book, records))
-        rep = report(book, checks)
+        b = load_book(book, records)
+        rep = report(book, run_checks(b))
         write_json_atomically(Path(book["interior"]).parent / "preflight.json", rep)
         reports.append(rep)
+        if getattr(args, "proofs", False):  # the proofs too, from the same reading of the PDFs
+            from pipeline.readback.proof import write_proofs
+
+            write_proofs(book, report=rep, interior=b.interior, cover=b.cover, pages=b.pages)
     print(table(reports))
     return 0 if all(r["passed"] for r in reports) else 1

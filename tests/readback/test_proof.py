@@ -70,5 +70,7 @@ def test_commands_write_reports_and_exit_by_the_result(tmp_path, capsys, monkeyp
     assert not report["passed"]
     assert main(catalog_args + ["proof", "bad"]) == 0
     assert (tmp_path / "build" / "bad" / "proofs" / "index.html").exists()
+    assert main(catalog_args + ["preflight", "--proofs", "good"]) == 0
+    assert (tmp_path / "build" / "good" / "proofs" / "interior-024.svg").exists()
     assert main(catalog_args + ["preflight", "nosuch"]) == 2
     assert "no book 'nosuch'" in capsys.readouterr().err
