@@ -310,7 +310,9 @@ class PdfFont:
         descriptor = None
         if self.subtype == "Type0":
             encoding = _name(font.get("/Encoding", ""))
-            self.two_byte = encoding in ("Identity-H", "Identity-V")
+            # Identity-H/V and the UCS-2 CMaps reportlab names are two bytes per code; other
+            # CMaps are not decoded (their glyphs still count, read as two-byte codes).
+            self.two_byte = True
             self.encoding = encoding
             descendant = font["/DescendantFonts"][0].get_object()
             self.cid_subtype = _name(descendant.get("/Subtype", ""))

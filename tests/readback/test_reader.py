@@ -8,7 +8,7 @@ from fontTools.ttLib import TTFont
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.readback.reader import Box, multiply, open_pdf, thinnest_scale
-from readback_pdfs import VERA, VERA_ITALIC, make_pdf, raw
+from readback_pdfs import VERA, VERA_ITALIC, make_pdf, raw, register_fonts
 
 
 def only_page(*draws, **options):
@@ -211,3 +211,81 @@ def test_matrix_helpers():
     assert m == (2, 0, 0, 3, 5, 7)
     assert thinnest_scale((2, 0, 0, 3, 0, 0)) == pytest.approx(2)
     assert thinnest_scale((0, 1, -1, 0, 0, 0)) == pytest.approx(1)
+
+
+def test_reportlab_cid_fonts_are_read_as_unembedded_two_byte_text():
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+
+    def draw(c):
+        c.setFont("HeiseiMin-W3", 12)
+        c.drawString(10, 10, "ab")
+
+    page = only_page(draw)
+    glyphs = page.glyphs
+    assert len(glyphs) == 2
+    assert all(not g.font.embedded and g.font.subtype == "Type0" for g in glyphs)
+    assert glyphs[1].origin[0] > glyphs[0].origin[0]
+
+
+def type0_identity_pdf(gids: list[int]) -> bytes:
+    """A page showing `gids` through an embedded Type0/CIDFontType2 Identity-H Vera."""
+    import io
+
+    from pypdf import PdfWriter
+    from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
+                               NameObject, NumberObject)
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(200, 200)
+    program = DecodedStreamObject()
+    program.set_data(open(VERA, "rb").read())
+    descriptor = DictionaryObject({
+        NameObject("/Type"): NameObject("/FontDescriptor"),
+        NameObject("/FontName"): NameObject("/Vera"), NameObject("/Flags"): NumberObject(4),
+        NameObject("/FontBBox"): ArrayObject([NumberObject(v) for v in (-183, -236, 1287, 928)]),
+        NameObject("/ItalicAngle"): NumberObject(0), NameObject("/Ascent"): NumberObject(760),
+        NameObject("/Descent"): NumberObject(-240), NameObject("/CapHeight"): NumberObject(760),
+        NameObject("/StemV"): NumberObject(87),
+        NameObject("/FontFile2"): writer._add_object(program)})
+    font = TTFont(VERA)
+    upem = font["head"].unitsPerEm
+    widths = ArrayObject()
+    for gid in gids:
+        widths += [NumberObject(gid), ArrayObject([FloatObject(
+            font["hmtx"][font.getGlyphOrder()[gid]][0] * 1000 / upem)])]
+    cid_font = DictionaryObject({
+        NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/CIDFontType2"),
+        NameObject("/BaseFont"): NameObject("/Vera"),
+        NameObject("/CIDSystemInfo"): DictionaryObject({
+            NameObject("/Registry"): NameObject("/Adobe"), NameObject("/Ordering"): NameObject("/Identity"),
+            NameObject("/Supplement"): NumberObject(0)}),
+        NameObject("/FontDescriptor"): writer._add_object(descriptor),
+        NameObject("/CIDToGIDMap"): NameObject("/Identity"), NameObject("/W"): widths})
+    type0 = DictionaryObject({
+        NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type0"),
+        NameObject("/BaseFont"): NameObject("/Vera"), NameObject("/Encoding"): NameObject("/Identity-H"),
+        NameObject("/DescendantFonts"): ArrayObject([writer._add_object(cid_font)])})
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject(
+        {NameObject("/F0"): writer._add_object(type0)})})
+    content = DecodedStreamObject()
+    codes = "".join(f"{gid:04x}" for gid in gids)
+    content.set_data(f"BT /F0 20 Tf 1 0 0 1 30 50 Tm <{codes}> Tj ET".encode())
+    page[NameObject("/Contents")] = writer._add_object(content)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_type0_identity_h_fonts_map_cids_to_glyphs_of_the_embedded_program():
+    font = TTFont(VERA)
+    gids = [font.getGlyphID(font.getBestCmap()[ord(ch)]) for ch in "Hi"]
+    page = open_pdf(type0_identity_pdf(gids)).page(1)
+    h, i = page.glyphs
+    register_fonts()
+    assert h.font.embedded and h.gid == gids[0] and not h.missing
+    x0, y0, x1, y1 = vera_bounds(VERA, "H", 20)
+    assert h.ink.as_list() == pytest.approx([30 + x0, 50 + y0, 30 + x1, 50 + y1], abs=1e-3)
+    assert i.origin[0] == pytest.approx(30 + stringWidth("H", "TestVera", 20), abs=1e-3)
