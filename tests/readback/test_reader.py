@@ -8,7 +8,7 @@ from fontTools.ttLib import TTFont
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.readback.reader import Box, multiply, open_pdf, thinnest_scale
-from readback_pdfs import VERA, VERA_ITALIC, make_pdf, raw, register_fonts
+from readback_pdfs import VERA, make_pdf, raw, register_fonts
 
 
 def only_page(*draws, **options):
