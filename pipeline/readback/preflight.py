@@ -76,11 +76,42 @@ class BookUnderTest:
         return self.interior.page_count
 
 
-def load_book(book: dict, records: dict, root: Path = Path(".")) -> BookUnderTest:
+def open_document(book: dict, field: str, root: Path, manifest: str) -> PdfDocument:
+    from pypdf.errors import PdfReadError
+
+    path = root / book[field]
+    try:
+        return open_pdf(path)
+    except FileNotFoundError:
+        raise InputError(f"{path} does not exist; run `pipeline books` first", file=manifest,
+                         field=f"{book['slug']}.{field}") from None
+    except (PdfReadError, OSError, ValueError) as error:
+        raise InputError(f"{path} is not a readable PDF ({error})", file=manifest,
+                         field=f"{book['slug']}.{field}") from None
+
+
+def check_manifest_entry(book, manifest: str) -> None:
+    """The fields the read-back needs, as DESIGN.md section 4 gives them."""
+    if not isinstance(book, dict):
+        raise InputError("a book entry is not an object", file=manifest, field="books")
+    for name, kind in (("slug", str), ("interior", str), ("cover", str), ("trim_in", dict),
+                       ("page_count", int), ("pages", list)):
+        if not isinstance(book.get(name), kind):
+            raise InputError(f"missing or not a {kind.__name__}", file=manifest,
+                             field=f"{book.get('slug', '?')}.{name}")
+    for name in ("width", "height"):
+        if not isinstance(book["trim_in"].get(name), (int, float)):
+            raise InputError("missing or not a number", file=manifest,
+                             field=f"{book['slug']}.trim_in.{name}")
+
+
+def load_book(book: dict, records: dict, root: Path = Path("."),
+              manifest: str = "build/manifest.json") -> BookUnderTest:
+    check_manifest_entry(book, manifest)
     profile = get_profile(book.get("printer", "kdp"))
     trim = Trim(Fraction(str(book["trim_in"]["width"])), Fraction(str(book["trim_in"]["height"])))
-    interior = open_pdf(root / book["interior"])
-    cover = open_pdf(root / book["cover"])
+    interior = open_document(book, "interior", root, manifest)
+    cover = open_document(book, "cover", root, manifest)
     return BookUnderTest(
         book=book, profile=profile, trim=trim, bleed=float(book.get("interior_bleed_in", 0)) > 0,
         interior=interior, pages=list(interior.pages()), cover=cover, cover_page=cover.page(1),
@@ -605,8 +636,15 @@ def _summary(check: dict) -> str:
             item = m[key]
             value = next(v for k, v in item.items() if k.endswith("_pt"))
             return f"{key} {value} pt on {item.get('document', 'interior')} p{item.get('page', 1)}"
-    keys = [k for k in m if not isinstance(m[k], (dict, list))][:3]
-    return ", ".join(f"{k} {m[k]}" for k in keys)
+    flat = {}
+    for key, value in m.items():
+        if isinstance(value, dict):
+            for inner, item in value.items():
+                if not isinstance(item, (dict, list)):
+                    flat[f"{key}.{inner}"] = item
+        elif not isinstance(value, list):
+            flat[key] = value
+    return ", ".join(f"{k} {v}" for k, v in list(flat.items())[:4])
 
 
 def table(reports: list[dict]) -> str:
@@ -645,6 +683,8 @@ def read_manifest(path: Path) -> list[dict]:
 
 
 def select_books(books: list[dict], slugs: list[str], manifest: Path) -> list[dict]:
+    for book in books:
+        check_manifest_entry(book, str(manifest))
     if not slugs:
         return books
     by_slug = {book.get("slug"): book for book in books}
@@ -687,7 +727,7 @@ def run(args) -> int:
     records = catalog_records(args.catalog, books)
     reports = []
     for book in books:
-        b = load_book(book, records)
+        b = load_book(book, records, manifest=str(manifest))
         rep = report(book, run_checks(b))
         write_json_atomically(Path(book["interior"]).parent / "preflight.json", rep)
         reports.append(rep)

@@ -207,10 +207,10 @@ def fresh_report(book: dict, root: Path = Path(".")) -> dict | None:
         return None
     try:
         report = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return None
-    if (report.get("interior_sha256") != preflight.file_sha256(root / book["interior"])
-            or report.get("cover_sha256") != preflight.file_sha256(root / book["cover"])):
+        if (report.get("interior_sha256") != preflight.file_sha256(root / book["interior"])
+                or report.get("cover_sha256") != preflight.file_sha256(root / book["cover"])):
+            return None
+    except (OSError, json.JSONDecodeError, AttributeError):
         return None
     return report
 
@@ -273,12 +273,14 @@ def run(args) -> int:
         if report is None:  # findings beside the pages need a preflight of these very PDFs
             if records is None:
                 records = preflight.catalog_records(args.catalog, books)
-            b = preflight.load_book(book, records)
+            b = preflight.load_book(book, records, manifest=str(manifest))
             report = preflight.report(book, preflight.run_checks(b))
             result = write_proofs(book, report=report, interior=b.interior, cover=b.cover,
                                   pages=b.pages)
         else:
-            result = write_proofs(book, report=report)
+            interior = preflight.open_document(book, "interior", Path("."), str(manifest))
+            cover = preflight.open_document(book, "cover", Path("."), str(manifest))
+            result = write_proofs(book, report=report, interior=interior, cover=cover)
         print(f"{book['slug']}: {result.pages} pages proofed in {result.seconds:.1f} s -> "
               f"{result.folder / 'index.html'}")
     return 0

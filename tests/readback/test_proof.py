@@ -3,6 +3,8 @@
 import json
 import re
 
+import pytest
+
 from pipeline.cli import main
 from pipeline.readback import preflight
 from pipeline.readback.proof import write_proofs
@@ -74,3 +76,28 @@ def test_commands_write_reports_and_exit_by_the_result(tmp_path, capsys, monkeyp
     assert (tmp_path / "build" / "good" / "proofs" / "interior-024.svg").exists()
     assert main(catalog_args + ["preflight", "nosuch"]) == 2
     assert "no book 'nosuch'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["preflight", "proof"])
+@pytest.mark.parametrize("fault,expected", [
+    ("missing-pdf", "fixture.interior: "),
+    ("not-a-pdf", "is not a readable PDF"),
+    ("not-json", "manifest.json:1: not JSON"),
+    ("no-trim", "fixture.trim_in: missing"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch, command, fault,
+                                          expected):
+    monkeypatch.chdir(tmp_path)
+    book, _ = make_book(tmp_path / "build" / "fixture")
+    manifest = tmp_path / "build" / "manifest.json"
+    if fault == "missing-pdf":
+        (tmp_path / "build" / "fixture" / "interior.pdf").unlink()
+    if fault == "not-a-pdf":
+        (tmp_path / "build" / "fixture" / "interior.pdf").write_text("hello")
+    if fault == "no-trim":
+        del book["trim_in"]
+    manifest.write_text("{oops" if fault == "not-json" else json.dumps({"books": [book]}))
+    assert main(["--catalog", str(tmp_path / "none.sqlite"), command]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and expected in err, err
+    assert not (tmp_path / "build" / "fixture" / "proofs").exists()
