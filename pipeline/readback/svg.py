@@ -40,6 +40,12 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _coefficient(value: float) -> str:
+    """A matrix coefficient: glyph scales are small (12 pt / 2048 units), so keep 7 digits."""
+    text = f"{value:.7g}"
+    return "0" if text in ("-0", "0") else text
+
+
 def _colour(colour: Colour | None) -> str:
     if colour is None:
         return "none"
@@ -121,15 +127,15 @@ def _glyph_element(glyph: Glyph, defs: _GlyphDefs) -> str | None:
         if not glyph.text.strip():
             return None
         a, b, c, d, e, f = glyph.matrix
-        return (f'<text class="unembedded" transform="matrix({_num(a)} {_num(b)} {_num(c)} '
-                f'{_num(d)} {_num(e)} {_num(f)}) scale(1 -1)" font-size="1" '
+        return (f'<text class="unembedded" transform="matrix({_coefficient(a)} {_coefficient(b)} '
+                f'{_coefficient(c)} {_coefficient(d)} {_num(e)} {_num(f)}) scale(1 -1)" font-size="1" '
                 f'fill="{_colour(glyph.fill)}">{escape(glyph.text)}</text>')
     ident = defs.ref(glyph)
     if ident is None:
         return None
     scale = 1.0 / font.units_per_em
     a, b, c, d, e, f = glyph.matrix
-    matrix = " ".join(_num(v) for v in (a * scale, b * scale, c * scale, d * scale)) + \
+    matrix = " ".join(_coefficient(v) for v in (a * scale, b * scale, c * scale, d * scale)) + \
         f" {_num(e)} {_num(f)}"
     mode = glyph.render_mode % 4
     paint = []

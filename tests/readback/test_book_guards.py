@@ -7,9 +7,7 @@ then shown to fail on a copy of a real page with the fault planted in its conten
 """
 
 import copy
-import json
 import shutil
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader, PdfWriter
@@ -19,46 +17,13 @@ from pipeline.readback import preflight
 from pipeline.readback.answers import Grid
 from readback_pdfs import same_as_pypdf
 
-LAYOUT = """title = "Guard Sampler"
-author = "Test Press"
-trim = "6x9"
-paper = "white"
-
-[[sections]]
-family = "starbattle"
-level = "easy"
-count = 5
-puzzles_per_page = 1
-solutions_per_page = 1
-
-[[sections]]
-family = "bridges"
-level = "easy"
-count = 5
-puzzles_per_page = 1
-solutions_per_page = 1
-"""
+def checks_of(book, records):
+    return {c.name: c for c in preflight.run_checks(preflight.load_book(book, records))}
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from pipeline.book.build import build_books
-
-    root = tmp_path_factory.mktemp("guards")
-    (root / "layouts").mkdir()
-    (root / "layouts" / "guard.toml").write_text(LAYOUT)
-    build_books([root / "layouts" / "guard.toml"], root / "catalog.sqlite", root / "build",
-                workers=1, progress=False)
-    manifest = json.loads((root / "build" / "manifest.json").read_text())
-    (book,) = manifest["books"]
-    book = dict(book, interior=str(root / book["interior"]) if not Path(book["interior"]).is_absolute() else book["interior"],
-                cover=str(root / book["cover"]) if not Path(book["cover"]).is_absolute() else book["cover"])
-    records = preflight.catalog_records(root / "catalog.sqlite", [book])
-    return root, book, records
-
-
-def checks_of(book, records):
-    return {c.name: c for c in preflight.run_checks(preflight.load_book(book, records))}
+def built(real_book):
+    return real_book
 
 
 def test_the_real_book_passes_every_read_back_check(built):

@@ -101,3 +101,14 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch, command
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and expected in err, err
     assert not (tmp_path / "build" / "fixture" / "proofs").exists()
+
+
+def test_glyph_transforms_keep_their_precision():
+    """12 pt Vera is 12/2048 = 0.005859375 per font unit: three decimals would be 2% off."""
+    from pipeline.readback.reader import open_pdf
+    from pipeline.readback.svg import page_svg
+    from readback_pdfs import make_pdf
+
+    page = open_pdf(make_pdf(lambda c: c.drawString(10, 10, "A"))).page(1)
+    scale = float(re.search(r'<use [^>]*matrix\(([-0-9.e]+) ', page_svg(page)).group(1))
+    assert abs(scale - 10 / 2048) < 1e-9
