@@ -352,12 +352,13 @@ class PdfFont:
     def _read_cid_widths(self, array) -> None:
         if array is None:
             return
-        items = list(array)
+        # Entries are "first [w1 w2 ...]" or "first last w".
+        items = list(array.get_object())
         i = 0
         while i + 1 < len(items):
             first = int(items[i])
-            nxt = items[i + 1]
-            if isinstance(nxt, list) or hasattr(nxt, "__iter__") and not isinstance(nxt, (int, float)):
+            nxt = items[i + 1].get_object() if hasattr(items[i + 1], "get_object") else items[i + 1]
+            if isinstance(nxt, list):
                 for offset, width in enumerate(nxt):
                     self.widths[first + offset] = float(width)
                 i += 2
@@ -1237,9 +1238,13 @@ def op_Do(it, ops, res):
         it.run(xobject, xobject.get("/Resources", res), matrix)  # type: ignore[arg-type]
     elif subtype == "Image":
         space = xobject.get("/ColorSpace")
-        space_name = _name(space.get_object()[0]) if space is not None and hasattr(
-            space.get_object(), "__len__") and not isinstance(space.get_object(), str) else _name(
-            space) if space is not None else "none"
+        space = space.get_object() if space is not None else None
+        if space is None:
+            space_name = "none"  # an image mask paints the fill colour
+        elif isinstance(space, list):
+            space_name = _name(space[0])  # [/ICCBased ...], [/Indexed ...], ...
+        else:
+            space_name = _name(space)
         _image(it, space_name, "/SMask" in xobject)
 
 
@@ -1315,10 +1320,6 @@ class PdfDocument:
             return False
         outlines = outlines.get_object()
         return int(outlines.get("/Count", 0)) != 0 or "/First" in outlines
-
-    @cached_property
-    def document_transparency(self) -> list[str]:
-        return []
 
     def font(self, ref, resource: str) -> PdfFont:
         key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(ref)

@@ -116,6 +116,10 @@ def interior_page(c, number: int, frame, faults) -> None:
         if "transparency" in faults:
             c.setFillAlpha(0.5)
             c.rect(150, 300, 100, 50, stroke=0, fill=1)
+        if "rgb-image" in faults:
+            from PIL import Image
+            from reportlab.lib.utils import ImageReader
+            c.drawImage(ImageReader(Image.new("RGB", (4, 4), (200, 30, 30))), 150, 300, 40, 40)
         if "annotation" in faults:
             c.linkURL("https://example.invalid", (150, 300, 250, 350))
         return

@@ -49,6 +49,7 @@ FAULTS = {
     "blank-run": "blank_pages",
     "rgb": "colour",
     "transparency": "colour",
+    "rgb-image": "colour",
     "annotation": "document",
     "bookmark": "document",
     "encrypted": "document",

@@ -289,3 +289,15 @@ def test_type0_identity_h_fonts_map_cids_to_glyphs_of_the_embedded_program():
     x0, y0, x1, y1 = vera_bounds(VERA, "H", 20)
     assert h.ink.as_list() == pytest.approx([30 + x0, 50 + y0, 30 + x1, 50 + y1], abs=1e-3)
     assert i.origin[0] == pytest.approx(30 + stringWidth("H", "TestVera", 20), abs=1e-3)
+
+
+def test_images_are_placed_by_the_ctm_with_their_colour_space():
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    def draw(c):
+        c.drawImage(ImageReader(Image.new("L", (4, 4), 128)), 20, 30, 40, 50)
+
+    (image,) = only_page(draw).images
+    assert image.ink == Box(20, 30, 60, 80)
+    assert image.colour_space == "DeviceGray"
