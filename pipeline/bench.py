@@ -15,6 +15,7 @@ from pipeline.family import _FAMILY_MODULES, get_family
 
 # Sections beyond the families, run after them: name -> module with run(quick) -> dict.
 EXTRA_SECTIONS: dict[str, str] = {
+    "books": "pipeline.books_bench",
     "readback": "pipeline.readback.bench",
 }
 

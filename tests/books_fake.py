@@ -26,7 +26,7 @@ class Toy:
         columns = list(range(size))
         stream.shuffle(columns)
         marks = [[row, col] for row, col in enumerate(columns)]
-        puzzle = {"size": size, "givens": marks[:1]}
+        puzzle = {"size": size, "givens": marks[:1], "tag": key}
         solution = {"marks": marks}
         return Generated(puzzle, solution, {"level": level}, {"checker": "toy"}, 1)
 

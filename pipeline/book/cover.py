@@ -24,6 +24,7 @@ from pipeline.records import PuzzleRecord
 BACKGROUND_GRAY = 0.86     # a light tone over the whole wrap, bleed included
 SPINE_TEXT_MAX_PT = 16
 BARCODE_QUIET_PT = 6       # white around the bars inside the barcode box
+TOP_SPACE = 0.05          # share of a panel left empty above its first line
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def write_cover(layout: Layout, profile: PrinterProfile, fonts: FontSet, page_co
 def _front(ink: PdfInk, layout: Layout, area: Box, showcase: PuzzleRecord, large: bool) -> None:
     width = area.width
     title_size = min(40.0, width / 9)
-    y = _lines(ink, layout.title, area, area.y1 - area.height * 0.06, title_size, bold=True)
+    y = _lines(ink, layout.title, area, area.y1 - area.height * TOP_SPACE, title_size, bold=True)
     if layout.subtitle:
         y = _lines(ink, layout.subtitle, area, y - title_size * 0.3, title_size * 0.45)
     author_size = title_size * 0.5
@@ -112,7 +113,7 @@ def _front(ink: PdfInk, layout: Layout, area: Box, showcase: PuzzleRecord, large
 def _back(ink: PdfInk, layout: Layout, area: Box, barcode: Box, large: bool) -> None:
     size = 13.0 if large else 11.0
     blurb = layout.blurb or default_blurb(layout)
-    text_area = Box(area.x0 + 6, barcode.y1 + 12, area.x1 - 6, area.y1 - area.height * 0.06)
+    text_area = Box(area.x0 + 6, barcode.y1 + 12, area.x1 - 6, area.y1 - area.height * TOP_SPACE)
     y = text_area.y1
     for paragraph in blurb.split("\n\n"):
         y = _lines(ink, " ".join(paragraph.split()), text_area, y, size, anchor="start")

@@ -3,7 +3,7 @@
 Every number a print rule needs lives in printers.toml beside its source; this module only
 does arithmetic on it. Lengths are exact fractions of an inch until they are turned into PDF
 points at the edge (1 in = 72 pt), so the spine and cover sizes reproduce the printers' own
-formulas exactly (KDP 6 x 9, 200 white pages: spine 0.4504 in, cover 12.7004 x 9.25 in).
+formulas exactly (the test vectors of POD.md section 1.5).
 
 This is also the API the preflight uses: `live_area_pt` (where marks may go on page N of a book
 of a given final page count) and `cover_geometry` (spine, cover size, safe zones, barcode box).

@@ -1,0 +1,169 @@
+"""Builds: byte-reproducible, atomic, frozen editions immune to generator changes, and the
+drawing guards that stop a bad mark before it reaches a PDF."""
+
+import io
+import os
+
+import pytest
+
+import books_fake
+from books_helpers import build, layout_text, toy, write_layout  # noqa: F401 (fixture)
+from pipeline.book import pdfink
+from pipeline.book.build import read_lock
+from pipeline.book.fonts import bundled_font_dir, font_set
+from pipeline.book.layout import load_layout
+from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, write_atomic
+from pipeline.book.printers import Box
+from pipeline.cli import main
+from pipeline.errors import InputError
+
+
+def pdf_bytes(root, out, slug="toy"):
+    return ((root / out / slug / "interior.pdf").read_bytes(),
+            (root / out / slug / "cover.pdf").read_bytes())
+
+
+def test_builds_are_byte_reproducible(tmp_path, toy):
+    path = write_layout(tmp_path, "toy", layout_text(isbn="9780306406157"))
+    build(tmp_path, [path], out="one")
+    build(tmp_path, [path], out="two")                       # same catalog, warm
+    build(tmp_path, [path], out="three", catalog="fresh.sqlite")   # regenerated from keys
+    one = pdf_bytes(tmp_path, "one")
+    assert one == pdf_bytes(tmp_path, "two") == pdf_bytes(tmp_path, "three")
+    # and the comparison notices a real change: a different board changes the bytes
+    books_fake.SALT["value"] = "changed"
+    try:
+        build(tmp_path, [path], out="four", catalog="other.sqlite")
+    finally:
+        books_fake.SALT["value"] = ""
+    assert pdf_bytes(tmp_path, "four")[0] != one[0]
+
+
+def test_a_frozen_edition_survives_a_generator_change(tmp_path, toy):
+    path = write_layout(tmp_path, "toy", layout_text())
+    build(tmp_path, [path], out="before")
+    assert main(["--catalog", str(tmp_path / "catalog.sqlite"), "freeze", "--quiet",
+                 str(path)]) == 0
+    lock = tmp_path / "layouts" / "toy.lock.jsonl"
+    records = read_lock(load_layout(path))
+    assert len(records) == 12 + 8 + 1          # the book's boards and its worked example
+    books_fake.SALT["value"] = "generator 2"  # a new generator: every key gives a new board
+    try:
+        build(tmp_path, [path], out="after", catalog="new.sqlite")
+        frozen = pdf_bytes(tmp_path, "after")
+        lock.rename(lock.with_suffix(".moved"))   # the same build without the lock
+        build(tmp_path, [path], out="unfrozen", catalog="new.sqlite")
+    finally:
+        books_fake.SALT["value"] = ""
+    assert frozen == pdf_bytes(tmp_path, "before")
+    assert pdf_bytes(tmp_path, "unfrozen")[0] != frozen[0]
+
+
+def test_freeze_refuses_to_overwrite_and_a_bad_lock_is_one_line(tmp_path, toy, capsys):
+    path = write_layout(tmp_path, "toy", layout_text())
+    catalog = str(tmp_path / "catalog.sqlite")
+    assert main(["--catalog", catalog, "freeze", "--quiet", str(path)]) == 0
+    assert main(["--catalog", catalog, "freeze", "--quiet", str(path)]) == 2
+    lock = tmp_path / "layouts" / "toy.lock.jsonl"
+    lines = lock.read_text().splitlines()
+    lines[3] = lines[3].replace('"sha256": "', '"sha256": "0')
+    lock.write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+    status = main(["--catalog", catalog, "books", "--quiet", "--out", str(tmp_path / "b"),
+                   str(path)])
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and err.endswith("does not match the puzzle and solution")
+    assert "toy.lock.jsonl:4: sha256:" in err
+    assert not (tmp_path / "b").exists()
+
+
+def test_a_lock_that_no_longer_matches_the_layout(tmp_path, toy):
+    path = write_layout(tmp_path, "toy", layout_text())
+    build(tmp_path, [path])
+    main(["--catalog", str(tmp_path / "catalog.sqlite"), "freeze", "--quiet", str(path)])
+    path.write_text(layout_text().replace("count = 12", "count = 14"))
+    with pytest.raises(InputError, match="the layout changed"):
+        build(tmp_path, [path])
+
+
+def test_atomic_write_leaves_the_old_file_on_failure(tmp_path, monkeypatch):
+    target = tmp_path / "book" / "interior.pdf"
+    write_atomic(target, b"%PDF old edition")
+
+    def broken_fsync(fd):
+        raise OSError("disk full")
+    monkeypatch.setattr(pdfink.os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        write_atomic(target, b"%PDF new edition, never finished")
+    assert target.read_bytes() == b"%PDF old edition"
+    assert os.listdir(target.parent) == ["interior.pdf"]     # no temporary left behind
+
+
+def test_plain_writes_would_truncate(tmp_path, monkeypatch):
+    """The failure the atomic write prevents: writing in place dies half-way."""
+    target = tmp_path / "interior.pdf"
+    target.write_bytes(b"%PDF old edition")
+    with pytest.raises(OSError):
+        with open(target, "wb") as out:
+            out.write(b"%PDF new")
+            raise OSError("disk full")
+    assert target.read_bytes() != b"%PDF old edition"
+
+
+def test_a_failing_book_writes_nothing(tmp_path, toy, monkeypatch):
+    path = write_layout(tmp_path, "toy", layout_text())
+    from pipeline.book import build as build_module
+
+    def broken_cover(*args, **kwargs):
+        raise LayoutError("planted failure while drawing the cover")
+    monkeypatch.setattr(build_module, "write_cover", broken_cover)
+    with pytest.raises(InputError, match="planted failure"):
+        build(tmp_path, [path])
+    out = tmp_path / "build"
+    assert not (out / "toy" / "interior.pdf").exists() and not (out / "manifest.json").exists()
+
+
+# --- the drawing guards ---------------------------------------------------------------------------
+@pytest.fixture()
+def ink():
+    from reportlab.pdfgen.canvas import Canvas
+    fonts = font_set(bundled_font_dir() / "Vera.ttf", bundled_font_dir() / "VeraBd.ttf")
+    canvas = Canvas(io.BytesIO(), pagesize=(432, 648), invariant=1,
+                    initialFontName=fonts.regular.name)
+    return PdfInk(canvas, fonts, InkRules(7, 0.75, 0.10), Box(36, 36, 396, 612))
+
+
+def test_ink_accepts_marks_inside_its_area(ink):
+    ink.line(40, 40, 300, 40, width=1)
+    ink.rect(100, 100, 50, 50, stroke=2, fill=0.8)
+    ink.circle(200, 200, 20, fill=0)
+    ink.text(216, 300, "Puzzle 12", size=10, anchor="middle")
+
+
+@pytest.mark.parametrize("draw, message", [
+    (lambda ink: ink.line(30, 100, 100, 100, width=1), "leaves the allowed area"),
+    (lambda ink: ink.circle(390, 300, 10, fill=0), "leaves the allowed area"),
+    (lambda ink: ink.text(396, 300, "f", size=10), "leaves the allowed area"),
+    (lambda ink: ink.line(40, 100, 100, 100, width=0.5), "under the 0.75 pt minimum"),
+    (lambda ink: ink.text(100, 100, "tiny", size=6), "under the 7 pt minimum"),
+    (lambda ink: ink.rect(100, 100, 10, 10, fill=0.95), "lighter than"),
+])
+def test_ink_refuses_marks_that_break_a_print_rule(ink, draw, message):
+    with pytest.raises(LayoutError, match=message):
+        draw(ink)
+
+
+def test_glyph_outlines_not_advance_boxes_decide(ink):
+    """An italic-style overhang: text whose advance box fits but whose ink does not."""
+    face = ink.fonts.regular
+    # 'j' has ink left of its origin (a negative left side bearing) in Vera
+    box = face.ink_box("j", 36.0, 300, 40)
+    assert box.x0 < 36.0
+    with pytest.raises(LayoutError):
+        ink.text(36.0, 300, "j", size=40)
+
+
+def test_a_missing_glyph_is_a_build_error(ink):
+    from pipeline.book.fonts import MissingGlyph
+    with pytest.raises(MissingGlyph, match="U\\+2605"):
+        ink.text(100, 100, "Stars ★", size=10)
