@@ -160,7 +160,8 @@ class PathMark:
     dash: tuple[tuple[float, ...], float]
     alpha: float  # fill and stroke opacity: the smaller of the two, 1.0 when opaque
     outline: Box  # bounds of the geometry
-    ink: Box  # bounds of what is painted (the outline grown by half the stroke)
+    ink: Box  # bounds of what is painted (the outline grown by half the stroke, clipped)
+    clip: tuple = ()  # the clipping paths in force (Clip), outermost first
 
     kind = "path"
 
@@ -220,6 +221,7 @@ class Glyph:
     render_mode: int
     alpha: float
     run: int  # which show operation (Tj, TJ, ', ") drew it: glyphs of one run read as one line
+    clip: tuple = ()
 
     kind = "glyph"
 
@@ -239,11 +241,34 @@ class ImageMark:
     ink: Box
     colour_space: str
     soft_mask: bool
+    clip: tuple = ()
 
     kind = "image"
 
 
+@dataclass(frozen=True)
+class Clip:
+    """A clipping path (W or W*) in page coordinates: marks paint only inside it."""
+
+    segments: tuple[tuple, ...]
+    even_odd: bool
+    bounds: Box
+
+
 Mark = PathMark | Glyph | ImageMark
+
+
+def _clipped(ink: Box | None, clip: tuple) -> Box | None:
+    """`ink` cut to the bounds of every clip in force; None when nothing is left."""
+    if ink is None or not clip:
+        return ink
+    x0, y0, x1, y1 = ink.x0, ink.y0, ink.x1, ink.y1
+    for c in clip:
+        x0, y0 = max(x0, c.bounds.x0), max(y0, c.bounds.y0)
+        x1, y1 = min(x1, c.bounds.x1), min(y1, c.bounds.y1)
+    if x0 >= x1 or y0 >= y1:
+        return None
+    return Box(x0, y0, x1, y1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -655,6 +680,7 @@ class _State:
     leading: float = 0.0
     rise: float = 0.0
     render_mode: int = 0
+    clip: tuple = ()  # Clip paths in force
 
     def copy(self) -> "_State":
         return replace(self)
@@ -733,6 +759,7 @@ class _Interpreter:
         self.line_matrix: Matrix = IDENTITY
         self.depth = 0
         self.runs = 0
+        self.pending_clip: bool | None = None  # W (False) or W* (True) seen for this path
 
     # -- resources --------------------------------------------------------------------------
 
@@ -810,24 +837,32 @@ class _Interpreter:
     def paint(self, fill: bool, stroke: bool, even_odd: bool = False) -> None:
         segments = tuple(self.path)
         self.path = []
-        if not segments or not (fill or stroke):
-            return
-        outline = _outline_bounds(segments)
-        if outline is None:
-            return
+        clip_even_odd, self.pending_clip = self.pending_clip, None
+        outline = _outline_bounds(segments) if segments else None
         s = self.state
+        if outline is not None and clip_even_odd is not None:
+            # The clip takes effect after this path is painted (with the clip before it).
+            clip = s.clip
+            s.clip = s.clip + (Clip(segments, clip_even_odd, outline),)
+        else:
+            clip = s.clip
+        if outline is None or not (fill or stroke):
+            return
         width = s.line_width * thinnest_scale(s.ctm)
         mean_width = s.line_width * mean_scale(s.ctm)
         ink = outline
         if stroke:
             half = max(width, mean_width) / 2
             ink = outline.inset(-half, -half, -half, -half)
+        ink = _clipped(ink, clip)
+        if ink is None:
+            return  # clipped away: nothing reaches the paper
         alphas = ([s.fill_alpha] if fill else []) + ([s.stroke_alpha] if stroke else [])
         dash = (tuple(v * mean_scale(s.ctm) for v in s.dash[0]), s.dash[1] * mean_scale(s.ctm))
         self.out.marks.append(PathMark(
             segments=segments, fill=s.fill if fill else None, stroke=s.stroke if stroke else None,
             even_odd=even_odd, line_width=width, mean_line_width=mean_width, cap=s.cap,
-            join=s.join, dash=dash, alpha=min(alphas), outline=outline, ink=ink))
+            join=s.join, dash=dash, alpha=min(alphas), outline=outline, ink=ink, clip=clip))
         self.note_transparency(fill, stroke)
 
     def note_transparency(self, fill: bool, stroke: bool) -> None:
@@ -857,6 +892,8 @@ class _Interpreter:
                 ink = font.ink_on_page(gid, trm)
             elif font.ttfont is None:
                 ink = _approximate_ink(font, code, trm)
+            if s.clip:
+                ink = _clipped(ink, s.clip)
             origin = (trm[4], trm[5])
             rendered = size * mean_scale(multiply(self.text_matrix, s.ctm))
             fill_mode = s.render_mode in (0, 2, 4, 6)
@@ -864,7 +901,8 @@ class _Interpreter:
             self.out.marks.append(Glyph(
                 font=font, code=code, gid=gid, text=font.text(code), size=size,
                 rendered_size=rendered, matrix=trm, origin=origin, ink=ink, fill=s.fill,
-                stroke=s.stroke, render_mode=s.render_mode, alpha=alpha, run=self.runs))
+                stroke=s.stroke, render_mode=s.render_mode, alpha=alpha, run=self.runs,
+                clip=s.clip))
             if s.render_mode not in (3, 7):
                 self.note_transparency(fill_mode, not fill_mode)
             advance = font.width(code) / 1000 * size + s.char_spacing
@@ -1144,7 +1182,15 @@ def _painter(fill: bool, stroke: bool, even_odd: bool = False, close: bool = Fal
 
 
 def op_n(it, ops, res):
-    it.path = []
+    it.paint(False, False)
+
+
+def op_W(it, ops, res):
+    it.pending_clip = False
+
+
+def op_Wstar(it, ops, res):
+    it.pending_clip = True
 
 
 def op_BT(it, ops, res):
@@ -1252,7 +1298,10 @@ def _image(it, space_name: str, soft_mask: bool) -> None:
     ctm = it.state.ctm
     corners = [apply(ctm, x, y) for x in (0, 1) for y in (0, 1)]
     it.out.colour_spaces.add(space_name)
-    it.out.marks.append(ImageMark(ctm, Box.of_points(corners), space_name, soft_mask))
+    ink = _clipped(Box.of_points(corners), it.state.clip)
+    if ink is None:
+        return
+    it.out.marks.append(ImageMark(ctm, ink, space_name, soft_mask, it.state.clip))
     if soft_mask:
         it.out.transparency.append("image soft mask")
 
@@ -1278,14 +1327,14 @@ _OPERATORS = {
     b"f": _painter(True, False), b"F": _painter(True, False), b"f*": _painter(True, False, True),
     b"B": _painter(True, True), b"B*": _painter(True, True, True),
     b"b": _painter(True, True, close=True), b"b*": _painter(True, True, True, close=True),
-    b"n": op_n, b"BT": op_BT, b"Tc": op_Tc, b"Tw": op_Tw, b"Tz": op_Tz, b"TL": op_TL,
+    b"n": op_n, b"W": op_W, b"W*": op_Wstar, b"BT": op_BT, b"Tc": op_Tc, b"Tw": op_Tw, b"Tz": op_Tz, b"TL": op_TL,
     b"Tf": op_Tf, b"Tr": op_Tr, b"Ts": op_Ts, b"Td": op_Td, b"TD": op_TD, b"Tm": op_Tm,
     b"T*": op_Tstar, b"Tj": op_Tj, b"TJ": op_TJ, b"'": op_quote, b'"': op_dquote,
     b"Do": op_Do, b"INLINE IMAGE": op_inline_image, b"sh": op_sh,
 }
-# Operators with no effect on what is painted here: clipping only narrows (the checks stay
-# conservative), marked content and compatibility sections carry no ink.
-_IGNORED = {b"W", b"W*", b"ET", b"M", b"ri", b"i", b"BMC", b"BDC", b"EMC", b"MP", b"DP",
+# Operators with no effect on what is painted: marked content and compatibility sections carry
+# no ink; text clipping modes (Tr 4-7) are read as their painting part.
+_IGNORED = {b"ET", b"M", b"ri", b"i", b"BMC", b"BDC", b"EMC", b"MP", b"DP",
             b"BX", b"EX", b"d0", b"d1"}
 
 

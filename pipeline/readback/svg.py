@@ -176,16 +176,28 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
     caches glyph outlines across the pages of one document."""
     media = page.media_box
     defs = _GlyphDefs(outlines if outlines is not None else {})
+    clips: dict = {}  # Clip -> id
+    clip_elements: list[str] = []
     body = []
     for mark in page.marks:
         if isinstance(mark, PathMark):
-            body.append(_path_element(mark))
+            element = _path_element(mark)
         elif isinstance(mark, Glyph):
             element = _glyph_element(mark, defs)
-            if element:
-                body.append(element)
         elif isinstance(mark, ImageMark):
-            body.append(_image_element(mark))
+            element = _image_element(mark)
+        else:
+            element = None
+        if not element:
+            continue
+        for clip in reversed(mark.clip):  # innermost clip nearest the mark
+            if clip not in clips:
+                clips[clip] = f"c{len(clips)}"
+                rule = ' clip-rule="evenodd"' if clip.even_odd else ""
+                clip_elements.append(f'<clipPath id="{clips[clip]}"><path d="'
+                                     f'{path_data(clip.segments)}"{rule}/></clipPath>')
+            element = f'<g clip-path="url(#{clips[clip]})">{element}</g>'
+        body.append(element)
     width, height = media.width, media.height
     flip = f"matrix(1 0 0 -1 {_num(-media.x0)} {_num(media.y1)})"
     return "\n".join([
@@ -196,7 +208,7 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
         f"<title>{escape(title)}</title>",
         "<style>#guides{display:none}#guides:target{display:inline}</style>",
         '<rect width="100%" height="100%" fill="#ffffff"/>',
-        f"<defs>{''.join(defs.elements)}</defs>",
+        f"<defs>{''.join(defs.elements)}{''.join(clip_elements)}</defs>",
         f'<g id="page" transform="{flip}">',
         *body,
         "</g>",

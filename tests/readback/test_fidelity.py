@@ -142,3 +142,29 @@ def test_real_book_pages_match_their_pdf(real_book, tmp_path):
         worst = max(worst, compare(tmp_path, "interior.pdf", number, svg))
     worst = max(worst, compare(tmp_path, "cover.pdf", 1, (folder / "cover.svg").read_text()))
     assert worst <= MAX_IN_SQUARE
+
+
+def test_clipped_drawing_matches_its_pdf(tmp_path):
+    from pipeline.readback.reader import open_pdf
+    from pipeline.readback.svg import page_svg
+    from readback_pdfs import make_pdf
+
+    def draw(c):
+        c.saveState()
+        p = c.beginPath()
+        p.circle(100, 100, 60)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setFillGray(0.3)
+        c.rect(0, 0, 200, 200, stroke=0, fill=1)
+        c.setFillGray(1)
+        c.setFont("TestVera", 30)
+        c.drawString(30, 90, "clipped")
+        c.restoreState()
+
+    data = make_pdf(draw)
+    (tmp_path / "clip.pdf").write_bytes(data)
+    svg = page_svg(open_pdf(data).page(1))
+    assert "clipPath" in svg
+    assert compare(tmp_path, "clip.pdf", 1, svg) <= MAX_IN_SQUARE
+    unclipped = re.sub(r'<g clip-path="url\(#c0\)">', "<g>", svg)
+    assert compare(tmp_path, "clip.pdf", 1, unclipped) > MAX_IN_SQUARE

@@ -301,3 +301,22 @@ def test_images_are_placed_by_the_ctm_with_their_colour_space():
     (image,) = only_page(draw).images
     assert image.ink == Box(20, 30, 60, 80)
     assert image.colour_space == "DeviceGray"
+
+
+def test_clipping_paths_cut_the_ink_and_hide_what_lies_outside():
+    def draw(c):
+        c.saveState()
+        p = c.beginPath()
+        p.rect(50, 50, 40, 40)
+        c.clipPath(p, stroke=0, fill=0)
+        c.rect(0, 0, 200, 200, stroke=0, fill=1)  # cut to the clip
+        c.rect(150, 150, 10, 10, stroke=0, fill=1)  # entirely outside: not printed
+        c.drawString(60, 60, "x")
+        c.restoreState()
+        c.rect(150, 150, 10, 10, stroke=0, fill=1)  # after Q: printed
+
+    page = only_page(draw)
+    first, last = page.paths
+    assert first.ink == Box(50, 50, 90, 90) and len(first.clip) == 1
+    assert last.ink == Box(150, 150, 160, 160) and last.clip == ()
+    assert page.glyphs[0].clip == first.clip
