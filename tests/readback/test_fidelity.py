@@ -24,7 +24,11 @@ from pipeline.readback import preflight
 from pipeline.readback.proof import write_proofs
 from readback_books import ISBN, make_book
 
-cairosvg = pytest.importorskip("cairosvg")
+try:
+    import cairosvg
+except (ImportError, OSError) as error:  # OSError: the cairo library itself is missing
+    pytest.skip(f"cairosvg is not usable ({error}); see .ci/system-packages.sh",
+                allow_module_level=True)
 pytestmark = pytest.mark.skipif(shutil.which("pdftocairo") is None,
                                 reason="poppler-utils is not installed (.ci/system-packages.sh)")
 
