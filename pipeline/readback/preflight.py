@@ -20,7 +20,8 @@ from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile, Trim, g
 from pipeline.errors import InputError
 from pipeline.readback.answers import answer_leaks, describe
 from pipeline.readback.barcode import decode_bars
-from pipeline.readback.reader import Box, Glyph, PageContent, PathMark, PdfDocument, open_pdf
+from pipeline.readback.reader import (Box, Glyph, ImageMark, PageContent, PathMark, PdfDocument,
+                                      open_pdf)
 
 TOLERANCE_PT = 0.01  # page sizes: PDFs store points to a few decimals
 SHOWN_PER_CHECK = 40  # findings kept in the report per check (the count is always complete)
@@ -175,7 +176,7 @@ def check_colour(b: BookUnderTest) -> Check:
                 if not colour.is_gray_or_k:
                     check.fail("interior", page.number,
                                f"{colour.space} {list(colour.values)} on {describe(mark)}")
-            if hasattr(mark, "colour_space") and mark.colour_space != "DeviceGray":
+            if isinstance(mark, ImageMark) and mark.colour_space != "DeviceGray":
                 check.fail("interior", page.number, f"image in {mark.colour_space}")
         for space in page.colour_spaces - {"DeviceGray", "DeviceCMYK"}:
             if not any(f.page == page.number for f in check.findings):
@@ -183,8 +184,8 @@ def check_colour(b: BookUnderTest) -> Check:
     transparent = 0
     for document, pages in (("interior", b.pages), ("cover", [b.cover_page])):
         for page in pages:
+            transparent += bool(page.transparency)
             for reason in sorted(set(page.transparency)):
-                transparent += 1
                 check.fail(document, page.number, f"transparency: {reason}")
     check.measured = {"interior_colour_marks": spaces, "pages_with_transparency": transparent}
     return check
