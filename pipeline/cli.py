@@ -85,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "preflight":
             readback.add_argument("--proofs", action="store_true",
                                   help="also write the SVG proofs, from the same reading")
+            readback.add_argument("--workers", type=int, default=None,
+                                  help="books checked at once (default: all cores)")
         readback.set_defaults(run=run_readback)
 
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")

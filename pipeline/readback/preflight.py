@@ -720,21 +720,42 @@ def write_json_atomically(path: Path, data: dict) -> None:
     tmp.replace(path)
 
 
+def check_and_report(book: dict, records: dict, manifest: str, proofs: bool) -> dict:
+    """Read one book back, check it, write its preflight.json (and its proofs)."""
+    b = load_book(book, records, manifest=manifest)
+    rep = report(book, run_checks(b))
+    write_json_atomically(Path(book["interior"]).parent / "preflight.json", rep)
+    if proofs:  # from the same reading of the PDFs
+        from pipeline.readback.proof import write_proofs
+
+        write_proofs(book, report=rep, interior=b.interior, cover=b.cover, pages=b.pages)
+    return rep
+
+
+def _book_records(book: dict, records: dict) -> dict:
+    ids = {p["id"] for entry in book.get("pages", []) for p in entry.get("puzzles", [])}
+    return {pid: records[pid] for pid in ids if pid in records}
+
+
 def run(args) -> int:
     """`pipeline preflight [BOOK ...]`: check, write build/<slug>/preflight.json, print a
-    table; exit status 1 when any check fails."""
+    table; exit status 1 when any check fails. Books are checked in parallel."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
     manifest = Path(args.manifest)
     books = select_books(read_manifest(manifest), args.books, manifest)
     records = catalog_records(args.catalog, books)
-    reports = []
-    for book in books:
-        b = load_book(book, records, manifest=str(manifest))
-        rep = report(book, run_checks(b))
-        write_json_atomically(Path(book["interior"]).parent / "preflight.json", rep)
-        reports.append(rep)
-        if getattr(args, "proofs", False):  # the proofs too, from the same reading of the PDFs
-            from pipeline.readback.proof import write_proofs
-
-            write_proofs(book, report=rep, interior=b.interior, cover=b.cover, pages=b.pages)
+    for book in books:  # unreadable files are reported here, before any work is shared out
+        for field in ("interior", "cover"):
+            open_document(book, field, Path("."), str(manifest))
+    proofs = getattr(args, "proofs", False)
+    jobs = [(book, _book_records(book, records), str(manifest), proofs) for book in books]
+    workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(books))
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            reports = list(pool.map(check_and_report, *zip(*jobs)))
+    else:
+        reports = [check_and_report(*job) for job in jobs]
     print(table(reports))
     return 0 if all(r["passed"] for r in reports) else 1
