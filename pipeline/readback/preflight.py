@@ -164,11 +164,26 @@ def _colours(mark) -> list:
     return []
 
 
+def _ink(colour) -> float:
+    """Share of full black a gray or K-only colour lays down."""
+    return colour.values[-1] if colour.space == "DeviceCMYK" else 1 - colour.values[0]
+
+
 def check_colour(b: BookUnderTest) -> Check:
-    check = Check("colour", "interior DeviceGray or K only; no transparency anywhere")
+    lightest_allowed = b.profile.min_gray_fill
+    check = Check("colour", f"interior DeviceGray or K only, gray fills at least "
+                            f"{lightest_allowed:.0%}; no transparency anywhere")
     spaces: dict[str, int] = {}
+    lightest = None
     for page in b.pages:
         for mark in page.marks:
+            if isinstance(mark, PathMark) and mark.fill is not None and mark.fill.is_gray_or_k:
+                ink = _ink(mark.fill)
+                if ink > 0 and (lightest is None or ink < lightest[0]):
+                    lightest = (ink, page.number)
+                if 0 < ink < lightest_allowed - 1e-9:
+                    check.fail("interior", page.number, f"{ink:.0%} gray fill is lighter than "
+                                                        f"{lightest_allowed:.0%}: {describe(mark)}")
             for colour in _colours(mark):
                 label = colour.space if colour.space != "DeviceCMYK" else (
                     "DeviceCMYK (K only)" if colour.is_gray_or_k else "DeviceCMYK")
@@ -187,7 +202,9 @@ def check_colour(b: BookUnderTest) -> Check:
             transparent += bool(page.transparency)
             for reason in sorted(set(page.transparency)):
                 check.fail(document, page.number, f"transparency: {reason}")
-    check.measured = {"interior_colour_marks": spaces, "pages_with_transparency": transparent}
+    check.measured = {"interior_colour_marks": spaces, "pages_with_transparency": transparent,
+                      "lightest_fill": None if lightest is None else {
+                          "ink": round(lightest[0], 3), "page": lightest[1]}}
     return check
 
 

@@ -120,6 +120,9 @@ def interior_page(c, number: int, frame, faults) -> None:
             from PIL import Image
             from reportlab.lib.utils import ImageReader
             c.drawImage(ImageReader(Image.new("RGB", (4, 4), (200, 30, 30))), 150, 300, 40, 40)
+        if "faint-fill" in faults:
+            c.setFillGray(0.95)  # 5 % ink: may not print at all
+            c.rect(150, 300, 100, 50, stroke=0, fill=1)
         if "annotation" in faults:
             c.linkURL("https://example.invalid", (150, 300, 250, 350))
         return

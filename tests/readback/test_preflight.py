@@ -50,6 +50,7 @@ FAULTS = {
     "rgb": "colour",
     "transparency": "colour",
     "rgb-image": "colour",
+    "faint-fill": "colour",
     "annotation": "document",
     "bookmark": "document",
     "encrypted": "document",
