@@ -20,7 +20,11 @@ from pathlib import Path
 from pipeline.book.printers import PrinterProfile, Trim, get_profile
 from pipeline.readback import preflight
 from pipeline.readback.reader import Box, PageContent, PdfDocument, open_pdf
-from pipeline.readback.svg import Guide, page_svg
+from pipeline.readback.svg import GUIDE_STYLES, Guide, page_svg
+
+GUIDE_NAMES = {"bleed": "bleed", "trim": "trim", "live": "printer's margins",
+               "gutter": "gutter", "spine": "spine", "safe": "cover safe zone",
+               "barcode": "barcode box"}
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,10 @@ figcaption{font-size:12px;color:#555;margin-top:4px}
 #show-guides:checked ~ main .with-guides{display:block}
 #show-guides:checked ~ main .plain{display:none}
 .book-findings{color:#a4161a}
+.legend{display:none;font-size:12px;margin-top:4px}
+.legend span{display:inline-block;margin-right:12px}
+.legend i{display:inline-block;width:18px;height:10px;margin-right:4px;vertical-align:middle}
+#show-guides:checked ~ header .legend{display:block}
 #show-guides{position:absolute;opacity:0;pointer-events:none}
 label[for=show-guides]{display:inline-block;border:1px solid #888;border-radius:4px;padding:1px 8px;
 cursor:pointer;background:#f4f4f4}
@@ -163,6 +171,12 @@ def gallery_html(book: dict, page_count: int, kinds: dict, report: dict | None) 
         f"{status} <label for=\"show-guides\">show guides (trim, bleed, margins, gutter; spine, "
         f"safe zone, barcode box)</label></div>",
     ]
+    legend = "".join(
+        f'<span><i style="border:2px {"dashed" if dash else "solid"} '
+        f'{stroke if stroke != "none" else "transparent"};background:{fill if fill != "none" else "transparent"}">'
+        f"</i>{escape(GUIDE_NAMES[kind])}</span>"
+        for kind, (stroke, dash, fill) in GUIDE_STYLES.items())
+    parts.append(f'<div class="legend">{legend}</div>')
     if rows:
         parts.append(f'<details><summary>preflight checks</summary><table class="checks">'
                      f"{rows}</table></details>")
