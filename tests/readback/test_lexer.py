@@ -29,3 +29,21 @@ def test_inline_images_are_skipped_whole():
     ops = content_operations(data)
     assert [op for _, op in ops] == [b"q", b"cm", b"INLINE IMAGE", b"Q"]
     assert ops[2][0]["settings"] == {"/W": 2, "/H": 1, "/CS": "/G", "/BPC": 8}
+
+
+def test_ascii85_and_flate_are_undone_as_pypdf_does(tmp_path):
+    from pypdf import PdfReader
+
+    from pipeline.readback.reader import _ascii85, _decoded
+
+    book, _ = make_book(tmp_path, isbn=ISBN)
+    streams = 0
+    for path in (book["interior"], book["cover"]):
+        for page in PdfReader(path).pages:
+            stream = page["/Contents"].get_object()
+            assert _decoded(stream) == stream.get_data()
+            streams += "/ASCII85Decode" in str(stream.get("/Filter"))
+    assert streams > 10  # the fixture's pages are written with ASCII85 over Flate
+    import base64
+    for sample in (b"", b"a", b"ab\x00\x00\x00\x00cd", bytes(range(256)) * 3):
+        assert _ascii85(base64.a85encode(sample, adobe=True)) == sample

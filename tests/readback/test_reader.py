@@ -320,3 +320,14 @@ def test_clipping_paths_cut_the_ink_and_hide_what_lies_outside():
     assert first.ink == Box(50, 50, 90, 90) and len(first.clip) == 1
     assert last.ink == Box(150, 150, 160, 160) and last.clip == ()
     assert page.glyphs[0].clip == first.clip
+
+
+def test_curve_bounds_follow_the_curve_not_its_control_points():
+    def draw(c):
+        p = c.beginPath()
+        p.moveTo(10, 10)
+        p.curveTo(10, 110, 110, 110, 110, 10)  # the curve peaks at y = 85, its handles at 110
+        c.drawPath(p, stroke=0, fill=1)
+
+    (path,) = only_page(draw).paths
+    assert path.outline.as_list() == pytest.approx([10, 10, 110, 85], abs=1e-6)
