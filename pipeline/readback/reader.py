@@ -506,6 +506,13 @@ _SIMPLE = re.compile(
     rb"((?:[+-]?(?:\d+\.?\d*|\.\d+)[\x00\t\n\x0c\r ]+)*)"
     rb"([A-Za-z'\"][A-Za-z0-9*'\"]*)(?=[\x00\t\n\x0c\r ()<>\[\]{}/%]|$)")
 _NOT_OPERATORS = {b"BI", b"true", b"false", b"null"}
+# A run of such operations, scanned in one pass and split into (numbers, operator) pairs.
+_WS = rb"[\x00\t\n\x0c\r ]"
+_NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)"
+_OPERATOR = (rb"(?!(?:BI|true|false|null)(?![^\x00\t\n\x0c\r ()<>\[\]{}/%]))"
+             rb"[A-Za-z'\"][A-Za-z0-9*'\"]*(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])")
+_SIMPLE_RUN = re.compile(rb"(?:" + _WS + rb"*(?:" + _NUMBER + _WS + rb"+)*" + _OPERATOR + rb")+")
+_SIMPLE_PAIR = re.compile(_WS + rb"*((?:" + _NUMBER + _WS + rb"+)*)(" + _OPERATOR + rb")")
 _ESCAPES = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b",
             ord("f"): b"\f", ord("("): b"(", ord(")"): b")", ord("\\"): b"\\"}
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
@@ -566,19 +573,21 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
     kinds: list[str] = []
     i, n = 0, len(data)
     match = _TOKEN.match
-    simple = _SIMPLE.match
+    simple_run = _SIMPLE_RUN.match
+    pairs = _SIMPLE_PAIR.findall
     while i < n:
         if len(stack) == 1:
-            m = simple(data, i)
+            m = simple_run(data, i)
             if m is not None:
-                numbers, operator = m.groups()
-                if operator not in _NOT_OPERATORS:
-                    if numbers:  # numbers as floats: every handler converts what it needs
-                        stack[0] += map(float, numbers.split())
-                    operations.append((stack[0], operator))
-                    stack = [[]]
-                    i = m.end()
-                    continue
+                # Numbers as floats: every handler converts what it needs.
+                run = [(list(map(float, numbers.split())), operator)
+                       for numbers, operator in pairs(m.group())]
+                if stack[0]:  # operands read before the run (a name, a string) come first
+                    run[0] = (stack[0] + run[0][0], run[0][1])
+                operations += run
+                stack = [[]]
+                i = m.end()
+                continue
         m = match(data, i)
         if m is None:  # only white space or a comment is left
             break
@@ -762,6 +771,7 @@ class _Interpreter:
         self.line_matrix: Matrix = IDENTITY
         self.depth = 0
         self.runs = 0
+        self.colours: dict = {}
         self.pending_clip: bool | None = None  # W (False) or W* (True) seen for this path
 
     # -- resources --------------------------------------------------------------------------
@@ -1126,7 +1136,11 @@ def op_gs(it, ops, res):
 
 
 def _set_colour(it, stroke: bool, space: str, values) -> None:
-    colour = Colour(space, tuple(float(v) for v in values if not str(v).startswith("/")))
+    key = (space, tuple(values))
+    colour = it.colours.get(key)
+    if colour is None:  # one object per colour: the SVG writer caches by it
+        colour = it.colours[key] = Colour(space, tuple(float(v) for v in values
+                                                       if not isinstance(v, str)))
     it.out.colour_spaces.add(space)
     if stroke:
         it.state.stroke = colour
