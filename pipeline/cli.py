@@ -89,6 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
                                   help="books checked at once (default: all cores)")
         readback.set_defaults(run=run_readback)
 
+    explain = commands.add_parser("explain", help="print the deduction trace of a catalog board")
+    explain.add_argument("id", help="puzzle id, for example starbattle-expert-0017")
+    explain.set_defaults(run=run_explain)
+
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")
     bench.add_argument("--quick", action="store_true", help="small samples, for a smoke run")
     bench.add_argument("--family", action="append", help="only these families")
@@ -193,10 +197,25 @@ def run_freeze(args) -> int:
     print(f"wrote {written}", file=sys.stderr)
     return 0
 
+
 def run_readback(args) -> int:
     from pipeline.readback import preflight, proof
 
     return (proof if args.command == "proof" else preflight).run(args)
+
+
+def run_explain(args) -> int:
+    from pipeline.family import get_family
+
+    with Catalog(args.catalog) as catalog:
+        record = next(catalog.records(ids=[args.id]), None)
+    if record is None:
+        raise InputError(f"no puzzle {args.id!r} in {args.catalog}", field="id")
+    family = get_family(record.family)
+    print(f"{record.id} ({record.key}, {record.generator})")
+    for number, line in enumerate(family.explain(record.puzzle), start=1):
+        print(f"{number:3d}. {line}")
+    return 0
 
 
 def run_bench(args) -> int:

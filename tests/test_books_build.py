@@ -167,3 +167,27 @@ def test_a_missing_glyph_is_a_build_error(ink):
     from pipeline.book.fonts import MissingGlyph
     with pytest.raises(MissingGlyph, match="U\\+2605"):
         ink.text(100, 100, "Stars ★", size=10)
+
+
+def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatch):
+    """The book layer draws any family through the interface: a Connections-shaped family of
+    word tiles joins a book with no change to the layer, one layout file."""
+    from books_helpers import colour_problems, font_problems, reader
+    from pipeline import family as family_module
+    monkeypatch.setitem(family_module._FAMILY_MODULES, "tiles", "books_fake_tiles")
+    path = write_layout(tmp_path, "mixed", layout_text(sections=[
+        {"family": "toy", "level": "small", "count": 10, "solutions_per_page": 6},
+        {"family": "tiles", "level": "easy", "count": 12, "puzzles_per_page": 2,
+         "solutions_per_page": 4},
+    ]))
+    _, manifest = build(tmp_path, [path])
+    (entry,) = manifest["books"]
+    howto = [p for p in entry["pages"] if p["kind"] == "howto"]
+    assert [p["puzzles"][0]["id"].split("-")[0] for p in howto] == ["toy", "tiles"]
+    families = {item["id"].split("-")[0] for p in entry["pages"] if p["kind"] == "puzzle"
+                for item in p["puzzles"]}
+    assert families == {"toy", "tiles"}
+    pdf = reader(tmp_path / entry["interior"])
+    assert font_problems(pdf) == [] and colour_problems(pdf) == []
+    contents = pdf.pages[2].extract_text()
+    assert "How to play Toy Marks" in contents and "How to play Word Tiles" in contents

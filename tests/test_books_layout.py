@@ -157,3 +157,21 @@ def test_every_default_layout_loads_and_plans():
     assert ("8.5x11", True) in trims and any(t == "6x9" for t, _ in trims)
     assert {b.layout.paper for b in books} >= {"white", "cream"}
     assert any(b.plan.page_count > 151 for b in books)
+
+
+def test_a_character_the_font_lacks_is_an_error_at_load(tmp_path, toy):
+    text = layout_text(subtitle="Stars ★ and more")
+    error = error_of(write_layout(tmp_path, "bad", text))
+    assert (error.field, error.line) == ("subtitle", line_of(text, "subtitle"))
+    assert "U+2605" in error.message
+
+
+def test_a_missing_glyph_while_drawing_names_the_layout(tmp_path, toy, monkeypatch, capsys):
+    import books_fake
+    path = write_layout(tmp_path, "toy", layout_text())
+    monkeypatch.setattr(books_fake.Toy, "rules_text", lambda self: ["Mark every ★ square."])
+    status = main(["--catalog", str(tmp_path / "c.sqlite"), "books", "--quiet", "--out",
+                   str(tmp_path / "out"), str(path)])
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and "toy.toml" in err and "U+2605" in err
+    assert not (tmp_path / "out" / "toy" / "interior.pdf").exists()

@@ -33,7 +33,7 @@ def books(toy, tmp_path_factory):
     return root, {entry["slug"]: entry for entry in manifest["books"]}
 
 
-def _canvas_pdf(draw) -> "PdfReader":
+def _canvas_pdf(draw):
     """A one-page PDF drawn with a bare reportlab canvas, for planting faults."""
     from pypdf import PdfReader
     from reportlab.pdfgen.canvas import Canvas

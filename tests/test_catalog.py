@@ -49,3 +49,28 @@ def test_duplicates_under_symmetry_are_refused(tmp_path):
 def _form(puzzle):
     from pipeline.starbattle import FAMILY
     return FAMILY.dedupe_form(puzzle)
+
+
+def test_several_processes_can_fill_one_catalog_at_once(tmp_path):
+    path = tmp_path / "shared.sqlite"
+    command = [sys.executable, "-m", "pipeline", "--catalog", str(path), "generate",
+               "--family", "starbattle", "--count", "3", "--workers", "1", "--quiet"]
+    runs = [subprocess.Popen(command + ["--level", level], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+            for level in ("easy", "easy", "medium")]
+    for run in runs:
+        _, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err
+    with Catalog(path) as catalog:
+        assert catalog.count("starbattle", "easy") == 3
+        assert catalog.count("starbattle", "medium") == 3
+        assert sorted(catalog.numbers("starbattle", "easy")) == [1, 2, 3]
+
+
+def test_records_round_trip_through_their_text(tmp_path):
+    from pipeline.records import PuzzleRecord
+
+    with Catalog(tmp_path / "c.sqlite") as catalog:
+        fill(catalog, "starbattle", "easy", 2, workers=1, progress=False)
+        for record in catalog.records():
+            assert PuzzleRecord.from_dict(json.loads(record.to_json())) == record

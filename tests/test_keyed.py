@@ -46,3 +46,14 @@ def test_weighted_index_never_picks_zero_weight():
     stream = KeyedStream("weights")
     picks = {stream.weighted_index([0, 3, 0, 1]) for _ in range(200)}
     assert picks == {1, 3}
+
+
+def test_the_compiled_twin_gives_the_same_numbers():
+    from pipeline.keyed import stream_below, stream_next
+
+    reference, state = KeyedStream("twin"), KeyedStream("twin").state()
+    assert [reference.next_u32() for _ in range(50)] == [stream_next(state) for _ in range(50)]
+    assert [reference.below(n) for n in range(1, 40)] == [stream_below(state, n) for n in range(1, 40)]
+    resumed = KeyedStream("other")
+    resumed.set_state(state)
+    assert resumed.next_u32() == reference.next_u32()

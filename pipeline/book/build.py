@@ -21,7 +21,7 @@ from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, fam
 from pipeline.book.layout import Layout, Section, load_layout
 from pipeline.book.pdfink import LayoutError, write_atomic
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
-from pipeline.book.printers import Trim, get_profile, inches
+from pipeline.book.printers import get_profile
 from pipeline.catalog import Catalog
 from pipeline.errors import InputError
 from pipeline.family import get_family
@@ -355,6 +355,8 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
                 except LayoutError as error:
                     raise InputError(f"cannot lay out the book: {error}",
                                      file=str(book.layout.path)) from None
+                except InputError as error:   # e.g. a glyph missing from the font
+                    raise error.located(file=str(book.layout.path)) from None
     write_manifest(out_dir, entries)
     return entries
 
@@ -388,5 +390,3 @@ def resolve_layout_args(names: list[str], folder: Path) -> list[Path]:
         out.append(path)
     return out
 
-
-__all__ = ["build_books", "freeze", "load_and_plan", "plan_layout", "Trim"]

@@ -71,7 +71,7 @@ def write_cover(layout: Layout, profile: PrinterProfile, fonts: FontSet, page_co
 
     buffer_pt = float(BUFFER_PT)
     front = PdfInk(canvas, fonts, rules, geometry.front_safe.inset(buffer_pt))
-    _front(front, layout, geometry.front_safe.inset(buffer_pt), showcase, large)
+    _front(front, layout, geometry.front_safe.inset(buffer_pt), showcase)
     back_area = geometry.back_safe.inset(buffer_pt)
     back = PdfInk(canvas, fonts, rules, back_area)
     _back(back, layout, back_area, geometry.barcode, large)
@@ -84,7 +84,7 @@ def write_cover(layout: Layout, profile: PrinterProfile, fonts: FontSet, page_co
     return Cover(buffer.getvalue(), geometry, spine_text, spine_size)
 
 
-def _front(ink: PdfInk, layout: Layout, area: Box, showcase: PuzzleRecord, large: bool) -> None:
+def _front(ink: PdfInk, layout: Layout, area: Box, showcase: PuzzleRecord) -> None:
     width = area.width
     title_size = min(40.0, width / 9)
     y = _lines(ink, layout.title, area, area.y1 - area.height * TOP_SPACE, title_size, bold=True)

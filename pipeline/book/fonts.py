@@ -41,6 +41,8 @@ class Face:
         return _metrics(str(self.path))
 
     def check_covers(self, text: str, what: str = "text") -> None:
+        if _covered(str(self.path), text):
+            return
         missing = [ch for ch in dict.fromkeys(text) if ord(ch) not in self.metrics.cmap]
         if missing:
             listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
@@ -48,29 +50,15 @@ class Face:
                                f"{text!r}", field="fonts")
 
     def advance(self, text: str, size: float) -> float:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-        return stringWidth(text, self.name, size)
+        return _advance(self.name, text, size)
 
     def ink_box(self, text: str, x: float, y: float, size: float) -> Box | None:
         """Union of the glyph outline boxes of `text` set at baseline (x, y); None if no ink."""
         self.check_covers(text)
-        m = self.metrics
-        scale = size / m.units_per_em
-        pen = x
-        x0 = y0 = float("inf")
-        x1 = y1 = float("-inf")
-        for ch in text:
-            bounds = m.bounds[m.cmap[ord(ch)]]
-            if bounds is not None:
-                gx0, gy0, gx1, gy1 = bounds
-                x0 = min(x0, pen + gx0 * scale)
-                x1 = max(x1, pen + gx1 * scale)
-                y0 = min(y0, y + gy0 * scale)
-                y1 = max(y1, y + gy1 * scale)
-            pen += self.advance(ch, size)
-        if x0 == float("inf"):
+        box = _ink_at_origin(self.name, str(self.path), text, size)
+        if box is None:
             return None
-        return Box(x0, y0, x1, y1)
+        return Box(x + box[0], y + box[1], x + box[2], y + box[3])
 
 
 @dataclass(frozen=True)
@@ -92,6 +80,41 @@ class _Metrics:
     bounds: dict  # glyph name -> (xMin, yMin, xMax, yMax) or None for a blank glyph
 
 
+@lru_cache(maxsize=4096)
+def _covered(path: str, text: str) -> bool:
+    cmap = _metrics(path).cmap
+    return all(ord(ch) in cmap for ch in text)
+
+
+@lru_cache(maxsize=8192)
+def _advance(name: str, text: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    return stringWidth(text, name, size)
+
+
+@lru_cache(maxsize=8192)
+def _ink_at_origin(name: str, path: str, text: str, size: float):
+    """Ink box of `text` set at (0, 0), glyph by glyph from the outlines, pen moved by the
+    same advances reportlab writes into the PDF."""
+    m = _metrics(path)
+    scale = size / m.units_per_em
+    pen = 0.0
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for ch in text:
+        bounds = m.bounds[m.cmap[ord(ch)]]
+        if bounds is not None:
+            gx0, gy0, gx1, gy1 = bounds
+            x0 = min(x0, pen + gx0 * scale)
+            x1 = max(x1, pen + gx1 * scale)
+            y0 = min(y0, gy0 * scale)
+            y1 = max(y1, gy1 * scale)
+        pen += _advance(name, ch, size)
+    if x0 == float("inf"):
+        return None
+    return (x0, y0, x1, y1)
+
+
 @lru_cache(maxsize=None)
 def _metrics(path: str) -> _Metrics:
     from fontTools.ttLib import TTFont
@@ -107,6 +130,12 @@ def _metrics(path: str) -> _Metrics:
             glyph.recalcBounds(glyf)
             bounds[name] = (glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax)
     return _Metrics(font["head"].unitsPerEm, dict(font.getBestCmap()), bounds)
+
+
+def missing_characters(path: Path, text: str) -> list[str]:
+    """Characters of `text` (other than line breaks) that the font at `path` has no glyph for."""
+    cmap = _metrics(str(path)).cmap
+    return [ch for ch in dict.fromkeys(text) if ch not in "\n\r" and ord(ch) not in cmap]
 
 
 def resolve_font_file(value: str, root: Path) -> Path:

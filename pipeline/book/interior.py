@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from fractions import Fraction
 from math import floor
 
 from pipeline.book.fonts import Face, FontSet
 from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
-from pipeline.book.plan import Page, Plan
+from pipeline.book.plan import CONTENTS_LINES_PER_PAGE, Page, Plan
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, Box, PrinterProfile
 from pipeline.family import get_family
 from pipeline.ink import GridBox
@@ -157,11 +156,9 @@ class InteriorWriter:
         ink.text((box.x0 + box.x1) / 2, box.y0 + self.sizes.folio * 0.3, str(page.number),
                  size=self.sizes.folio, anchor="middle")
 
-    def _body_box(self, page: Page, box: Box, heading: str | None) -> tuple[Box, float]:
-        """The box under a page heading and above the folio band; draws the heading."""
-        footer = self.sizes.folio * 2.2
-        top = box.y1
-        return Box(box.x0, box.y0 + footer, box.x1, top), top
+    def _body_box(self, box: Box) -> Box:
+        """The content box less the folio band at its foot."""
+        return Box(box.x0, box.y0 + self.sizes.folio * 2.2, box.x1, box.y1)
 
     def _heading(self, ink: PdfInk, box: Box, text: str, size: float | None = None) -> float:
         size = size or self.sizes.heading
@@ -182,7 +179,7 @@ class InteriorWriter:
 
     def _draw_copyright(self, ink: PdfInk, page: Page, box: Box) -> list:
         s = self.sizes
-        body, _ = self._body_box(page, box, None)
+        body = self._body_box(box)
         size = s.small
         # Set from the bottom up, as copyright pages are.
         lines = []
@@ -199,9 +196,8 @@ class InteriorWriter:
 
     def _draw_contents(self, ink: PdfInk, page: Page, box: Box) -> list:
         s = self.sizes
-        body, _ = self._body_box(page, box, None)
+        body = self._body_box(box)
         index = self.plan.pages_of("contents").index(page)
-        from pipeline.book.plan import CONTENTS_LINES_PER_PAGE
         entries = self.front.contents[index * CONTENTS_LINES_PER_PAGE:
                                       (index + 1) * CONTENTS_LINES_PER_PAGE]
         y = self._heading(ink, body, "Contents") - s.body
@@ -225,7 +221,7 @@ class InteriorWriter:
     def _draw_howto(self, ink: PdfInk, page: Page, box: Box) -> list:
         s = self.sizes
         family = get_family(page.family)
-        body, _ = self._body_box(page, box, None)
+        body = self._body_box(box)
         y = self._heading(ink, body, f"How to play {family_title(page.family)}")
         for paragraph in family.rules_text():
             y = self._paragraph(ink, paragraph, body.x0, y - s.body * 0.4, body.width,
@@ -237,7 +233,6 @@ class InteriorWriter:
         area = Box(body.x0, body.y0, body.x1, y - s.body * 0.5)
         rows, cols = family.grid_shape(record.puzzle)
         half = (area.width - SLOT_GAP) / 2
-        stacked = False
         if area.height - label < 2 * GRID_PAD + 4 * rows:
             raise LayoutError(f"no room for the worked example on the {page.family} how-to page")
         boxes = []
@@ -253,11 +248,10 @@ class InteriorWriter:
             else:
                 family.draw_solution(ink, record.puzzle, record.solution, grid)
             boxes.append(_grid_entry(record, grid, shows))
-        del stacked
         return boxes
 
     def _draw_notes(self, ink: PdfInk, page: Page, box: Box) -> list:
-        body, _ = self._body_box(page, box, None)
+        body = self._body_box(box)
         self._heading(ink, body, "Notes")
         return []
 
@@ -299,7 +293,7 @@ class InteriorWriter:
         s = self.sizes
         section = self.layout.sections[page.section]
         family = get_family(section.family)
-        body, _ = self._body_box(page, box, None)
+        body = self._body_box(box)
         area = self._section_heading(ink, page, body, f"{family_title(section.family)} · "
                                                       f"{level_title(section.level)}")
         entries = []
@@ -327,7 +321,7 @@ class InteriorWriter:
         s = self.sizes
         section = self.layout.sections[page.section]
         family = get_family(section.family)
-        body, _ = self._body_box(page, box, None)
+        body = self._body_box(box)
         heading = "Solutions" if page.first_of_run else \
             f"Solutions · {family_title(section.family)} · {level_title(section.level)}"
         area = self._section_heading(ink, page, body, heading)
@@ -353,6 +347,3 @@ def _grid_entry(record: PuzzleRecord, grid: GridBox, shows: str) -> dict:
             "grid": {"x": grid.x, "y": grid.y, "cell": grid.cell, "rows": grid.rows,
                      "cols": grid.cols}}
 
-
-def allowance_pt(value: Fraction) -> float:
-    return float(value * PT_PER_IN)

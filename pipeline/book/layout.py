@@ -17,7 +17,8 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from pipeline.book.fonts import DEFAULT_FONTS, check_truetype, resolve_font_file
+from pipeline.book.fonts import (DEFAULT_FONTS, check_truetype, missing_characters,
+                                 resolve_font_file)
 from pipeline.book.printers import Trim, get_profile, profile_names
 from pipeline.errors import InputError
 
@@ -224,8 +225,17 @@ def load_layout(path: Path | str) -> Layout:
         values = _fields(raw, SECTION_FIELDS, f"{where}.", fail)
         sections.append(_section(values, where, fail))
     for text_field in ("title", "subtitle", "author", "blurb"):
-        if book[text_field] is not None and "\n" in book[text_field] and text_field != "blurb":
+        text = book[text_field]
+        if text is None:
+            continue
+        if "\n" in text and text_field != "blurb":
             raise fail("must be a single line", text_field)
+        for face, file in font_paths.items():
+            missing = missing_characters(file, text)
+            if missing:
+                raise fail(f"the {face} font {file.name} has no glyph for "
+                           + ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing),
+                           text_field)
     return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
                   author=book["author"], isbn=isbn, printer=printer, trim=trim,
                   paper=book["paper"], bleed=bleed, large_print=book["large_print"],

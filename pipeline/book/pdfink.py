@@ -20,6 +20,7 @@ from pipeline.book.fonts import FontSet
 from pipeline.book.printers import Box
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
+_KAPPA = 0.5522847498  # 4/3 (sqrt 2 - 1): quarter-circle Bezier handles
 
 
 class LayoutError(RuntimeError):
@@ -141,7 +142,17 @@ class PdfInk:
         reach = radius + (stroke or 0) / 2
         self._inside(Box(cx - reach, cy - reach, cx + reach, cy + reach), "circle")
         s, f = self._paint(stroke, fill)
-        self.canvas.circle(cx, cy, radius, stroke=s, fill=f)
+        # Four Bezier quarters with the usual handle length: the same curve reportlab's
+        # circle() draws, without recomputing arc segments for every island.
+        k = radius * _KAPPA
+        path = self.canvas.beginPath()
+        path.moveTo(cx + radius, cy)
+        path.curveTo(cx + radius, cy + k, cx + k, cy + radius, cx, cy + radius)
+        path.curveTo(cx - k, cy + radius, cx - radius, cy + k, cx - radius, cy)
+        path.curveTo(cx - radius, cy - k, cx - k, cy - radius, cx, cy - radius)
+        path.curveTo(cx + k, cy - radius, cx + radius, cy - k, cx + radius, cy)
+        path.close()
+        self.canvas.drawPath(path, stroke=s, fill=f)
 
     def polygon(self, points: Sequence[tuple[float, float]], *, stroke=None, fill=None):
         half = (stroke or 0) / 2

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
 from pipeline.bridges.generator import generate as _generate
-from pipeline.bridges.solver import LEVELS, count_solutions
+from pipeline.bridges.solver import LEVELS, count_solutions, explain
 from pipeline.bridges.verify import verify as _verify
 from pipeline.errors import InputError
 from pipeline.family import Generated
@@ -53,6 +53,9 @@ class BridgesFamily:
         # Boards of 20 to 60 islands grown at random do not come close to one another; exact
         # duplicates under symmetry are caught by dedupe_form.
         return False
+
+    def explain(self, puzzle: dict) -> list[str]:
+        return explain(layout(Board.from_puzzle(puzzle)))
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["height"], puzzle["width"]

@@ -14,9 +14,11 @@ row-major order so a board has one spelling.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable
 
 import numpy as np
+from numba import njit
 
 from pipeline.errors import InputError
 from pipeline.records import require
@@ -112,12 +114,15 @@ def crosses(board: Board, h: Connection, v: Connection) -> bool:
     return ha.col < va.col < hb.col and va.row < ha.row < vb.row
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """The board as flat integer arrays, the form the solver kernel works on."""
 
-    board: Board
-    links: tuple[Connection, ...]
+    width: int
+    height: int
+    rows: np.ndarray        # [islands] in row-major order
+    cols: np.ndarray
+    across: np.ndarray      # [links] whether each link is horizontal
     number: np.ndarray      # [islands]
     link_a: np.ndarray      # [links]
     link_b: np.ndarray
@@ -127,39 +132,103 @@ class Layout:
     cross_start: np.ndarray  # [links + 1] CSR: the links each link crosses
     cross: np.ndarray
 
+    @cached_property
+    def board(self) -> Board:
+        """The board as a value (built on first use, like `links`)."""
+        return Board(self.width, self.height, tuple(
+            Island(r, c, n) for r, c, n in
+            zip(self.rows.tolist(), self.cols.tolist(), self.number.tolist())))
+
+    @cached_property
+    def links(self) -> tuple[Connection, ...]:
+        """The links as values (built on first use: the solver needs only the arrays)."""
+        return tuple(Connection(a, b, h) for a, b, h in
+                     zip(self.link_a.tolist(), self.link_b.tolist(), self.across.tolist()))
+
 
 def layout(board: Board) -> Layout:
-    links = connections(board)
-    n = len(board.islands)
+    rows = np.array([i.row for i in board.islands], dtype=np.int64)
+    cols = np.array([i.col for i in board.islands], dtype=np.int64)
     number = np.array([i.number for i in board.islands], dtype=np.int64)
-    link_a = np.array([l.a for l in links], dtype=np.int64)
-    link_b = np.array([l.b for l in links], dtype=np.int64)
-    capacity = np.array([min(MAX_BRIDGES, number[l.a], number[l.b]) for l in links],
-                        dtype=np.int64)
-    touching: list[list[int]] = [[] for _ in range(n)]
-    for e, link in enumerate(links):
-        touching[link.a].append(e)
-        touching[link.b].append(e)
-    crossing: list[list[int]] = [[] for _ in links]
-    horizontals = [e for e, l in enumerate(links) if l.horizontal]
-    verticals = [e for e, l in enumerate(links) if not l.horizontal]
-    for h in horizontals:
-        for v in verticals:
-            if crosses(board, links[h], links[v]):
-                crossing[h].append(v)
-                crossing[v].append(h)
-    touch_start, touch = _csr(touching)
-    cross_start, cross = _csr([sorted(c) for c in crossing])
-    return Layout(board, links, number, link_a, link_b, capacity, touch_start, touch,
-                  cross_start, cross)
+    return layout_of(board.width, board.height, rows, cols, number)
 
 
-def _csr(rows: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
-    start = np.zeros(len(rows) + 1, dtype=np.int64)
-    for k, row in enumerate(rows):
-        start[k + 1] = start[k] + len(row)
-    flat = np.array([x for row in rows for x in row], dtype=np.int64)
-    return start, flat
+def layout_of(width: int, height: int, rows: np.ndarray, cols: np.ndarray,
+              number: np.ndarray) -> Layout:
+    """The layout of islands given as arrays in row-major order."""
+    (link_a, link_b, across, capacity, touch_start, touch, cross_start,
+     cross) = _link_arrays(rows, cols, number, height, width)
+    return Layout(width, height, rows, cols, across, number, link_a, link_b, capacity,
+                  touch_start, touch, cross_start, cross)
+
+
+@njit(cache=True)
+def _link_arrays(rows, cols, number, height, width):
+    """Links (right before down, by first island), the links at each island and the links
+    each link crosses (both as CSR), from islands in row-major order."""
+    n = rows.shape[0]
+    ident = np.full((height, width), -1, dtype=np.int64)
+    for k in range(n):
+        ident[rows[k], cols[k]] = k
+    link_a = np.zeros(2 * n, dtype=np.int64)
+    link_b = np.zeros(2 * n, dtype=np.int64)
+    across = np.zeros(2 * n, dtype=np.bool_)
+    links = 0
+    for k in range(n):
+        for dr, dc in ((0, 1), (1, 0)):
+            r, c = rows[k] + dr, cols[k] + dc
+            while r < height and c < width:
+                if ident[r, c] >= 0:
+                    link_a[links], link_b[links], across[links] = k, ident[r, c], dc == 1
+                    links += 1
+                    break
+                r, c = r + dr, c + dc
+    link_a, link_b, across = link_a[:links], link_b[:links], across[:links]
+    capacity = np.zeros(links, dtype=np.int64)
+    touch_start = np.zeros(n + 1, dtype=np.int64)
+    for e in range(links):
+        capacity[e] = min(MAX_BRIDGES, number[link_a[e]], number[link_b[e]])
+        touch_start[link_a[e] + 1] += 1
+        touch_start[link_b[e] + 1] += 1
+    for k in range(n):
+        touch_start[k + 1] += touch_start[k]
+    touch = np.zeros(2 * links, dtype=np.int64)
+    filled = touch_start[:n].copy()
+    for e in range(links):
+        for x in (link_a[e], link_b[e]):
+            touch[filled[x]] = e
+            filled[x] += 1
+    # A horizontal and a vertical link cross where they pass over the same lattice point.
+    down_over = np.full((height, width), -1, dtype=np.int64)
+    for e in range(links):
+        if not across[e]:
+            for r in range(rows[link_a[e]] + 1, rows[link_b[e]]):
+                down_over[r, cols[link_a[e]]] = e
+    pairs = np.zeros((2 * height * width + 2, 2), dtype=np.int64)  # two per lattice point at most
+    crossings = 0
+    for e in range(links):
+        if across[e]:
+            r = rows[link_a[e]]
+            for c in range(cols[link_a[e]] + 1, cols[link_b[e]]):
+                v = down_over[r, c]
+                if v >= 0:
+                    pairs[crossings, 0], pairs[crossings, 1] = e, v
+                    pairs[crossings + 1, 0], pairs[crossings + 1, 1] = v, e
+                    crossings += 2
+    cross_start = np.zeros(links + 1, dtype=np.int64)
+    for k in range(crossings):
+        cross_start[pairs[k, 0] + 1] += 1
+    for e in range(links):
+        cross_start[e + 1] += cross_start[e]
+    cross = np.zeros(crossings, dtype=np.int64)
+    filled = cross_start[:links].copy()
+    for e in range(links):  # in order of the crossed link, so each row comes out sorted
+        for k in range(crossings):
+            if pairs[k, 1] == e:
+                x = pairs[k, 0]
+                cross[filled[x]] = e
+                filled[x] += 1
+    return link_a, link_b, across, capacity, touch_start, touch, cross_start, cross
 
 
 # --- symmetries ------------------------------------------------------------------------------
@@ -200,14 +269,11 @@ def canonical_form(board: Board) -> str:
 
 # --- solutions as records ---------------------------------------------------------------------
 
-def solution_record(board: Board, links: tuple[Connection, ...], bridges) -> dict:
+def solution_record(lay: Layout, bridges) -> dict:
     """The export form of bridge counts per link: [[[r1, c1], [r2, c2], k], ...], k 1 or 2."""
-    out = []
-    for link, k in zip(links, bridges):
-        if k:
-            a, b = board.islands[link.a], board.islands[link.b]
-            out.append([[a.row, a.col], [b.row, b.col], int(k)])
-    return {"bridges": out}
+    rows, cols = lay.rows.tolist(), lay.cols.tolist()
+    return {"bridges": [[[rows[a], cols[a]], [rows[b], cols[b]], int(k)] for a, b, k in
+                        zip(lay.link_a.tolist(), lay.link_b.tolist(), bridges) if k]}
 
 
 def parse_solution(board: Board, links: tuple[Connection, ...], solution: dict) -> list[int]:

@@ -19,7 +19,8 @@ again from the easiest):
                 group rem(a) + rem(b) - 2v bridge ends to spend; if that is zero and the
                 merged group is not the whole board, it would be sealed off, so v is impossible
   what-if       suppose a connection takes its least (most) count; if the rules above then
-                reach a contradiction, it takes more (less)
+                reach a contradiction, it takes more (less). Expert boards need at most
+                WHATIF_LIMIT of these steps; extreme boards need more, or search.
 
 Search on top of the rules counts solutions up to a limit; with no rules at all it is the
 plain enumeration the soundness tests compare against.
@@ -59,6 +60,9 @@ LEVEL_RULES = {
     "extreme": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY | WHATIF,  # then search
 }
 SEARCH_RULES = CROSSINGS | SATURATION | COUNTING | CONNECTIVITY
+# Expert allows a few what-ifs; a board that needs more (a long chain of them, or search)
+# is extreme. On 15x15 boards the solved-by-what-if ones need 1 to 8 steps, most of them 1 or 2.
+WHATIF_LIMIT = {"easy": 0, "medium": 0, "hard": 0, "expert": 2, "extreme": 1_000_000}
 
 CONTRADICTION, STUCK, SOLVED = -1, 0, 1
 
@@ -211,9 +215,9 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
             left -= lo[touch[k]]
         rem[g] += left
         size[g] += 1
-    whole = n
+    sealed = 0
     if rules & UNSOUND_LOOKAHEAD:
-        whole = n + 1  # wrong on purpose: also forbids the join that completes the board
+        sealed = 2  # wrong on purpose: a group with two ends left is not sealed
     changed = 0
     for e in range(link_a.shape[0]):
         if lo[e] == hi[e]:
@@ -227,7 +231,7 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
         else:         # v - lo[e] more bridges inside one group
             left = rem[ga] - 2 * (v - lo[e])
             members = size[ga]
-        if left == 0 and members < whole:
+        if left <= sealed and left >= 0 and members < n:
             r = _narrow(e, lo[e], v - 1, lo, hi, trail, meta)
             if r < 0:
                 return -1
@@ -300,7 +304,7 @@ def _valid(number, link_a, link_b, touch_start, touch, cross_start, cross, bridg
 
 
 @njit(cache=True)
-def _deduce(rules, number, link_a, link_b, touch_start, touch, cross_start, cross,
+def _deduce(rules, whatif_limit, number, link_a, link_b, touch_start, touch, cross_start, cross,
             lo, hi, trail, meta, counts, scratch, parent, rem, size):
     """Rules to a fixpoint, then (with WHATIF) one-step what-ifs: SOLVED, STUCK or CONTRADICTION."""
     plain = rules & ~WHATIF
@@ -314,7 +318,7 @@ def _deduce(rules, number, link_a, link_b, touch_start, touch, cross_start, cros
                       parent):
                 return SOLVED
             return CONTRADICTION
-        if not (rules & WHATIF):
+        if not (rules & WHATIF) or counts[N_WHATIF] >= whatif_limit:
             return STUCK
         found = False
         for e in range(lo.shape[0]):
@@ -431,7 +435,7 @@ class State:
 
     def __init__(self, lay: Layout):
         self.layout = lay
-        links = len(lay.links)
+        links = len(lay.link_a)
         n = len(lay.number)
         self.lo = np.zeros(links, dtype=np.int64)
         self.hi = lay.capacity.copy()
@@ -448,9 +452,9 @@ class State:
         return (lay.number, lay.link_a, lay.link_b, lay.touch_start, lay.touch, lay.cross_start,
                 lay.cross, self.lo, self.hi, self.trail, self.meta)
 
-    def deduce(self, rules: int) -> int:
+    def deduce(self, rules: int, whatif_limit: int = 0) -> int:
         """Continue the easiest-first deduction from the current intervals."""
-        return int(_deduce(rules, *self._board_args(), self.counts, self.scratch, self.parent,
+        return int(_deduce(rules, whatif_limit, *self._board_args(), self.counts, self.scratch, self.parent,
                            self.rem, self.size))
 
     def search(self, rules: int, limit: int, keep: int = 2) -> tuple[int, np.ndarray]:
@@ -474,7 +478,7 @@ class Deduction:
 def deduce(lay: Layout, level: str) -> Deduction:
     """The easiest-first deduction with the techniques of `level` (no search)."""
     state = State(lay)
-    status = state.deduce(LEVEL_RULES[level])
+    status = state.deduce(LEVEL_RULES[level], WHATIF_LIMIT[level])
     return Deduction(status, tuple(int(x) for x in state.lo), tuple(int(x) for x in state.hi),
                      tuple(int(x) for x in state.counts))
 
@@ -514,13 +518,12 @@ def grade(lay: Layout, level: str) -> Grading:
     state = State(lay)
     if index > 0:
         below = LEVELS[index - 1]
-        status = state.deduce(LEVEL_RULES[below])
+        status = state.deduce(LEVEL_RULES[below], WHATIF_LIMIT[below])
         if status == SOLVED:
             return Grading(False, f"solvable at {below}", (), {})
         if status == CONTRADICTION:
             return Grading(False, "no solution", (), {})
-    if level != "extreme":  # extreme adds no rule to expert, only search
-        status = state.deduce(LEVEL_RULES[level])
+    status = state.deduce(LEVEL_RULES[level], WHATIF_LIMIT[level])
     if status == CONTRADICTION:
         return Grading(False, "no solution", (), {})
     measures = {"saturation": int(state.counts[N_SATURATION]),
@@ -530,14 +533,110 @@ def grade(lay: Layout, level: str) -> Grading:
                 "whatif_count": int(state.counts[N_WHATIF]),
                 "whatif_trials": int(state.counts[N_TRIALS]),
                 "whatif_depth": 1 if state.counts[N_WHATIF] else 0}
-    if level != "extreme":
-        if status != SOLVED:
-            return Grading(False, f"not solvable at {level}", (), {})
+    if status == SOLVED:
         return Grading(True, "", tuple(state.bridges()), measures)
-    # Extreme: past one-step what-ifs only search decides; it must find exactly one answer.
+    if level != "extreme":
+        return Grading(False, f"not solvable at {level}", (), {})
+    # Extreme: where what-ifs run dry only search decides; it must find exactly one answer.
     found, solutions = state.search(SEARCH_RULES, 2)
     if found != 1:
         return Grading(False, "not unique" if found else "no solution", (), {})
     measures["search_nodes"] = int(state.counts[N_NODES])
-    measures["whatif_depth"] = int(state.counts[N_DEPTH])
+    measures["whatif_depth"] = max(measures["whatif_depth"], int(state.counts[N_DEPTH]))
     return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)
+
+
+# --- the trace of one solve -------------------------------------------------------------------
+
+def explain(lay: Layout) -> list[str]:
+    """The easiest-first solve, one line per narrowing, naming the rule that made it.
+
+    It drives the same rule sweeps as the grader one at a time from Python (slow, but only
+    run to show how a board is solved)."""
+    state = State(lay)
+    lines: list[str] = []
+    args = (lay.number, lay.link_a, lay.link_b, lay.touch_start, lay.touch, lay.cross_start,
+            lay.cross)
+    lo, hi, trail, meta = state.lo, state.hi, state.trail, state.meta
+    sweeps = (
+        ("crossings", lambda: _crossings(lay.link_a, lay.cross_start, lay.cross, lo, hi,
+                                         trail, meta)),
+        ("saturation", lambda: _saturation(lay.number, lay.link_a, lay.link_b, lay.touch_start,
+                                           lay.touch, lo, hi, trail, meta, state.rem)),
+        ("counting", lambda: _counting(lay.number, lay.touch_start, lay.touch, lo, hi, trail,
+                                       meta)),
+        ("connectivity", lambda: _connectivity(SEARCH_RULES, lay.number, lay.link_a, lay.link_b,
+                                               lay.touch_start, lay.touch, lo, hi, trail, meta,
+                                               state.parent, state.rem, state.size)),
+    )
+    whatifs = 0
+    while True:
+        before_lo, before_hi = lo.copy(), hi.copy()
+        progress = False
+        for rule, sweep in sweeps:
+            if sweep() < 0:
+                lines.append(f"{rule}: contradiction, the board has no solution")
+                return lines
+            changed = [e for e in range(len(lo)) if (lo[e], hi[e]) != (before_lo[e], before_hi[e])]
+            if changed:
+                lines.extend(f"{rule}: {_describe(lay, e, before_lo[e], before_hi[e], lo[e], hi[e])}"
+                             for e in changed)
+                progress = True
+                break
+        if progress:
+            continue
+        if _decided(lo, hi):
+            lines.append("solved" if _valid(*args, lo, state.parent) else
+                         "all links decided but the bridges do not form a solution")
+            return lines
+        step = _one_whatif(state, args)
+        if step is None:
+            found, _ = state.search(SEARCH_RULES, 2, keep=0)
+            lines.append(f"no what-if of one step helps: search finds {found} solution(s) "
+                         f"in {int(state.counts[N_NODES])} nodes, {int(state.counts[N_DEPTH])} "
+                         "guesses deep")
+            return lines
+        whatifs += 1
+        e, supposed, old_lo, old_hi = step
+        lines.append(f"what-if {whatifs}: if {_name(lay, e)} had {supposed} bridge(s) the rules "
+                     f"reach a contradiction, so it {_describe(lay, e, old_lo, old_hi, lo[e], hi[e], bare=True)}")
+
+
+def _one_whatif(state: State, args):
+    """Find and apply the first one-step what-if that ends in a contradiction."""
+    lo, hi, trail, meta = state.lo, state.hi, state.trail, state.meta
+    scratch = np.zeros(N_COUNTERS, dtype=np.int64)
+    for e in range(len(lo)):
+        if lo[e] == hi[e]:
+            continue
+        for supposed in (int(lo[e]), int(hi[e])):
+            mark = int(meta[0])
+            _narrow(e, supposed, supposed, lo, hi, trail, meta)
+            status = _propagate(SEARCH_RULES, *args, lo, hi, trail, meta, scratch, state.parent,
+                                state.rem, state.size)
+            failed = status < 0 or (_decided(lo, hi) and not _valid(*args[:7], lo, state.parent))
+            _undo(mark, lo, hi, trail, meta)
+            if failed:
+                old_lo, old_hi = int(lo[e]), int(hi[e])
+                if supposed == old_lo:
+                    _narrow(e, old_lo + 1, old_hi, lo, hi, trail, meta)
+                else:
+                    _narrow(e, old_lo, old_hi - 1, lo, hi, trail, meta)
+                return e, supposed, old_lo, old_hi
+    return None
+
+
+def _name(lay: Layout, e: int) -> str:
+    a, b = lay.board.islands[lay.links[e].a], lay.board.islands[lay.links[e].b]
+    return f"({a.row},{a.col})-({b.row},{b.col})"
+
+
+def _describe(lay: Layout, e: int, old_lo, old_hi, new_lo, new_hi, bare: bool = False) -> str:
+    prefix = "" if bare else f"{_name(lay, e)} "
+    if new_lo == new_hi:
+        return f"{prefix}has {new_lo} bridge(s)"
+    if new_lo > old_lo and new_hi < old_hi:
+        return f"{prefix}has {new_lo} to {new_hi} bridges"
+    if new_lo > old_lo:
+        return f"{prefix}has at least {new_lo} bridge(s)"
+    return f"{prefix}has at most {new_hi} bridge(s)"

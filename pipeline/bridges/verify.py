@@ -1,171 +1,263 @@
 """The independent checker: is a bridges solution right, and is it the only one?
 
-It shares nothing with the solver (pipeline.bridges.solver) or the board model beyond the raw
-record: its own reading of the islands, its own spans found by walking the grid, crossings
-found as shared lattice points, and a different search: it completes one island at a time,
-trying every way to split what the island still needs over its open spans, where the solver
-narrows intervals on connections. Two different searches agreeing on "exactly one answer" is
-the proof a record carries.
+It shares nothing with the solver (pipeline.bridges.solver) or the board model: it reads the
+raw record itself, finds its own spans (pairs of islands in sight) by walking the grid, finds
+crossings as spans that share a lattice point, and counts answers with a different search.
+The solver narrows intervals with deduction rules and undoes through a trail; this checker
+assigns spans one at a time in reading order and only checks: no island over its number, no
+island left needing more than its open spans can bring, no two bridges over one point, and
+that built and open spans can still join every island; an island's open spans can bring at
+most two bridges each, and no more than the island at the other end has left. Two different searches agreeing on
+"exactly one answer" is the proof a record carries.
 """
 
 from __future__ import annotations
 
-from itertools import product
+import numpy as np
+from numba import njit
 
-CHECKER = "bridges.verify/1 island-by-island enumeration"
-NODE_BUDGET = 5_000_000  # far above any board we print; a search this long proves nothing
+CHECKER = "bridges.verify/1 span-by-span enumeration"
+NODE_BUDGET = 50_000_000  # far above any board we print; a search this long proves nothing
 
 
 def verify(puzzle: dict, solution: dict) -> dict:
     """Proof details; "unique" is True only when `solution` is right and the only answer."""
-    islands = {(r, c): n for r, c, n in puzzle["islands"]}
-    spans = _spans(puzzle["width"], puzzle["height"], islands)
-    given = _given(spans, solution)
+    islands = sorted((r, c, n) for r, c, n in puzzle["islands"])
+    rows = np.array([r for r, _, _ in islands], dtype=np.int64)
+    cols = np.array([c for _, c, _ in islands], dtype=np.int64)
+    numbers = np.array([n for _, _, n in islands], dtype=np.int64)
+    ends, clash = _spans(rows, cols, puzzle["width"], puzzle["height"])
+    given = _given(rows, cols, ends, solution)
     proof = {"checker": CHECKER, "valid": False, "unique": False, "nodes": 0, "solutions": 0}
-    if given is None or not _is_solution(islands, spans, given):
+    if given is None or not _holds(numbers, ends, clash, given):
         return proof
     proof["valid"] = True
-    finder = _Enumeration(islands, spans)
-    found = finder.run(limit=2)
-    proof["nodes"] = finder.nodes
-    proof["solutions"] = len(found)
-    proof["unique"] = finder.complete and found == [given]
+    found = np.zeros((2, ends.shape[0]), dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)  # nodes, 1 when the budget ran out
+    count = _enumerate(numbers, ends, clash, 2, NODE_BUDGET, found, stats)
+    proof["nodes"] = int(stats[0])
+    proof["solutions"] = int(count)
+    proof["unique"] = bool(count == 1 and stats[1] == 0 and (found[0] == given).all())
     return proof
 
 
-def _spans(width: int, height: int, islands: dict) -> list[tuple[tuple[int, int], tuple[int, int],
-                                                                tuple[tuple[int, int], ...]]]:
-    """(end, end, lattice points strictly between) for every pair of islands in sight."""
-    out = []
-    for (r, c) in sorted(islands):
-        for dr, dc in ((0, 1), (1, 0)):
-            between = []
-            rr, cc = r + dr, c + dc
-            while rr < height and cc < width:
-                if (rr, cc) in islands:
-                    out.append(((r, c), (rr, cc), tuple(between)))
-                    break
-                between.append((rr, cc))
-                rr, cc = rr + dr, cc + dc
-    return out
+def _given(rows, cols, ends, solution) -> np.ndarray | None:
+    """The answer as bridges per span, or None when a bridge is not on a span."""
+    try:
+        listed = np.array([(a[0], a[1], b[0], b[1], k) for a, b, k in solution["bridges"]],
+                          dtype=np.int64).reshape(-1, 5)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    counts = np.zeros(ends.shape[0], dtype=np.int64)
+    return counts if _place(rows, cols, ends, listed, counts) else None
 
 
-def _given(spans, solution) -> tuple[int, ...] | None:
-    where = {(a, b): k for k, (a, b, _) in enumerate(spans)}
-    counts = [0] * len(spans)
-    for end1, end2, count in solution.get("bridges", []):
-        a, b = sorted((tuple(end1), tuple(end2)))
-        k = where.get((a, b))
-        if k is None or counts[k] or count not in (1, 2):
-            return None
-        counts[k] = count
-    return tuple(counts)
+@njit(cache=True)
+def _place(rows, cols, ends, listed, counts):
+    """Put each listed bridge (r1, c1, r2, c2, k) on its span; False if one fits none."""
+    n = rows.shape[0]
+    span_of = np.full((n, n), -1, dtype=np.int64)
+    for k in range(ends.shape[0]):
+        span_of[ends[k, 0], ends[k, 1]] = k
+        span_of[ends[k, 1], ends[k, 0]] = k
+    for t in range(listed.shape[0]):
+        a = -1
+        b = -1
+        for x in range(n):
+            if rows[x] == listed[t, 0] and cols[x] == listed[t, 1]:
+                a = x
+            if rows[x] == listed[t, 2] and cols[x] == listed[t, 3]:
+                b = x
+        if a < 0 or b < 0 or span_of[a, b] < 0:
+            return False
+        k = span_of[a, b]
+        if counts[k] != 0 or listed[t, 4] < 1 or listed[t, 4] > 2:
+            return False
+        counts[k] = listed[t, 4]
+    return True
 
 
-def _is_solution(islands, spans, counts) -> bool:
-    ends = dict.fromkeys(islands, 0)
-    used_points: set[tuple[int, int]] = set()
-    for (a, b, between), count in zip(spans, counts):
-        if not count:
-            continue
-        ends[a] += count
-        ends[b] += count
-        if used_points.intersection(between):
-            return False  # two bridges over one lattice point cross
-        used_points.update(between)
-    if any(ends[p] != n for p, n in islands.items()):
-        return False
-    return _joined(islands, spans, counts, lambda count: count > 0)
+@njit(cache=True)
+def _spans(rows, cols, width, height):
+    """Spans (pairs of islands in sight, islands in reading order) and which spans clash:
+    pass over one lattice point."""
+    n = rows.shape[0]
+    island_at = np.full((height, width), -1, dtype=np.int64)
+    for k in range(n):
+        island_at[rows[k], cols[k]] = k
+    ends = np.zeros((2 * n, 2), dtype=np.int64)
+    spans = 0
+    for k in range(n):
+        r, c = rows[k], cols[k] + 1
+        while c < width and island_at[r, c] < 0:
+            c += 1
+        if c < width:
+            ends[spans, 0], ends[spans, 1] = k, island_at[r, c]
+            spans += 1
+        r, c = rows[k] + 1, cols[k]
+        while r < height and island_at[r, c] < 0:
+            r += 1
+        if r < height:
+            ends[spans, 0], ends[spans, 1] = k, island_at[r, c]
+            spans += 1
+    ends = ends[:spans].copy()
+    clash = np.zeros((spans, spans), dtype=np.bool_)
+    over = np.full((height, width), -1, dtype=np.int64)  # the span passing over each point
+    for k in range(spans):
+        r0, c0 = rows[ends[k, 0]], cols[ends[k, 0]]
+        r1, c1 = rows[ends[k, 1]], cols[ends[k, 1]]
+        dr = 1 if r1 > r0 else 0
+        dc = 1 if c1 > c0 else 0
+        r, c = r0 + dr, c0 + dc
+        while r != r1 or c != c1:
+            j = over[r, c]
+            if j >= 0:
+                clash[k, j] = True
+                clash[j, k] = True
+            over[r, c] = k
+            r, c = r + dr, c + dc
+    return ends, clash
 
 
-def _joined(islands, spans, counts, usable) -> bool:
-    """Whether the spans with usable(count) join every island into one piece."""
-    neighbours: dict = {p: [] for p in islands}
-    for (a, b, _), count in zip(spans, counts):
-        if usable(count):
-            neighbours[a].append(b)
-            neighbours[b].append(a)
-    start = next(iter(islands))
-    seen, todo = {start}, [start]
-    while todo:
-        for q in neighbours[todo.pop()]:
-            if q not in seen:
-                seen.add(q)
-                todo.append(q)
-    return len(seen) == len(islands)
-
-
-class _Enumeration:
-    """Every solution, by completing the island with the fewest open spans first."""
-
-    OPEN = -1
-
-    def __init__(self, islands: dict, spans):
-        self.islands = islands
-        self.spans = spans
-        self.at: dict = {p: [] for p in islands}
-        for k, (a, b, _) in enumerate(spans):
-            self.at[a].append(k)
-            self.at[b].append(k)
-        points = [set(between) for (_, _, between) in spans]
-        self.crossing = [[j for j in range(len(spans)) if j != k and points[k] & points[j]]
-                         for k in range(len(spans))]
-        self.counts = [self.OPEN] * len(spans)
-        self.nodes = 0
-        self.complete = True
-        self.found: list[tuple[int, ...]] = []
-
-    def run(self, limit: int) -> list[tuple[int, ...]]:
-        self.limit = limit
-        self._step()
-        return self.found
-
-    def _need(self, p) -> int:
-        return self.islands[p] - sum(self.counts[k] for k in self.at[p] if self.counts[k] > 0)
-
-    def _step(self) -> None:
-        if len(self.found) >= self.limit:
-            return
-        self.nodes += 1
-        if self.nodes > NODE_BUDGET:
-            self.complete = False
-            return
-        # A board that open and built spans cannot join is dead.
-        if not _joined(self.islands, self.spans, self.counts, lambda count: count != 0):
-            return
-        chosen, chosen_open = None, None
-        for p in self.islands:
-            need = self._need(p)
-            open_spans = [k for k in self.at[p] if self.counts[k] == self.OPEN]
-            if need < 0 or need > 2 * len(open_spans):
-                return
-            if open_spans and (chosen is None or len(open_spans) < len(chosen_open)):
-                chosen, chosen_open = p, open_spans
-        if chosen is None:
-            if all(self._need(p) == 0 for p in self.islands):
-                self.found.append(tuple(self.counts))
-            return
-        need = self._need(chosen)
-        for split in product(range(3), repeat=len(chosen_open)):
-            if sum(split) != need or not self._fits(chosen, chosen_open, split):
-                continue
-            for k, count in zip(chosen_open, split):
-                self.counts[k] = count
-            self._step()
-            for k in chosen_open:
-                self.counts[k] = self.OPEN
-            if len(self.found) >= self.limit or not self.complete:
-                return
-
-    def _fits(self, p, open_spans, split) -> bool:
-        for k, count in zip(open_spans, split):
-            if count == 0:
-                continue
-            a, b, _ = self.spans[k]
-            other = b if a == p else a
-            if count > self._need(other):
-                return False
-            for j in self.crossing[k]:
-                if self.counts[j] > 0 or (j in open_spans and split[open_spans.index(j)] > 0):
+@njit(cache=True)
+def _holds(numbers, ends, clash, counts):
+    """Whether bridges per span answer the puzzle: numbers met, nothing crossed, one piece."""
+    n = numbers.shape[0]
+    spans = ends.shape[0]
+    have = np.zeros(n, dtype=np.int64)
+    for k in range(spans):
+        have[ends[k, 0]] += counts[k]
+        have[ends[k, 1]] += counts[k]
+        if counts[k] > 0:
+            for j in range(k):
+                if clash[k, j] and counts[j] > 0:
                     return False
-        return True
+    for x in range(n):
+        if have[x] != numbers[x]:
+            return False
+    up = np.zeros(n, dtype=np.int64)
+    return _can_join(n, ends, counts, spans, up)
+
+
+@njit(cache=True)
+def _root(up, x):
+    while up[x] != x:
+        x = up[x]
+    return x
+
+
+@njit(cache=True)
+def _can_join(n, ends, value, assigned, up):
+    """Whether built spans and spans not yet assigned join all n islands."""
+    for x in range(n):
+        up[x] = x
+    pieces = n
+    for k in range(ends.shape[0]):
+        if k >= assigned or value[k] > 0:
+            x = _root(up, ends[k, 0])
+            y = _root(up, ends[k, 1])
+            if x != y:
+                up[x] = y
+                pieces -= 1
+    return pieces == 1
+
+
+@njit(cache=True)
+def _most_to_come(x, k, ends, at_start, at, left):
+    """The most bridges island x can still get from its spans after span k."""
+    most = 0
+    for t in range(at_start[x], at_start[x + 1]):
+        j = at[t]
+        if j > k:
+            other = ends[j, 1] if ends[j, 0] == x else ends[j, 0]
+            most += min(2, left[other])
+    return most
+
+
+@njit(cache=True)
+def _enumerate(numbers, ends, clash, limit, budget, found, stats):
+    """Answers (up to `limit`) by assigning 0, 1 or 2 bridges to each span in order."""
+    n = numbers.shape[0]
+    spans = ends.shape[0]
+    last = np.full(n, -1)       # the last span at each island: after it the island is closed
+    for k in range(spans):
+        for side in range(2):
+            last[ends[k, side]] = k
+    at_start = np.zeros(n + 1, dtype=np.int64)  # the spans at each island, in order
+    for k in range(spans):
+        at_start[ends[k, 0] + 1] += 1
+        at_start[ends[k, 1] + 1] += 1
+    for x in range(n):
+        at_start[x + 1] += at_start[x]
+    at = np.zeros(2 * spans, dtype=np.int64)
+    filled = at_start[:n].copy()
+    for k in range(spans):
+        for side in range(2):
+            at[filled[ends[k, side]]] = k
+            filled[ends[k, side]] += 1
+    up = np.zeros(n, dtype=np.int64)
+    clash_start = np.zeros(spans + 1, dtype=np.int64)  # the earlier spans each span clashes with
+    for k in range(spans):
+        clash_start[k + 1] = clash_start[k]
+        for j in range(k):
+            if clash[k, j]:
+                clash_start[k + 1] += 1
+    clash_with = np.zeros(clash_start[spans], dtype=np.int64)
+    for k in range(spans):
+        t = clash_start[k]
+        for j in range(k):
+            if clash[k, j]:
+                clash_with[t] = j
+                t += 1
+    left = numbers.copy()
+    value = np.full(spans + 1, -1)
+    count = 0
+    k = 0
+    while True:
+        if k == spans:
+            if _can_join(n, ends, value, spans, up):
+                if count < found.shape[0]:
+                    found[count, :] = value[:spans]
+                count += 1
+                if count >= limit:
+                    return count
+            k -= 1
+        if k < 0:
+            return count
+        # Take back this span's bridges and try the next count.
+        a = ends[k, 0]
+        b = ends[k, 1]
+        if value[k] >= 0:
+            left[a] += value[k]
+            left[b] += value[k]
+        value[k] += 1
+        if value[k] > 2 or value[k] > left[a] or value[k] > left[b]:
+            value[k] = -1
+            k -= 1
+            if k < 0:
+                return count
+            continue
+        stats[0] += 1
+        if stats[0] > budget:
+            stats[1] = 1
+            return count
+        ok = True
+        if value[k] > 0:
+            for t in range(clash_start[k], clash_start[k + 1]):
+                if value[clash_with[t]] > 0:
+                    ok = False
+                    break
+        left[a] -= value[k]
+        left[b] -= value[k]
+        if ok:
+            for x in (a, b):
+                if last[x] == k and left[x] != 0:
+                    ok = False
+                elif left[x] > _most_to_come(x, k, ends, at_start, at, left):
+                    ok = False
+        if ok and value[k] == 0 and (last[a] == k or last[b] == k) and \
+                not _can_join(n, ends, value, k + 1, up):
+            ok = False
+        if ok:
+            k += 1
+        # else stay on span k: the loop takes back its bridges and tries the next count

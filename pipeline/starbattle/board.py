@@ -58,31 +58,19 @@ class Board:
         return sizes
 
 
-def neighbours4(n: int, cell: int) -> list[int]:
-    r, c = divmod(cell, n)
-    out = []
-    if r > 0:
-        out.append(cell - n)
-    if c > 0:
-        out.append(cell - 1)
-    if c < n - 1:
-        out.append(cell + 1)
-    if r < n - 1:
-        out.append(cell + n)
-    return out
-
-
-def region_is_connected(n: int, regions, region: int, without: int = -1) -> bool:
-    """Whether the squares of `region` (less `without`) form one orthogonally connected piece."""
-    cells = [cell for cell in range(n * n) if regions[cell] == region and cell != without]
+def region_is_connected(n: int, regions, region: int) -> bool:
+    """Whether the squares of `region` form one orthogonally connected piece."""
+    cells = {cell for cell in range(n * n) if regions[cell] == region}
     if not cells:
         return False
-    seen = {cells[0]}
-    todo = [cells[0]]
+    start = min(cells)
+    seen = {start}
+    todo = [start]
     while todo:
-        cell = todo.pop()
-        for other in neighbours4(n, cell):
-            if other != without and regions[other] == region and other not in seen:
+        r, c = divmod(todo.pop(), n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and other in cells and other not in seen:
                 seen.add(other)
                 todo.append(other)
     return len(seen) == len(cells)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
+
 from pipeline.errors import GenerationFailed
 from pipeline.keyed import KeyedStream, fnv1a32, key_percent
-from pipeline.starbattle import solver
+from pipeline.starbattle import kernels, solver
 from pipeline.starbattle.bands import Band
-from pipeline.starbattle.board import Board, neighbours4, region_is_connected, relabel
+from pipeline.starbattle.board import Board, relabel
 
 ATTEMPTS_PER_SEARCH = 3000
 SEARCHES = 64           # the first search plus up to 63 restarts from derived keys
@@ -21,9 +23,6 @@ POOL_SIZE = 10          # near-misses kept for mutation
 MUTATION_CHANCE = (3, 4)
 MAX_MUTATION_MOVES = 5
 LISTED_SOLUTIONS = 12   # solutions listed per repair round
-
-# Growth profiles: which region grows next, by integer weight on its current size.
-SMALL_FIRST, UNIFORM, LONG = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -46,47 +45,14 @@ class Accepted:
     proof_nodes: int
 
 
-# --- planting and growing --------------------------------------------------------------------
+# --- planting, growing, repairing, mutating (compiled; see kernels.py) -----------------------
 
-def plant(stream: KeyedStream, n: int) -> tuple[int, ...]:
-    """A column per row, shuffled until no two consecutive rows are within one column."""
-    columns = list(range(n))
-    while True:
-        stream.shuffle(columns)
-        if all(abs(columns[r] - columns[r + 1]) > 1 for r in range(n - 1)):
-            return tuple(columns)
-
-
-def growth_weight(profile: int, size: int, average: int) -> int:
-    if profile == SMALL_FIRST:
-        return max(1, 2 * average + 1 - size) ** 2
-    if profile == UNIFORM:
-        return 1
-    return size * size          # LONG: the big get bigger
-
-
-def grow(stream: KeyedStream, n: int, planted: tuple[int, ...], profile: int) -> tuple[int, ...]:
-    """Each planted star seeds a region; regions claim neighbouring squares one at a time."""
-    regions = [-1] * (n * n)
-    sizes = [1] * n
-    frontier: list[set[int]] = [set() for _ in range(n)]
-    for r, c in enumerate(planted):
-        regions[r * n + c] = r
-    for r, c in enumerate(planted):
-        frontier[r].update(x for x in neighbours4(n, r * n + c) if regions[x] < 0)
-    unclaimed = n * n - n
-    average = n
-    while unclaimed:
-        growing = [g for g in range(n) if frontier[g]]
-        g = growing[stream.weighted_index([growth_weight(profile, sizes[x], average) for x in growing])]
-        cell = stream.choice(sorted(frontier[g]))
-        regions[cell] = g
-        sizes[g] += 1
-        unclaimed -= 1
-        for f in frontier:
-            f.discard(cell)
-        frontier[g].update(x for x in neighbours4(n, cell) if regions[x] < 0)
-    return tuple(regions)
+def _with_stream(stream: KeyedStream, kernel, *args):
+    """Run a compiled kernel on the stream's state and take the advanced state back."""
+    state = stream.state()
+    result = kernel(state, *args)
+    stream.set_state(state)
+    return result
 
 
 def starting_stars(key: str, band: Band, planted: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -99,21 +65,12 @@ def starting_stars(key: str, band: Band, planted: tuple[int, ...]) -> tuple[tupl
 
 def fresh_candidate(stream: KeyedStream, band: Band, key: str) -> Candidate:
     n = band.size
-    planted = plant(stream, n)
-    profiles = (SMALL_FIRST, UNIFORM, LONG) if band.uses_long_growth else (SMALL_FIRST, UNIFORM)
-    regions = grow(stream, n, planted, stream.choice(profiles))
-    return Candidate(regions, planted, starting_stars(key, band, planted))
-
-
-# --- moving squares between regions ----------------------------------------------------------
-
-def movable_destinations(n: int, regions, cell: int) -> list[int]:
-    """Neighbouring regions `cell` could join without disconnecting its own region."""
-    own = regions[cell]
-    others = sorted({regions[x] for x in neighbours4(n, cell)} - {own})
-    if not others or not region_is_connected(n, regions, own, without=cell):
-        return []
-    return others
+    planted = _with_stream(stream, kernels.plant, n)
+    profiles = (kernels.SMALL_FIRST, kernels.UNIFORM, kernels.LONG) if band.uses_long_growth \
+        else (kernels.SMALL_FIRST, kernels.UNIFORM)
+    regions = _with_stream(stream, kernels.grow, n, planted, stream.choice(profiles))
+    planted = tuple(planted.tolist())
+    return Candidate(tuple(regions.tolist()), planted, starting_stars(key, band, planted))
 
 
 def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate | None:
@@ -121,51 +78,23 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
 
     A rival using square s has its star for the destination region elsewhere, so moving s
     there gives the rival two stars in one region; the planted solution never uses s.
-    Gives up after 3N rounds.
     """
-    n = band.size
-    regions = list(candidate.regions)
-    planted_cells = {r * n + c for r, c in enumerate(candidate.planted)}
-    sizes = Counter(regions)
-    for _ in range(3 * n):
-        counted = solver.count(Board(n, tuple(regions), candidate.givens), LISTED_SOLUTIONS + 1,
-                               listed=LISTED_SOLUTIONS)
-        if counted.solutions == 1:
-            return Candidate(tuple(regions), candidate.planted, candidate.givens, candidate.mutated)
-        usage = Counter(r * n + c for rival in counted.listed if rival != candidate.planted
-                        for r, c in enumerate(rival) if r * n + c not in planted_cells)
-        for cell, _ in sorted(usage.items(), key=lambda item: (-item[1], item[0])):
-            destinations = movable_destinations(n, regions, cell)
-            if not destinations:
-                continue
-            own = regions[cell]
-            within = [d for d in destinations
-                      if sizes[d] + 1 <= band.max_region and sizes[own] - 1 >= band.min_region]
-            target = stream.choice(within or destinations)
-            regions[cell] = target
-            sizes[own] -= 1
-            sizes[target] += 1
-            break
-        else:
-            return None
-    return None
+    regions = np.array(candidate.regions, dtype=np.int64)
+    unique = _with_stream(stream, kernels.repair, band.size, regions,
+                          np.array(candidate.planted, dtype=np.int64),
+                          candidate.board().givens_array(), band.min_region, band.max_region,
+                          LISTED_SOLUTIONS)
+    if not unique:
+        return None
+    return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens, candidate.mutated)
 
 
 def mutate(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate:
     """Move one to five border squares (never a planted one) to a neighbouring region."""
-    n = band.size
-    regions = list(candidate.regions)
-    planted_cells = {r * n + c for r, c in enumerate(candidate.planted)}
-    for _ in range(1 + stream.below(MAX_MUTATION_MOVES)):
-        border = [cell for cell in range(n * n) if cell not in planted_cells
-                  and any(regions[x] != regions[cell] for x in neighbours4(n, cell))]
-        stream.shuffle(border)
-        for cell in border:
-            destinations = movable_destinations(n, regions, cell)
-            if destinations:
-                regions[cell] = stream.choice(destinations)
-                break
-    return Candidate(tuple(regions), candidate.planted, candidate.givens, mutated=True)
+    regions = np.array(candidate.regions, dtype=np.int64)
+    _with_stream(stream, kernels.mutate, band.size, regions,
+                 np.array(candidate.planted, dtype=np.int64), MAX_MUTATION_MOVES)
+    return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens, mutated=True)
 
 
 # --- the bar ---------------------------------------------------------------------------------

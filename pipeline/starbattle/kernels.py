@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pipeline.keyed import stream_below
+
 ROW, COLUMN, REGION = 0, 1, 2
 
 # Deduction results.
@@ -73,15 +75,8 @@ def clash_masks(n, region):
 
 
 @njit(cache=True)
-def _place(n, cand, clash, cell):
-    for r in range(n):
-        cand[r] &= ~clash[cell, r]
-    cand[cell // n] &= ~(1 << (cell % n))
-
-
-@njit(cache=True)
 def _place_star(n, cand, lines, region, cell):
-    """The same as _place, from the line masks (the counter skips building clash masks)."""
+    """Put a star on `cell`: its row, column, region and neighbours can hold no other."""
     r, c = cell // n, cell % n
     ruled_out = lines[2 * n + region[cell]]
     for rr in range(n):
@@ -227,7 +222,7 @@ def deduce(n, region, givens, max_tier, step_tier, step_lines, step_star, step_c
         if c >= 0:
             if not (cand[r] >> c) & 1:
                 return CONTRADICTION, 0, stars
-            _place(n, cand, clash, r * n + c)
+            _place_star(n, cand, lines, region, r * n + c)
             stars[r] = c
             done[r] = True
             done[n + c] = True
@@ -263,7 +258,7 @@ def deduce(n, region, givens, max_tier, step_tier, step_lines, step_star, step_c
             r, c = cell // n, cell % n
             for rr in range(n):
                 crossed[rr] = cand[rr] & clash[cell, rr]
-            _place(n, cand, clash, cell)
+            _place_star(n, cand, lines, region, cell)
             stars[r] = c
             done[r] = True
             done[n + c] = True
@@ -418,3 +413,252 @@ def _scan_groups(n, tier, cand, lines, clash, full, done, open_count, opts, coun
                         if crossed[r]:
                             return 1
     return 0
+
+
+# --- generation: plant, grow, repair, mutate ---------------------------------------------------
+# These advance the keyed stream (`state`, see pipeline.keyed.KeyedStream.state) with its
+# compiled twins, so a key gives the same board as it would step by step in Python.
+
+SMALL_FIRST, UNIFORM, LONG = 0, 1, 2
+
+
+@njit(cache=True)
+def _neighbours(n, cell, out):
+    """Orthogonal neighbours of `cell` into `out`; returns how many."""
+    r, c = cell // n, cell % n
+    m = 0
+    if r > 0:
+        out[m] = cell - n
+        m += 1
+    if c > 0:
+        out[m] = cell - 1
+        m += 1
+    if c < n - 1:
+        out[m] = cell + 1
+        m += 1
+    if r < n - 1:
+        out[m] = cell + n
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def plant(state, n):
+    """A column per row, shuffled until no two consecutive rows are within one column."""
+    columns = np.arange(n)
+    while True:
+        for i in range(n - 1, 0, -1):
+            j = stream_below(state, i + 1)
+            columns[i], columns[j] = columns[j], columns[i]
+        ok = True
+        for r in range(n - 1):
+            if abs(columns[r] - columns[r + 1]) <= 1:
+                ok = False
+        if ok:
+            return columns
+
+
+@njit(cache=True)
+def growth_weight(profile, size, average):
+    if profile == SMALL_FIRST:
+        w = max(1, 2 * average + 1 - size)
+        return w * w
+    if profile == UNIFORM:
+        return 1
+    return size * size          # LONG: the big get bigger
+
+
+@njit(cache=True)
+def grow(state, n, planted, profile):
+    """Each planted star seeds a region; a region chosen by integer weight on its size claims
+    one of its unclaimed neighbouring squares, until every square is claimed."""
+    cells = n * n
+    regions = np.full(cells, -1, dtype=np.int64)
+    sizes = np.ones(n, dtype=np.int64)
+    frontier = np.zeros((n, cells), dtype=np.bool_)
+    near = np.empty(4, dtype=np.int64)
+    for r in range(n):
+        regions[r * n + planted[r]] = r
+    for r in range(n):
+        for i in range(_neighbours(n, r * n + planted[r], near)):
+            if regions[near[i]] < 0:
+                frontier[r, near[i]] = True
+    growing = np.empty(n, dtype=np.int64)
+    weights = np.empty(n, dtype=np.int64)
+    options = np.empty(cells, dtype=np.int64)
+    for _ in range(cells - n):
+        k, total = 0, 0
+        for g in range(n):
+            if frontier[g].any():
+                growing[k] = g
+                weights[k] = growth_weight(profile, sizes[g], n)
+                total += weights[k]
+                k += 1
+        pick = stream_below(state, total)
+        chosen = 0
+        while pick >= weights[chosen]:
+            pick -= weights[chosen]
+            chosen += 1
+        g = growing[chosen]
+        m = 0
+        for cell in range(cells):
+            if frontier[g, cell]:
+                options[m] = cell
+                m += 1
+        cell = options[stream_below(state, m)]
+        regions[cell] = g
+        sizes[g] += 1
+        frontier[:, cell] = False
+        for i in range(_neighbours(n, cell, near)):
+            if regions[near[i]] < 0:
+                frontier[g, near[i]] = True
+    return regions
+
+
+@njit(cache=True)
+def connected_without(n, regions, cell):
+    """Whether the region of `cell` stays one connected piece (and non-empty) without it."""
+    own = regions[cell]
+    near = np.empty(4, dtype=np.int64)
+    size, start = 0, -1
+    for x in range(n * n):
+        if regions[x] == own and x != cell:
+            size += 1
+            start = x
+    if size == 0:
+        return False
+    seen = np.zeros(n * n, dtype=np.bool_)
+    stack = np.empty(n * n, dtype=np.int64)
+    seen[start] = True
+    stack[0] = start
+    top, reached = 1, 1
+    while top:
+        top -= 1
+        x = stack[top]
+        for i in range(_neighbours(n, x, near)):
+            y = near[i]
+            if y != cell and not seen[y] and regions[y] == own:
+                seen[y] = True
+                stack[top] = y
+                top += 1
+                reached += 1
+    return reached == size
+
+
+@njit(cache=True)
+def destinations(n, regions, cell, out):
+    """Neighbouring regions `cell` could join without disconnecting its own, ascending;
+    returns how many (none when the move would split its region)."""
+    own = regions[cell]
+    near = np.empty(4, dtype=np.int64)
+    found = np.zeros(n, dtype=np.bool_)
+    for i in range(_neighbours(n, cell, near)):
+        if regions[near[i]] != own:
+            found[regions[near[i]]] = True
+    if not found.any() or not connected_without(n, regions, cell):
+        return 0
+    m = 0
+    for g in range(n):
+        if found[g]:
+            out[m] = g
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def repair(state, n, regions, planted, givens, min_region, max_region, listed):
+    """Move squares that rival solutions use until the planted solution is the only one.
+
+    Each round lists up to `listed` solutions; the square used most often by rivals (never a
+    planted square; ties to the lowest square) moves to a neighbouring region, within the size
+    limits where it can. Changes `regions` in place; True when the board became unique.
+    Gives up after 3N rounds.
+    """
+    cells = n * n
+    planted_cell = np.zeros(cells, dtype=np.bool_)
+    for r in range(n):
+        planted_cell[r * n + planted[r]] = True
+    sizes = np.zeros(n, dtype=np.int64)
+    for x in range(cells):
+        sizes[regions[x]] += 1
+    solutions = np.empty((listed, n), dtype=np.int64)
+    usage = np.empty(cells, dtype=np.int64)
+    order_key = np.empty(cells, dtype=np.int64)
+    targets = np.empty(4, dtype=np.int64)
+    within = np.empty(4, dtype=np.int64)
+    for _ in range(3 * n):
+        found, _nodes = count_solutions(n, regions, givens, listed + 1, solutions)
+        if found == 1:
+            return True
+        usage[:] = 0
+        for k in range(min(found, listed)):
+            rival = False
+            for r in range(n):
+                if solutions[k, r] != planted[r]:
+                    rival = True
+            if rival:
+                for r in range(n):
+                    usage[r * n + solutions[k, r]] += 1
+        top = 0
+        for x in range(cells):
+            if planted_cell[x]:
+                usage[x] = 0
+            top = max(top, usage[x])
+        for x in range(cells):
+            order_key[x] = (top - usage[x]) * cells + x
+        moved = False
+        for x in np.argsort(order_key):
+            if usage[x] == 0:
+                break
+            m = destinations(n, regions, x, targets)
+            if m == 0:
+                continue
+            own = regions[x]
+            w = 0
+            for i in range(m):
+                if sizes[targets[i]] + 1 <= max_region and sizes[own] - 1 >= min_region:
+                    within[w] = targets[i]
+                    w += 1
+            if w > 0:
+                target = within[stream_below(state, w)]
+            else:
+                target = targets[stream_below(state, m)]
+            regions[x] = target
+            sizes[own] -= 1
+            sizes[target] += 1
+            moved = True
+            break
+        if not moved:
+            return False
+    return False
+
+
+@njit(cache=True)
+def mutate(state, n, regions, planted, max_moves):
+    """Move one to `max_moves` border squares (never a planted one) to a neighbouring region,
+    keeping every region connected. Changes `regions` in place."""
+    cells = n * n
+    planted_cell = np.zeros(cells, dtype=np.bool_)
+    for r in range(n):
+        planted_cell[r * n + planted[r]] = True
+    near = np.empty(4, dtype=np.int64)
+    targets = np.empty(4, dtype=np.int64)
+    border = np.empty(cells, dtype=np.int64)
+    for _ in range(1 + stream_below(state, max_moves)):
+        m = 0
+        for x in range(cells):
+            if planted_cell[x]:
+                continue
+            for i in range(_neighbours(n, x, near)):
+                if regions[near[i]] != regions[x]:
+                    border[m] = x
+                    m += 1
+                    break
+        for i in range(m - 1, 0, -1):
+            j = stream_below(state, i + 1)
+            border[i], border[j] = border[j], border[i]
+        for i in range(m):
+            k = destinations(n, regions, border[i], targets)
+            if k > 0:
+                regions[border[i]] = targets[stream_below(state, k)]
+                break

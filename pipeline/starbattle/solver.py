@@ -43,7 +43,7 @@ def count(board: Board, limit: int, listed: int = 0) -> Count:
     out = np.full((max(listed, 0), board.size), -1, dtype=np.int64)
     found, nodes = kernels.count_solutions(board.size, board.region_array(), board.givens_array(),
                                            limit, out)
-    rows = tuple(tuple(int(c) for c in row) for row in out[:min(found, listed)])
+    rows = tuple(map(tuple, out[:min(found, listed)].tolist()))
     return Count(int(found), int(nodes), rows)
 
 
