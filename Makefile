@@ -8,6 +8,7 @@ READY := $(VENV)/.ready
 
 books: $(READY)
 	$(PY) -m pipeline books
+	$(PY) -m pipeline preflight --proofs
 
 test: $(READY)
 	$(PY) -m pytest

@@ -14,7 +14,10 @@ from pathlib import Path
 from pipeline.family import _FAMILY_MODULES, get_family
 
 # Sections beyond the families, run after them: name -> module with run(quick) -> dict.
-EXTRA_SECTIONS: dict[str, str] = {"books": "pipeline.books_bench"}
+EXTRA_SECTIONS: dict[str, str] = {
+    "books": "pipeline.books_bench",
+    "readback": "pipeline.readback.bench",
+}
 
 
 def run(args) -> int:

@@ -74,6 +74,21 @@ def build_parser() -> argparse.ArgumentParser:
     freeze.add_argument("--quiet", action="store_true")
     freeze.set_defaults(run=run_freeze)
 
+    for name, text in (("proof", "SVG proofs of each book's PDFs and a gallery, in "
+                                 "build/<slug>/proofs/"),
+                       ("preflight", "print checks of each book's PDFs, build/<slug>/preflight.json;"
+                                     " exit 1 when any fails")):
+        readback = commands.add_parser(name, help=text)
+        readback.add_argument("books", nargs="*", metavar="BOOK",
+                              help="book slugs (default: every book in the manifest)")
+        readback.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
+        if name == "preflight":
+            readback.add_argument("--proofs", action="store_true",
+                                  help="also write the SVG proofs, from the same reading")
+            readback.add_argument("--workers", type=int, default=None,
+                                  help="books checked at once (default: all cores)")
+        readback.set_defaults(run=run_readback)
+
     explain = commands.add_parser("explain", help="print the deduction trace of a catalog board")
     explain.add_argument("id", help="puzzle id, for example starbattle-expert-0017")
     explain.set_defaults(run=run_explain)
@@ -181,6 +196,12 @@ def run_freeze(args) -> int:
     written = freeze(path, args.catalog, workers=args.workers, progress=not args.quiet)
     print(f"wrote {written}", file=sys.stderr)
     return 0
+
+
+def run_readback(args) -> int:
+    from pipeline.readback import preflight, proof
+
+    return (proof if args.command == "proof" else preflight).run(args)
 
 
 def run_explain(args) -> int:

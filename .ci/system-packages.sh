@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Debian packages the test suite needs beyond Python, installed before `make test`:
+#   poppler-utils  pdftocairo rasterises PDF pages for the SVG proof fidelity test
+#   chromium       the proof gallery is opened in a real headless browser
+#   libcairo2      cairosvg (a test dependency from PyPI) rasterises the SVG proofs with it
+set -euo pipefail
+missing=()
+command -v pdftocairo >/dev/null || missing+=(poppler-utils)
+command -v chromium >/dev/null || missing+=(chromium)
+ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)
+if [ ${#missing[@]} -gt 0 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

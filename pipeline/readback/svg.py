@@ -1,0 +1,227 @@
+"""One PDF page, as read back, drawn as a standalone SVG.
+
+Paths keep their geometry, colour and stroke; text becomes the embedded font's glyph outlines
+(each glyph's outline is defined once and placed with <use>), so a proof looks the same on a
+machine without the fonts. A guides layer (trim, bleed, margins, gutter; on covers the spine,
+safe zone and barcode box) is in the file but hidden; it shows when the SVG is opened with the
+fragment #guides (CSS :target), which is how the gallery switches it on and off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+
+from fontTools.pens.svgPathPen import SVGPathPen
+
+from pipeline.readback.reader import Box, Colour, Glyph, ImageMark, PageContent, PathMark
+
+GUIDE_STYLES = {
+    # kind: (stroke colour, dash, fill)
+    "bleed": ("#d62728", "4 2", "none"),
+    "trim": ("#1f77b4", "", "none"),
+    "live": ("#e377c2", "3 2", "none"),
+    "gutter": ("none", "", "rgba(23,190,207,0.18)"),
+    "spine": ("#2ca02c", "", "none"),
+    "safe": ("#ff7f0e", "3 2", "none"),
+    "barcode": ("#9467bd", "", "rgba(148,103,189,0.15)"),
+}
+
+
+@dataclass(frozen=True)
+class Guide:
+    kind: str  # a key of GUIDE_STYLES
+    label: str
+    box: Box
+
+
+def _num(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _coefficient(value: float) -> str:
+    """A matrix coefficient: glyph scales are small (12 pt / 2048 units), so keep 7 digits."""
+    text = f"{value:.7g}"
+    return "0" if text in ("-0", "0") else text
+
+
+def _colour(colour: Colour | None) -> str:
+    return "none" if colour is None else _hex(colour)
+
+
+@lru_cache(maxsize=1024)
+def _hex(colour: Colour) -> str:
+    """A pure function of a frozen value, memoised: a page uses a handful of colours often."""
+    r, g, b = (max(0, min(255, round(c * 255))) for c in colour.rgb())
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+_SEGMENT_FORMATS = {"M": "M%.2f %.2f", "L": "L%.2f %.2f",
+                    "C": "C%.2f %.2f %.2f %.2f %.2f %.2f", "Z": "Z"}
+
+
+def path_data(segments) -> str:
+    """Path data in page points to 0.01 pt (1/7200 in), written fast: pages have thousands."""
+    formats = _SEGMENT_FORMATS
+    return "".join(formats[seg[0]] % seg[1:] for seg in segments)
+
+
+_CAPS = ("butt", "round", "square")
+_JOINS = ("miter", "round", "bevel")
+
+
+def _path_element(mark: PathMark) -> str:
+    attrs = [f'd="{path_data(mark.segments)}"', f'fill="{_colour(mark.fill)}"']
+    if mark.fill is not None and mark.even_odd:
+        attrs.append('fill-rule="evenodd"')
+    if mark.stroke is not None:
+        attrs.append(f'stroke="{_colour(mark.stroke)}"')
+        # A zero width is the thinnest line the device can draw; one device pixel at 300 dpi.
+        attrs.append(f'stroke-width="{_num(mark.mean_line_width or 0.24)}"')
+        if mark.cap:
+            attrs.append(f'stroke-linecap="{_CAPS[mark.cap % 3]}"')
+        if mark.join:
+            attrs.append(f'stroke-linejoin="{_JOINS[mark.join % 3]}"')
+        if mark.dash[0] and any(mark.dash[0]):
+            attrs.append(f'stroke-dasharray="{" ".join(_num(v) for v in mark.dash[0])}"')
+            if mark.dash[1]:
+                attrs.append(f'stroke-dashoffset="{_num(mark.dash[1])}"')
+    if mark.alpha < 1:
+        attrs.append(f'opacity="{_num(mark.alpha)}"')
+    return f"<path {' '.join(attrs)}/>"
+
+
+def outline_path(font, gid: int, outlines: dict) -> str:
+    """SVG path data of glyph `gid` in font units, drawn once per font and glyph."""
+    key = (font, gid)
+    if key not in outlines:
+        pen = SVGPathPen(font.glyph_set, ntos=_num)
+        font.draw(gid, pen)
+        outlines[key] = pen.getCommands()
+    return outlines[key]
+
+
+class _GlyphDefs:
+    """Each (font, glyph) outline once per page, in font units, referenced by id."""
+
+    def __init__(self, outlines: dict):
+        self.outlines = outlines
+        self.ids: dict[tuple, str] = {}
+        self.fonts: dict = {}
+        self.elements: list[str] = []
+
+    def ref(self, glyph: Glyph) -> str | None:
+        font = glyph.font
+        key = (font, glyph.gid)
+        if key not in self.ids:
+            font_number = self.fonts.setdefault(font, len(self.fonts))
+            d = outline_path(font, glyph.gid, self.outlines)
+            ident = f"f{font_number}g{glyph.gid}"
+            self.ids[key] = ident if d else ""
+            if d:
+                self.elements.append(f'<path id="{ident}" d="{d}"/>')
+        return self.ids[key] or None
+
+
+def _glyph_element(glyph: Glyph, defs: _GlyphDefs) -> str | None:
+    if not glyph.visible:
+        return None
+    font = glyph.font
+    if font.ttfont is None or glyph.gid is None:
+        # No outlines to draw: fall back to text, marked so a proofreader sees it.
+        if not glyph.text.strip():
+            return None
+        a, b, c, d, e, f = glyph.matrix
+        return (f'<text class="unembedded" transform="matrix({_coefficient(a)} {_coefficient(b)} '
+                f'{_coefficient(c)} {_coefficient(d)} {_num(e)} {_num(f)}) scale(1 -1)" font-size="1" '
+                f'fill="{_colour(glyph.fill)}">{escape(glyph.text)}</text>')
+    ident = defs.ref(glyph)
+    if ident is None:
+        return None
+    scale = 1.0 / font.units_per_em
+    a, b, c, d, e, f = glyph.matrix
+    matrix = " ".join(_coefficient(v) for v in (a * scale, b * scale, c * scale, d * scale)) + \
+        f" {_num(e)} {_num(f)}"
+    mode = glyph.render_mode % 4
+    paint = []
+    if mode in (0, 2):
+        paint.append(f'fill="{_colour(glyph.fill)}"')
+    else:
+        paint.append('fill="none"')
+    if mode in (1, 2):
+        paint.append(f'stroke="{_colour(glyph.stroke)}"')
+    if glyph.alpha < 1:
+        paint.append(f'opacity="{_num(glyph.alpha)}"')
+    return f'<use xlink:href="#{ident}" transform="matrix({matrix})" {" ".join(paint)}/>'
+
+
+def _image_element(mark: ImageMark) -> str:
+    # Images are not decoded: a hatched placeholder shows where one sits.
+    box = mark.ink
+    return (f'<rect class="image" x="{_num(box.x0)}" y="{_num(box.y0)}" '
+            f'width="{_num(box.width)}" height="{_num(box.height)}" fill="#bbbbbb" '
+            f'stroke="#555555" stroke-width="0.5"/>')
+
+
+def _guides_layer(guides, media: Box) -> str:
+    items = []
+    for guide in guides:
+        stroke, dash, fill = GUIDE_STYLES[guide.kind]
+        box = guide.box
+        attrs = (f'x="{_num(box.x0)}" y="{_num(box.y0)}" width="{_num(box.width)}" '
+                 f'height="{_num(box.height)}" fill="{fill}" stroke="{stroke}" '
+                 f'stroke-width="0.6"' + (f' stroke-dasharray="{dash}"' if dash else ""))
+        items.append(f'<rect class="guide {guide.kind}" {attrs}><title>{escape(guide.label)}'
+                     f'</title></rect>')
+    return "\n".join(items)
+
+
+def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | None = None) -> str:
+    """The SVG text of one page; `guides` are drawn in the hidden #guides layer. `outlines`
+    caches glyph outlines across the pages of one document."""
+    media = page.media_box
+    defs = _GlyphDefs(outlines if outlines is not None else {})
+    clips: dict = {}  # Clip -> id
+    clip_elements: list[str] = []
+    body = []
+    for mark in page.marks:
+        if isinstance(mark, PathMark):
+            element = _path_element(mark)
+        elif isinstance(mark, Glyph):
+            element = _glyph_element(mark, defs)
+        elif isinstance(mark, ImageMark):
+            element = _image_element(mark)
+        else:
+            element = None
+        if not element:
+            continue
+        for clip in reversed(mark.clip):  # innermost clip nearest the mark
+            if clip not in clips:
+                clips[clip] = f"c{len(clips)}"
+                rule = ' clip-rule="evenodd"' if clip.even_odd else ""
+                clip_elements.append(f'<clipPath id="{clips[clip]}"><path d="'
+                                     f'{path_data(clip.segments)}"{rule}/></clipPath>')
+            element = f'<g clip-path="url(#{clips[clip]})">{element}</g>'
+        body.append(element)
+    width, height = media.width, media.height
+    flip = f"matrix(1 0 0 -1 {_num(-media.x0)} {_num(media.y1)})"
+    return "\n".join([
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{_num(width)}pt" height="{_num(height)}pt" '
+        f'viewBox="0 0 {_num(width)} {_num(height)}">',
+        f"<title>{escape(title)}</title>",
+        "<style>#guides{display:none}#guides:target{display:inline}</style>",
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+        f"<defs>{''.join(defs.elements)}{''.join(clip_elements)}</defs>",
+        f'<g id="page" transform="{flip}">',
+        *body,
+        "</g>",
+        f'<g id="guides" transform="{flip}">',
+        _guides_layer(guides, media),
+        "</g>",
+        "</svg>",
+        "",
+    ])
