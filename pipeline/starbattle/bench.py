@@ -26,7 +26,7 @@ PEER_COUNTER = Path(__file__).resolve().parents[2].parent / "shared" / "peers" /
 def run(quick: bool = False) -> dict:
     solver.warm_up()
     boards_all = 10 if quick else 200
-    boards_one = 2 if quick else 12
+    boards_one = 2 if quick else 40
     candidates = 50 if quick else 400
     workers = default_workers()
     results: dict = {"workers": workers, "bands": {}}
@@ -38,6 +38,7 @@ def run(quick: bool = False) -> dict:
             report = fill(everything, "starbattle", band.name, boards_all, workers=workers,
                           progress=False)
             row["boards_all_cores"] = report.added
+            row["seconds_all_cores"] = round(report.seconds, 1)   # worker start-up included
             row["boards_per_minute_all_cores"] = round(60 * report.added / report.seconds, 1)
             records = list(everything.records("starbattle", band.name))
             attempts = [r.grade["attempts"] for r in records]
@@ -45,6 +46,7 @@ def run(quick: bool = False) -> dict:
             row["max_attempts_per_board"] = max(attempts)
             with Catalog(Path(tmp) / f"one-{band.name}.sqlite") as single:
                 one = fill(single, "starbattle", band.name, boards_one, workers=1, progress=False)
+            row["boards_one_core"] = one.added
             row["boards_per_minute_one_core"] = round(60 * one.added / one.seconds, 1)
             row.update(_proof_speed(records))
             row["repair_success_rate"] = _repair_rate(band, candidates)
