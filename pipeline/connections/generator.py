@@ -1,0 +1,238 @@
+"""Building a board: depth-first over the tiers, yellow to purple, with a stated budget.
+
+What the search keeps true at every step (each fixes a defect of the design we started from):
+
+- Pools are checked both ways. A category may be placed only when none of the tiles already
+  on the board is in its pool (looking back), and it may take only tiles that are in no pool
+  of a category already placed (looking forward, through the spill).
+- The spill is reference-counted: every pool tile a placed category does not use is forbidden
+  once per category that spills it, and undoing a category takes back only its own count, so
+  a tile another category still forbids stays forbidden.
+- The search is complete within its budget: when the deeper tiers fail, it tries other
+  4-subsets of the same category (up to SUBSETS_PER_CATEGORY) before moving to the next one,
+  and each tier gives up only when it has tried every category or spent its allowance
+  (TIER_ALLOWANCE moves, counting all tiers below it).
+- A board is accepted only when no other split of its sixteen tiles into four groups has,
+  for each group, a library category holding exactly that group's tiles of the board, and when its red-herring count falls in the level's band.
+- A decoy (a swapped-in tile that strengthens a red herring) must pass the same rules.
+
+All choices come from the keyed stream of the board's key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+from pipeline.connections.grade import LEVEL_BY_NAME, Level, herrings
+from pipeline.connections.library import GROUP_SIZE, TIERS, IndexedLibrary, bits
+from pipeline.keyed import KeyedStream
+
+SUBSETS_PER_CATEGORY = 8  # 4-subsets of one category tried before the next category
+MOVE_BUDGET = 20_000      # category placements tried for one board before giving up
+# Moves one tier may spend, counting everything below it, before it reports failure to the
+# tier above. Without these a poor yellow or green choice can hold the whole budget: the
+# deeper tiers then only vary the last groups, which rarely moves the herring count enough.
+TIER_ALLOWANCE = (MOVE_BUDGET, 300, 60, 30)
+
+
+class Exhausted(Exception):
+    """The move budget ran out."""
+
+
+class Spill:
+    """Tiles forbidden to later groups, each counted once per category that forbids it."""
+
+    def __init__(self, size: int):
+        self.counts = [0] * size
+        self.mask = 0
+
+    def add(self, mask: int) -> None:
+        for i in bits(mask):
+            self.counts[i] += 1
+            self.mask |= 1 << i
+
+    def remove(self, mask: int) -> None:
+        for i in bits(mask):
+            self.counts[i] -= 1
+            if self.counts[i] == 0:
+                self.mask &= ~(1 << i)
+
+    def forbids(self, index: int) -> bool:
+        return self.counts[index] > 0
+
+
+@dataclass(frozen=True)
+class Placement:
+    category: int   # index into the library
+    tiles: int      # mask of its four tiles
+
+
+def groupings(library: IndexedLibrary, board_mask: int, limit: int = 2) -> int:
+    """How many ways the board splits into four groups, each exactly the board's members of
+    some library category (up to `limit`).
+
+    A label claims every board tile in its pool, so a category holding five tiles of this
+    board, or three, can never be a group's label.
+    """
+    quads_by_low: dict[int, set[int]] = {}
+    for pool in library.masks:
+        inside = pool & board_mask
+        if inside.bit_count() == GROUP_SIZE:
+            quads_by_low.setdefault((inside & -inside).bit_length() - 1, set()).add(inside)
+    order = {low: sorted(quads) for low, quads in quads_by_low.items()}
+
+    def cover(left: int) -> int:
+        if not left:
+            return 1
+        low = (left & -left).bit_length() - 1  # every split puts the lowest tile somewhere
+        found = 0
+        for quad in order.get(low, ()):
+            if quad & left == quad:
+                found += cover(left & ~quad)
+                if found >= limit:
+                    break
+        return found
+
+    return cover(board_mask)
+
+
+def subsets(free: int, stream: KeyedStream, limit: int):
+    """Up to `limit` distinct 4-subsets of `free`, in keyed random order."""
+    members = bits(free)
+    if comb(len(members), GROUP_SIZE) <= limit:
+        every = [sum(1 << i for i in four) for four in combinations(members, GROUP_SIZE)]
+        stream.shuffle(every)
+        yield from every
+        return
+    drawn: list[int] = []
+    while len(drawn) < limit:
+        pick = members[:]
+        for i in range(GROUP_SIZE):  # partial Fisher-Yates: the first four are a uniform draw
+            j = i + stream.below(len(pick) - i)
+            pick[i], pick[j] = pick[j], pick[i]
+        mask = sum(1 << i for i in pick[:GROUP_SIZE])
+        if mask not in drawn:
+            drawn.append(mask)
+            yield mask
+
+
+class Search:
+    """One depth-first search for a board of one level."""
+
+    def __init__(self, library: IndexedLibrary, stream: KeyedStream, level: Level | None,
+                 budget: int = MOVE_BUDGET, subsets_per_category: int = SUBSETS_PER_CATEGORY,
+                 allowance: tuple[int, ...] = TIER_ALLOWANCE):
+        self.library = library
+        self.stream = stream
+        self.level = level
+        self.budget = budget
+        self.subsets_per_category = subsets_per_category
+        self.allowance = allowance
+        self.moves = 0
+        self.used = 0
+        self.spill = Spill(len(library.names))
+        self.chosen: list[Placement] = []
+        self.rejected_leaves = 0
+
+    def run(self) -> tuple[Placement, ...] | None:
+        """The four placements in tier order, or None when every move failed."""
+        return tuple(self.chosen) if self._fill(0) else None
+
+    def can_place(self, category: int) -> int:
+        """The tiles `category` may still take (0 when it may not be placed at all)."""
+        pool = self.library.masks[category]
+        if pool & self.used:  # looking back: a placed tile would also fit this label
+            return 0
+        free = pool & ~self.spill.mask  # looking forward: no tile of an earlier pool
+        return free if free.bit_count() >= GROUP_SIZE else 0
+
+    def place(self, category: int, four: int) -> None:
+        self.used |= four
+        self.spill.add(self.library.masks[category] & ~four)
+        self.chosen.append(Placement(category, four))
+
+    def undo(self) -> None:
+        placement = self.chosen.pop()
+        self.used &= ~placement.tiles
+        self.spill.remove(self.library.masks[placement.category] & ~placement.tiles)
+
+    def _fill(self, tier: int) -> bool:
+        if tier == len(TIERS):
+            return self._accept()
+        order = list(self.library.by_tier[tier])
+        self.stream.shuffle(order)
+        spent_before = self.moves
+        for category in order:
+            free = self.can_place(category)
+            if not free:
+                continue
+            for four in subsets(free, self.stream, self.subsets_per_category):
+                if self.moves - spent_before >= self.allowance[tier]:
+                    return False
+                self.moves += 1
+                if self.moves > self.budget:
+                    raise Exhausted
+                self.place(category, four)
+                if self._fill(tier + 1):
+                    return True
+                self.undo()
+        return False
+
+    def _accept(self) -> bool:
+        if groupings(self.library, self.used) != 1:
+            self.rejected_leaves += 1
+            return False
+        if self.level is not None:
+            count = len(herrings(self.library, self.used, tuple(p.category for p in self.chosen)))
+            if not self.level.fewest_herrings <= count <= self.level.most_herrings:
+                self.rejected_leaves += 1
+                return False
+        return True
+
+
+def board_is_sound(library: IndexedLibrary, placements: tuple[Placement, ...]) -> bool:
+    """The rules a finished board must keep, checked from scratch (used on decoys)."""
+    board = 0
+    for p in placements:
+        if p.tiles.bit_count() != GROUP_SIZE or board & p.tiles:
+            return False
+        board |= p.tiles
+    for p in placements:  # each label's pool holds exactly its own four tiles of the board
+        if library.masks[p.category] & board != p.tiles:
+            return False
+    return groupings(library, board) == 1
+
+
+def swap_decoy(library: IndexedLibrary, placements: tuple[Placement, ...], group: int,
+               out_tile: int, in_tile: int) -> tuple[Placement, ...] | None:
+    """The board with `in_tile` in place of `out_tile` in `group`, or None if that breaks a rule.
+
+    The new tile must be in the group's own pool, in no other on-board pool, and leave the
+    board with one grouping only.
+    """
+    placement = placements[group]
+    if not placement.tiles >> out_tile & 1 or not library.masks[placement.category] >> in_tile & 1:
+        return None
+    swapped = Placement(placement.category, placement.tiles & ~(1 << out_tile) | 1 << in_tile)
+    result = placements[:group] + (swapped,) + placements[group + 1:]
+    return result if board_is_sound(library, result) else None
+
+
+def build(library: IndexedLibrary, key: str, level: str | None) -> tuple[tuple[Placement, ...], int]:
+    """The placements for `key` at `level` and the moves tried; Exhausted past the budget."""
+    stream = KeyedStream(key)
+    search = Search(library, stream, LEVEL_BY_NAME[level] if level else None)
+    found = search.run()
+    if found is None:
+        raise Exhausted
+    return found, search.moves
+
+
+def tile_order(library: IndexedLibrary, placements: tuple[Placement, ...], key: str) -> list[str]:
+    """The sixteen tiles as printed: shuffled by the key, so no group sits together."""
+    stream = KeyedStream(f"{key}|tiles")
+    tiles = [library.names[i] for p in placements for i in bits(p.tiles)]
+    stream.shuffle(tiles)
+    return tiles
