@@ -66,6 +66,7 @@ class Family(Protocol):
 
 _FAMILY_MODULES = {
     "starbattle": "pipeline.starbattle",
+    "connections": "pipeline.connections",
 }
 
 
