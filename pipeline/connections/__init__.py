@@ -19,7 +19,8 @@ from pipeline.family import Generated
 from pipeline.ink import GridBox, Ink
 from pipeline.records import require
 
-SHARED_TILES_LIMIT = 6  # a board sharing this many tiles with an earlier one is too similar
+SHARED_TILES_LIMIT = 9   # a board sharing this many tiles with an earlier one is too similar
+SHARED_GROUPS_LIMIT = 2  # ... or this many of its exact groups
 
 
 class ConnectionsFamily:
@@ -72,15 +73,19 @@ class ConnectionsFamily:
         return "|".join(sorted(puzzle["tiles"])) + "||" + "|".join(groups)
 
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
-        """Too similar to an earlier board when it repeats one of its groups exactly, or shares
-        SHARED_TILES_LIMIT or more tiles with it (two random boards share about one)."""
-        tiles = set(puzzle["tiles"])
-        groups = set(_groups_of(tuple(sorted(tiles))))
+        """Too similar to an earlier board of its level when it shares SHARED_TILES_LIMIT or
+        more tiles with it, or SHARED_GROUPS_LIMIT or more of its exact groups.
+
+        One repeated group is allowed: a category whose pool has four or five members always
+        gives (nearly) the same group, and over 200 boards about half repeat some group. Two
+        boards sharing nine tiles or two groups are one puzzle half-solved twice."""
+        tiles = tuple(sorted(puzzle["tiles"]))
+        groups = set(_groups_of(tiles))
         for other in earlier:
             other_tiles = tuple(sorted(other["tiles"]))
-            if len(tiles.intersection(other_tiles)) >= SHARED_TILES_LIMIT:
+            if len(set(tiles).intersection(other_tiles)) >= SHARED_TILES_LIMIT:
                 return True
-            if groups.intersection(_groups_of(other_tiles)):
+            if len(groups.intersection(_groups_of(other_tiles))) >= SHARED_GROUPS_LIMIT:
                 return True
         return False
 

@@ -1,4 +1,4 @@
-"""Building a board: depth-first over the tiers, yellow to purple, with a stated budget.
+"""Building a board: depth-first over the tiers, one group per tier, with a stated budget.
 
 What the search keeps true at every step (each fixes a defect of the design we started from):
 
@@ -16,7 +16,10 @@ What the search keeps true at every step (each fixes a defect of the design we s
   for each group, a library category holding exactly that group's tiles of the board, and when its red-herring count falls in the level's band.
 - A decoy (a swapped-in tile that strengthens a red herring) must pass the same rules.
 
-All choices come from the keyed stream of the board's key.
+All random choices come from the keyed stream of the board's key. One choice is scheduled
+instead: board n of a level tries the categories of each tier in the order of that level's
+deck (a keyed shuffle of the tier) starting at the n-th, so a book's boards share out the
+categories evenly instead of leaving their spread to chance.
 """
 
 from __future__ import annotations
@@ -27,14 +30,24 @@ from math import comb
 
 from pipeline.connections.grade import LEVEL_BY_NAME, Level, herrings
 from pipeline.connections.library import GROUP_SIZE, TIERS, IndexedLibrary, bits
-from pipeline.keyed import KeyedStream
+from pipeline.keyed import KeyedStream, fnv1a32
 
 SUBSETS_PER_CATEGORY = 8  # 4-subsets of one category tried before the next category
 MOVE_BUDGET = 20_000      # category placements tried for one board before giving up
-# Moves one tier may spend, counting everything below it, before it reports failure to the
-# tier above. Without these a poor yellow or green choice can hold the whole budget: the
-# deeper tiers then only vary the last groups, which rarely moves the herring count enough.
+# Moves each depth of the search may spend, counting everything below it, before it reports
+# failure to the depth above. Without these a poor first or second choice can hold the whole
+# budget: the deeper tiers then only vary the last groups, which rarely moves the herring
+# count enough.
 TIER_ALLOWANCE = (MOVE_BUDGET, 300, 60, 30)
+# The tiers in the order the search fills them (indices into TIERS): purple first. The tier
+# filled last can only take a category whose pool misses all twelve tiles already placed,
+# which favours the few small-pool categories; purple has the fewest categories, so it must
+# not be the one left with that narrow choice, or a book repeats its purple themes.
+SEARCH_ORDER = (3, 2, 1, 0)
+# With a level's deck, each depth tries only the first DECK_WINDOW categories of its deck
+# order (the rest would be the few whose small pools fit almost any board, and they would
+# come up again and again); failing those, the depth above changes its choice.
+DECK_WINDOW = (64, 6, 4, 3)
 
 
 class Exhausted(Exception):
@@ -122,14 +135,20 @@ class Search:
     """One depth-first search for a board of one level."""
 
     def __init__(self, library: IndexedLibrary, stream: KeyedStream, level: Level | None,
+                 decks: tuple[tuple[int, ...], ...] = (),
                  budget: int = MOVE_BUDGET, subsets_per_category: int = SUBSETS_PER_CATEGORY,
-                 allowance: tuple[int, ...] = TIER_ALLOWANCE):
+                 allowance: tuple[int, ...] = TIER_ALLOWANCE,
+                 search_order: tuple[int, ...] = SEARCH_ORDER,
+                 window: tuple[int, ...] = DECK_WINDOW):
         self.library = library
         self.stream = stream
         self.level = level
         self.budget = budget
         self.subsets_per_category = subsets_per_category
         self.allowance = allowance
+        self.decks = decks  # per tier, when given: the order to try categories in
+        self.search_order = search_order
+        self.window = window
         self.moves = 0
         self.used = 0
         self.spill = Spill(len(library.names))
@@ -138,7 +157,9 @@ class Search:
 
     def run(self) -> tuple[Placement, ...] | None:
         """The four placements in tier order, or None when every move failed."""
-        return tuple(self.chosen) if self._fill(0) else None
+        if not self._fill(0):
+            return None
+        return tuple(sorted(self.chosen, key=lambda p: TIERS.index(self.library.categories[p.category].tier)))
 
     def can_place(self, category: int) -> int:
         """The tiles `category` may still take (0 when it may not be placed at all)."""
@@ -158,24 +179,27 @@ class Search:
         self.used &= ~placement.tiles
         self.spill.remove(self.library.masks[placement.category] & ~placement.tiles)
 
-    def _fill(self, tier: int) -> bool:
-        if tier == len(TIERS):
+    def _fill(self, depth: int) -> bool:
+        if depth == len(TIERS):
             return self._accept()
+        tier = self.search_order[depth]
         order = list(self.library.by_tier[tier])
         self.stream.shuffle(order)
+        if tier < len(self.decks):
+            order = list(self.decks[tier][:self.window[depth]])
         spent_before = self.moves
         for category in order:
             free = self.can_place(category)
             if not free:
                 continue
             for four in subsets(free, self.stream, self.subsets_per_category):
-                if self.moves - spent_before >= self.allowance[tier]:
+                if self.moves - spent_before >= self.allowance[depth]:
                     return False
                 self.moves += 1
                 if self.moves > self.budget:
                     raise Exhausted
                 self.place(category, four)
-                if self._fill(tier + 1):
+                if self._fill(depth + 1):
                     return True
                 self.undo()
         return False
@@ -220,10 +244,33 @@ def swap_decoy(library: IndexedLibrary, placements: tuple[Placement, ...], group
     return result if board_is_sound(library, result) else None
 
 
+def board_number(key: str) -> int:
+    """n of a key `connections:<level>:<n>` (a replacement `...:<n>#<v>` moves on by 37 v);
+    any other key gives a number from its hash."""
+    body, _, variant = key.partition("#")
+    number = body.rpartition(":")[2]
+    if number.isdigit() and (not variant or variant.isdigit()):
+        return int(number) + 37 * int(variant or 0)
+    return fnv1a32(key)
+
+
+def scheduled_decks(library: IndexedLibrary, level: str, number: int) -> tuple[tuple[int, ...], ...]:
+    """Per tier, the order board `number` of `level` tries categories in: the level's deck
+    (a keyed shuffle of the tier) cut at the board's number."""
+    decks = []
+    for tier, members in zip(TIERS, library.by_tier):
+        deck = list(members)
+        KeyedStream(f"connections:{level}:deck:{tier}").shuffle(deck)
+        cut = number % len(deck)
+        decks.append(tuple(deck[cut:] + deck[:cut]))
+    return tuple(decks)
+
+
 def build(library: IndexedLibrary, key: str, level: str | None) -> tuple[tuple[Placement, ...], int]:
     """The placements for `key` at `level` and the moves tried; Exhausted past the budget."""
     stream = KeyedStream(key)
-    search = Search(library, stream, LEVEL_BY_NAME[level] if level else None)
+    decks = scheduled_decks(library, level or "any", board_number(key))
+    search = Search(library, stream, LEVEL_BY_NAME[level] if level else None, decks)
     found = search.run()
     if found is None:
         raise Exhausted

@@ -5,14 +5,15 @@ countries.py) or by the printed name itself, never by memory. The same library d
 the generator may place and what the verifier must rule out.
 
 Tiers, most to least obvious, by kind of knowledge:
-- yellow: continents, the best-known organisations and languages, names ending in -stan or
-  -land, the neighbours of the G7 and BRIC countries, the largest countries;
-- green: UN regions, other organisations, first letters, neighbours of populous countries,
+- yellow: what shows at a glance or is common knowledge: first letters, continents, the
+  best-known organisations and languages, names ending in -stan or -land, the neighbours of
+  the G7, BRIC and twenty largest countries, the largest countries;
+- green: UN regions, other organisations, neighbours of the next forty countries by area,
   currency families, island nations, the smallest countries;
 - blue: capitals' first letters, neighbours of the rest, specific currencies, border counts,
-  last letters, rare letters, long names;
-- purple: wordplay and trivia: hidden words, name lengths, demonyms, capitals named like
-  their country, names inside names.
+  long names;
+- purple: wordplay and trivia: last letters, rare letters, hidden words, name lengths,
+  demonyms, capitals named like their country, names inside names.
 """
 
 from __future__ import annotations
@@ -146,12 +147,12 @@ def _candidates(countries: tuple[Country, ...]) -> list[Category]:
 
     # The printed name.
     for letter in string.ascii_lowercase:
-        add(f"Name starts with {letter.upper()}", "green",
+        add(f"Name starts with {letter.upper()}", "yellow",
             (n for n in names if letters(n).startswith(letter)), "first letter")
-        add(f"Name ends with {letter.upper()}", "blue",
+        add(f"Name ends with {letter.upper()}", "purple",
             (n for n in names if letters(n).endswith(letter)), "last letter")
     for letter in "jkqxz":
-        add(f"Name contains the letter {letter.upper()}", "blue",
+        add(f"Name contains the letter {letter.upper()}", "purple",
             (n for n in names if letter in letters(n)), "rare letter")
     add("Name ends in -stan", "yellow", (n for n in names if n.endswith("stan")), "ending")
     add("Name ends in -land", "yellow", (n for n in names if n.endswith("land")), "ending")
@@ -160,7 +161,8 @@ def _candidates(countries: tuple[Country, ...]) -> list[Category]:
     for vowel in "aeiou":
         add(f"The only vowel in the name is {vowel.upper()}", "purple",
             (n for n in names if set(letters(n)) & set("aeiouy") == {vowel}), "wordplay")
-    for size, word in ((4, "four"), (5, "five"), (6, "six"), (7, "seven"), (8, "eight")):
+    for size, word in ((4, "four"), (5, "five"), (6, "six"), (7, "seven"), (8, "eight"),
+                       (9, "nine"), (10, "ten")):
         add(f"Name of {word} letters", "purple", (n for n in names if len(letters(n)) == size),
             "length")
     add("Name starts and ends with the same letter", "purple",

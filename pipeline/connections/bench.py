@@ -1,0 +1,85 @@
+"""`pipeline bench` for Connections: boards per second and moves per board, per level.
+
+Each key is built, then proved by the independent verifier; a board the verifier rejects is
+counted as ambiguous (it would be a generator defect), a key whose search runs out of budget
+as exhausted. Also measured: how often the first 200 boards of a level repeat a category.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+
+from pipeline.connections import verifier
+from pipeline.connections.generator import Exhausted, build, tile_order
+from pipeline.connections.grade import LEVELS
+from pipeline.connections.library import TIERS, indexed_library, load_library
+
+FULL_KEYS = 2000   # per level: 6,000 keys in all
+QUICK_KEYS = 40
+BOOK = 200         # boards in a book, for the category-repeat figure
+
+
+def percentile(sorted_values: list[int], fraction: float) -> int:
+    """Nearest-rank percentile of an ascending list."""
+    if not sorted_values:
+        return 0
+    rank = max(1, -(-len(sorted_values) * int(fraction * 100) // 100))
+    return sorted_values[rank - 1]
+
+
+def measure_level(level: str, keys: int) -> dict:
+    library = indexed_library()
+    load_library()
+    moves: list[int] = []
+    exhausted = ambiguous = 0
+    uses: Counter = Counter()
+    herring_counts: list[int] = []
+    started = time.perf_counter()
+    for number in range(1, keys + 1):
+        key = f"connections:{level}:{number}"
+        try:
+            placements, tried = build(library, key, level)
+        except Exhausted:
+            exhausted += 1
+            continue
+        tiles = tile_order(library, placements, key)
+        groups = [{"tier": library.categories[p.category].tier,
+                   "label": library.categories[p.category].label,
+                   "tiles": list(library.tiles_of(p.tiles))} for p in placements]
+        if not verifier.prove(tiles, groups)["unique"]:
+            ambiguous += 1
+        moves.append(tried)
+        if number <= BOOK:
+            uses.update(group["label"] for group in groups)
+    seconds = time.perf_counter() - started
+    moves.sort()
+    in_book = min(keys, BOOK)
+    return {
+        "keys": keys, "boards": len(moves), "exhausted": exhausted, "ambiguous": ambiguous,
+        "seconds": round(seconds, 3), "boards_per_second": round(len(moves) / seconds, 2),
+        "moves_mean": round(sum(moves) / max(1, len(moves)), 2),
+        "moves_median": percentile(moves, 0.50), "moves_p90": percentile(moves, 0.90),
+        "moves_p99": percentile(moves, 0.99), "moves_max": moves[-1] if moves else 0,
+        "boards_without_backtrack": sum(1 for m in moves if m == len(TIERS)),
+        f"categories_in_first_{in_book}": len(uses),
+        f"most_boards_per_category_in_first_{in_book}": max(uses.values(), default=0),
+    }
+
+
+def run(quick: bool) -> dict:
+    keys = QUICK_KEYS if quick else FULL_KEYS
+    indexed_library()  # load the data tables before the clock starts
+    results = {level.name: measure_level(level.name, keys) for level in LEVELS}
+    tier_counts = Counter(c.tier for c in load_library())
+    results["library"] = {tier: tier_counts[tier] for tier in TIERS}
+    print(f"{'level':8} {'boards/s':>9} {'mean':>7} {'p90':>5} {'p99':>5} {'max':>6} "
+          f"{'exhausted':>9} {'ambiguous':>9}", file=sys.stderr)
+    for level in LEVELS:
+        r = results[level.name]
+        print(f"{level.name:8} {r['boards_per_second']:9.1f} {r['moves_mean']:7.1f} "
+              f"{r['moves_p90']:5d} {r['moves_p99']:5d} {r['moves_max']:6d} "
+              f"{r['exhausted']:9d} {r['ambiguous']:9d}", file=sys.stderr)
+    print("library: " + ", ".join(f"{t} {n}" for t, n in results["library"].items()), file=sys.stderr)
+    return results
