@@ -18,8 +18,8 @@ What the search keeps true at every step (each fixes a defect of the design we s
 
 All random choices come from the keyed stream of the board's key. One choice is scheduled
 instead: board n of a level tries the categories of each tier in the order of that level's
-deck (a keyed shuffle of the tier) starting at the n-th, so a book's boards share out the
-categories evenly instead of leaving their spread to chance.
+deck (a keyed shuffle of the tier) starting at place 7n, within a window (DECK_WINDOW), so a
+book's boards share out the categories instead of leaving their spread to chance.
 """
 
 from __future__ import annotations
@@ -48,6 +48,10 @@ SEARCH_ORDER = (3, 2, 1, 0)
 # order (the rest would be the few whose small pools fit almost any board, and they would
 # come up again and again); failing those, the depth above changes its choice.
 DECK_WINDOW = (64, 6, 4, 3)
+# Board n cuts its decks at n * DECK_STRIDE, so neighbouring boards (printed side by side)
+# get windows far apart and do not share a theme. Coprime to every tier's size (tested), so
+# every category still leads the deck once per cycle.
+DECK_STRIDE = 7
 
 
 class Exhausted(Exception):
@@ -256,12 +260,12 @@ def board_number(key: str) -> int:
 
 def scheduled_decks(library: IndexedLibrary, level: str, number: int) -> tuple[tuple[int, ...], ...]:
     """Per tier, the order board `number` of `level` tries categories in: the level's deck
-    (a keyed shuffle of the tier) cut at the board's number."""
+    (a keyed shuffle of the tier) cut at DECK_STRIDE times the board's number."""
     decks = []
     for tier, members in zip(TIERS, library.by_tier):
         deck = list(members)
         KeyedStream(f"connections:{level}:deck:{tier}").shuffle(deck)
-        cut = number % len(deck)
+        cut = number * DECK_STRIDE % len(deck)
         decks.append(tuple(deck[cut:] + deck[:cut]))
     return tuple(decks)
 
