@@ -49,30 +49,36 @@ def _hyphenations(word: str) -> list[tuple[str, str]]:
 
 
 def layouts(name: str) -> list[tuple[str, ...]]:
-    """Candidate line breaks for a tile name, fewest lines first: between words, then a long
-    single word hyphenated over two lines."""
+    """Candidate line breaks between words, fewest lines first."""
     words = name.split()
     out: list[tuple[str, ...]] = []
     for count in range(1, min(len(words), 4) + 1):
         out.extend(_word_splits(words, count))
-    if len(words) == 1 and len(name) >= 8:
-        out.extend(_hyphenations(name)[:3])
     return out
 
 
+def hyphenated(name: str) -> list[tuple[str, ...]]:
+    """A single long word over two lines, broken nearest the middle first."""
+    if " " in name or len(name) < 8:
+        return []
+    return _hyphenations(name)[:3]
+
+
 def fit_name(ink: Ink, name: str, width: float, height: float) -> TextBlock:
-    """The largest size and fewest lines at which `name` fits; never below MIN_SIZE."""
-    size = MAX_SIZE
-    candidates = layouts(name)
-    while size >= MIN_SIZE:
-        for lines in candidates:
-            if len(lines) * size * LINE_GAP <= height and \
-                    all(ink.text_width(line, size=size) <= width for line in lines):
-                return TextBlock(lines, size)
-        size -= SIZE_STEP
-    # Nothing fits: the narrowest layout at the smallest size (the layout tests keep every
+    """The largest size at which `name` fits, never below MIN_SIZE: first broken between
+    words (fewest lines first), and only when that fails down to MIN_SIZE, hyphenated."""
+    for candidates in (layouts(name), hyphenated(name)):
+        size = MAX_SIZE
+        while size >= MIN_SIZE:
+            for lines in candidates:
+                if len(lines) * size * LINE_GAP <= height and \
+                        all(ink.text_width(line, size=size) <= width for line in lines):
+                    return TextBlock(lines, size)
+            size -= SIZE_STEP
+    # Nothing fits: the narrowest layout at the smallest size (the drawing tests keep every
     # library name away from this on the book's grids).
-    lines = min(candidates, key=lambda ls: max(ink.text_width(line, size=MIN_SIZE) for line in ls))
+    every = layouts(name) + hyphenated(name)
+    lines = min(every, key=lambda ls: max(ink.text_width(line, size=MIN_SIZE) for line in ls))
     return TextBlock(lines, MIN_SIZE)
 
 
