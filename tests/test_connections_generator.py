@@ -174,7 +174,8 @@ def test_board_numbers_follow_the_key():
 def test_real_keys_keep_both_way_pools(level):
     library = indexed_library()
     for n in range(1, 6):
-        placements, moves = build(library, f"connections:{level}:{n}", level)
+        built = build(library, f"connections:{level}:{n}", level)
+        placements, moves = built.placements, built.moves
         board = sum(p.tiles for p in placements)
         assert board.bit_count() == 16 and moves >= 4
         for p in placements:  # each label holds exactly its own four tiles of the board

@@ -35,9 +35,10 @@ class ConnectionsFamily:
                              field="level")
         library = indexed_library()
         try:
-            placements, moves = build(library, key, level)
+            built = build(library, key, level)
         except Exhausted:
             raise GenerationFailed(f"{key}: no {level} board within the move budget") from None
+        placements = built.placements
         tiles = tile_order(library, placements, key)
         groups = [{"tier": library.categories[p.category].tier,
                    "label": library.categories[p.category].label,
@@ -47,10 +48,10 @@ class ConnectionsFamily:
         if not proof["unique"]:  # the generator must never lie: the verifier has the last word
             raise GenerationFailed(f"{key}: the verifier rejected the board: {proof['problems']}")
         board = sum(p.tiles for p in placements)
-        grade = {"level": level, "moves": moves,
+        grade = {"level": level, "moves": built.moves, "decoys": built.decoys,
                  **measure(library, board, tuple(p.category for p in placements))}
         return Generated(puzzle={"tiles": tiles}, solution={"groups": groups}, grade=grade,
-                         proof=proof, attempts=moves)
+                         proof=proof, attempts=built.moves)
 
     # Records ------------------------------------------------------------------------------
     def check_record(self, record: dict) -> None:

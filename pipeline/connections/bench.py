@@ -33,17 +33,19 @@ def measure_level(level: str, keys: int) -> dict:
     library = indexed_library()
     load_library()
     moves: list[int] = []
-    exhausted = ambiguous = 0
+    exhausted = ambiguous = decoys = 0
     uses: Counter = Counter()
     herring_counts: list[int] = []
     started = time.perf_counter()
     for number in range(1, keys + 1):
         key = f"connections:{level}:{number}"
         try:
-            placements, tried = build(library, key, level)
+            built = build(library, key, level)
         except Exhausted:
             exhausted += 1
             continue
+        placements, tried = built.placements, built.moves
+        decoys += built.decoys
         tiles = tile_order(library, placements, key)
         groups = [{"tier": library.categories[p.category].tier,
                    "label": library.categories[p.category].label,
@@ -63,6 +65,7 @@ def measure_level(level: str, keys: int) -> dict:
         "moves_median": percentile(moves, 0.50), "moves_p90": percentile(moves, 0.90),
         "moves_p99": percentile(moves, 0.99), "moves_max": moves[-1] if moves else 0,
         "boards_without_backtrack": sum(1 for m in moves if m == len(TIERS)),
+        "boards_with_a_decoy": decoys,
         f"categories_in_first_{in_book}": len(uses),
         f"most_boards_per_category_in_first_{in_book}": max(uses.values(), default=0),
     }

@@ -14,7 +14,8 @@ What the search keeps true at every step (each fixes a defect of the design we s
   (TIER_ALLOWANCE moves, counting all tiers below it).
 - A board is accepted only when no other split of its sixteen tiles into four groups has,
   for each group, a library category holding exactly that group's tiles of the board, and when its red-herring count falls in the level's band.
-- A decoy (a swapped-in tile that strengthens a red herring) must pass the same rules.
+- A decoy (a tile swapped in from its group's pool to lift the red-herring count of a board
+  short of its level's band) must pass the same rules, checked from scratch (swap_decoy).
 
 All random choices come from the keyed stream of the board's key. One choice is scheduled
 instead: board n of a level tries the categories of each tier in the order of that level's
@@ -52,6 +53,8 @@ DECK_WINDOW = (64, 6, 4, 3)
 # get windows far apart and do not share a theme. Coprime to every tier's size (tested), so
 # every category still leads the deck once per cycle.
 DECK_STRIDE = 7
+# Tries at swapping in a decoy when a finished board has too few red herrings for its level.
+DECOY_TRIES = 6
 
 
 class Exhausted(Exception):
@@ -158,6 +161,7 @@ class Search:
         self.spill = Spill(len(library.names))
         self.chosen: list[Placement] = []
         self.rejected_leaves = 0
+        self.decoys = 0
 
     def run(self) -> tuple[Placement, ...] | None:
         """The four placements in tier order, or None when every move failed."""
@@ -187,10 +191,11 @@ class Search:
         if depth == len(TIERS):
             return self._accept()
         tier = self.search_order[depth]
-        order = list(self.library.by_tier[tier])
-        self.stream.shuffle(order)
         if tier < len(self.decks):
             order = list(self.decks[tier][:self.window[depth]])
+        else:
+            order = list(self.library.by_tier[tier])
+            self.stream.shuffle(order)
         spent_before = self.moves
         for category in order:
             free = self.can_place(category)
@@ -212,12 +217,43 @@ class Search:
         if groupings(self.library, self.used) != 1:
             self.rejected_leaves += 1
             return False
-        if self.level is not None:
-            count = len(herrings(self.library, self.used, tuple(p.category for p in self.chosen)))
-            if not self.level.fewest_herrings <= count <= self.level.most_herrings:
-                self.rejected_leaves += 1
-                return False
+        if self.level is None:
+            return True
+        on_board = tuple(p.category for p in self.chosen)
+        count = len(herrings(self.library, self.used, on_board))
+        if count < self.level.fewest_herrings:
+            swapped = self._decoy(on_board)
+            if swapped is not None:
+                self.chosen[:] = swapped
+                self.used = sum(p.tiles for p in swapped)
+                self.decoys += 1
+                return True
+        if not self.level.fewest_herrings <= count <= self.level.most_herrings:
+            self.rejected_leaves += 1
+            return False
         return True
+
+    def _decoy(self, on_board: tuple[int, ...]) -> tuple[Placement, ...] | None:
+        """A board with one tile swapped for another member of its group's pool that lifts
+        the herring count into the level's band, or None after DECOY_TRIES tries. Each try
+        counts as a move; swap_decoy keeps every rule a board must keep."""
+        for _ in range(DECOY_TRIES):
+            self.moves += 1
+            group = self.stream.below(len(self.chosen))
+            placement = self.chosen[group]
+            out_tile = self.stream.choice(bits(placement.tiles))
+            candidates = bits(self.library.masks[placement.category] & ~self.used)
+            if not candidates:
+                continue
+            in_tile = self.stream.choice(candidates)
+            swapped = swap_decoy(self.library, tuple(self.chosen), group, out_tile, in_tile)
+            if swapped is None:
+                continue
+            board = self.used & ~(1 << out_tile) | 1 << in_tile
+            count = len(herrings(self.library, board, on_board))
+            if self.level.fewest_herrings <= count <= self.level.most_herrings:
+                return swapped
+        return None
 
 
 def board_is_sound(library: IndexedLibrary, placements: tuple[Placement, ...]) -> bool:
@@ -270,15 +306,22 @@ def scheduled_decks(library: IndexedLibrary, level: str, number: int) -> tuple[t
     return tuple(decks)
 
 
-def build(library: IndexedLibrary, key: str, level: str | None) -> tuple[tuple[Placement, ...], int]:
-    """The placements for `key` at `level` and the moves tried; Exhausted past the budget."""
+@dataclass(frozen=True)
+class Built:
+    placements: tuple[Placement, ...]
+    moves: int
+    decoys: int
+
+
+def build(library: IndexedLibrary, key: str, level: str | None) -> Built:
+    """The placements for `key` at `level`, with the moves tried; Exhausted past the budget."""
     stream = KeyedStream(key)
     decks = scheduled_decks(library, level or "any", board_number(key))
     search = Search(library, stream, LEVEL_BY_NAME[level] if level else None, decks)
     found = search.run()
     if found is None:
         raise Exhausted
-    return found, search.moves
+    return Built(found, search.moves, search.decoys)
 
 
 def tile_order(library: IndexedLibrary, placements: tuple[Placement, ...], key: str) -> list[str]:
