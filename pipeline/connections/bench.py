@@ -29,7 +29,9 @@ def percentile(sorted_values: list[int], fraction: float) -> int:
     return sorted_values[rank - 1]
 
 
-def measure_level(level: str, keys: int) -> dict:
+def measure_level(level: str | None, keys: int) -> dict:
+    """Figures over keys 1..keys of `level` (None: boards of any herring count, the search
+    with no level band, comparable with the seed generator's measurements)."""
     library = indexed_library()
     load_library()
     moves: list[int] = []
@@ -38,7 +40,7 @@ def measure_level(level: str, keys: int) -> dict:
     herring_counts: list[int] = []
     started = time.perf_counter()
     for number in range(1, keys + 1):
-        key = f"connections:{level}:{number}"
+        key = f"connections:{level or 'any'}:{number}"
         try:
             built = build(library, key, level)
         except Exhausted:
@@ -75,13 +77,14 @@ def run(quick: bool) -> dict:
     keys = QUICK_KEYS if quick else FULL_KEYS
     indexed_library()  # load the data tables before the clock starts
     results = {level.name: measure_level(level.name, keys) for level in LEVELS}
+    results["any"] = measure_level(None, keys)
     tier_counts = Counter(c.tier for c in load_library())
     results["library"] = {tier: tier_counts[tier] for tier in TIERS}
     print(f"{'level':8} {'boards/s':>9} {'mean':>7} {'p90':>5} {'p99':>5} {'max':>6} "
           f"{'exhausted':>9} {'ambiguous':>9}", file=sys.stderr)
-    for level in LEVELS:
-        r = results[level.name]
-        print(f"{level.name:8} {r['boards_per_second']:9.1f} {r['moves_mean']:7.1f} "
+    for name in [level.name for level in LEVELS] + ["any"]:
+        r = results[name]
+        print(f"{name:8} {r['boards_per_second']:9.1f} {r['moves_mean']:7.1f} "
               f"{r['moves_p90']:5d} {r['moves_p99']:5d} {r['moves_max']:6d} "
               f"{r['exhausted']:9d} {r['ambiguous']:9d}", file=sys.stderr)
     print("library: " + ", ".join(f"{t} {n}" for t, n in results["library"].items()), file=sys.stderr)
