@@ -56,6 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--limit", type=int, default=2)
     count.set_defaults(run=run_count)
 
+    explain = commands.add_parser("explain", help="print the deduction trace of a catalog board")
+    explain.add_argument("id", help="puzzle id, for example starbattle-expert-0017")
+    explain.set_defaults(run=run_explain)
+
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")
     bench.add_argument("--quick", action="store_true", help="small samples, for a smoke run")
     bench.add_argument("--family", action="append", help="only these families")
@@ -131,6 +135,20 @@ def run_count(args) -> int:
         lines.append(f"{record_id}\t{solutions}")
     lines.append(f"total seconds: {total:.6f}")
     print("\n".join(lines))
+    return 0
+
+
+def run_explain(args) -> int:
+    from pipeline.family import get_family
+
+    with Catalog(args.catalog) as catalog:
+        record = next(catalog.records(ids=[args.id]), None)
+    if record is None:
+        raise InputError(f"no puzzle {args.id!r} in {args.catalog}", field="id")
+    family = get_family(record.family)
+    print(f"{record.id} ({record.key}, {record.generator})")
+    for number, line in enumerate(family.explain(record.puzzle), start=1):
+        print(f"{number:3d}. {line}")
     return 0
 
 

@@ -51,6 +51,9 @@ class Family(Protocol):
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
         """Whether `puzzle` is too close to one of the `earlier` boards of the same level."""
 
+    def explain(self, puzzle: dict) -> list[str]:
+        """The grader's easiest-first solve of `puzzle`, one line per step."""
+
     # Drawing (the book layer never knows which family it draws).
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         """(rows, cols) of the board's grid as laid out on a page."""

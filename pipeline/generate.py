@@ -92,8 +92,12 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
             running[executor.submit(generate_one, family_name, level, number, variant)] = (number, variant)
 
     try:
-        while report.added < missing:
-            while len(order) < missing - report.added:
+        while True:
+            # Re-read the count: another process may be filling the same catalog.
+            missing = count - catalog.count(family_name, level)
+            if missing <= 0:
+                break
+            while len(order) < missing:
                 number = next(numbers)
                 order.append(number)
                 launch(number, 0)

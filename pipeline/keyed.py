@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import MutableSequence, Sequence, TypeVar
 
+import numpy as np
+from numba import njit
+
 MASK32 = 0xFFFFFFFF
 FNV_OFFSET = 0x811C9DC5
 FNV_PRIME = 0x01000193
@@ -52,6 +55,14 @@ class KeyedStream:
         self.c = ((((c << 21) | (c >> 11)) & MASK32) + result) & MASK32
         return result
 
+    def state(self) -> np.ndarray:
+        """The state as compiled kernels carry it: int64 [a, b, c, counter]."""
+        return np.array([self.a, self.b, self.c, self.counter], dtype=np.int64)
+
+    def set_state(self, state) -> None:
+        """Take the state back from a compiled kernel that advanced it."""
+        self.a, self.b, self.c, self.counter = (int(v) for v in state)
+
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (rejection sampling, so no modulo bias)."""
         if n <= 0:
@@ -84,3 +95,28 @@ class KeyedStream:
                 return index
             pick -= weight
         raise AssertionError("unreachable: weights changed during the call")
+
+
+# --- the same stream inside compiled kernels ---------------------------------------------------
+# Compiled generators carry the stream as an int64 array [a, b, c, counter] (see
+# KeyedStream.state) and advance it with these twins of next_u32 and below. The tests check
+# that both give the same numbers.
+
+@njit(cache=True)
+def stream_next(state):
+    a, b, c, counter = state[0], state[1], state[2], state[3]
+    result = (a + b + counter) & MASK32
+    state[3] = (counter + 1) & MASK32
+    state[0] = b ^ (b >> 9)
+    state[1] = (c + (c << 3)) & MASK32
+    state[2] = ((((c << 21) | (c >> 11)) & MASK32) + result) & MASK32
+    return result
+
+
+@njit(cache=True)
+def stream_below(state, n):
+    limit = (1 << 32) - ((1 << 32) % n)
+    while True:
+        x = stream_next(state)
+        if x < limit:
+            return x % n

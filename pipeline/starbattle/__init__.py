@@ -1,0 +1,109 @@
+"""Star Battle: one star in every row, column and region; no two stars touch, not even diagonally.
+
+The family object behind the shared interface (pipeline.family.Family).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from pipeline.errors import GenerationFailed, InputError
+from pipeline.family import Generated
+from pipeline.ink import GridBox, Ink
+from pipeline.starbattle import draw, solver
+from pipeline.starbattle import generate as generator
+from pipeline.starbattle.bands import BAND_BY_NAME, LEVELS
+from pipeline.starbattle.board import (Board, border_distance, canonical_regions, check_puzzle,
+                                       check_solution)
+from pipeline.starbattle.verify import verify as verify_independently
+
+NEAR_DUPLICATE_EDGES = 4   # an easy board this close to an earlier one is replaced
+RULES = [
+    "Place stars in the grid so that every row, every column and every outlined region holds "
+    "exactly one star.",
+    "Two stars may never touch, not even diagonally.",
+    "A printed star is given: it is part of the solution. Mark squares that cannot hold a star "
+    "with a dot or a cross as you go.",
+]
+
+
+class StarBattle:
+    name = "starbattle"
+    version = "starbattle/1"
+    levels = LEVELS
+
+    def generate(self, key: str, level: str) -> Generated:
+        band = BAND_BY_NAME[level]
+        accepted = generator.generate(key, band)
+        board, stars = generator.finished(accepted.candidate)
+        puzzle = board.to_puzzle()
+        solution = {"stars": [[r, c] for r, c in stars]}
+        verdict = verify_independently(puzzle, solution)
+        solve = solver.solve(board, band.max_tier)
+        if not verdict["unique"] or not solve.solved or \
+                sorted(enumerate(solve.stars)) != sorted(stars):
+            # Never ship a board the independent checks disagree on.
+            raise GenerationFailed(f"{key}: the independent checks rejected the board")
+        tiers = solve.tier_counts()
+        grade = {
+            "band": level,
+            "tiers": {str(t): tiers[t] for t in solver.TIERS},
+            "steps": len(solve.steps),
+            "max_tier": max(step.tier for step in solve.steps),
+            "starting_stars": len(board.givens),
+            "attempts": accepted.attempts,
+            "searches": accepted.searches,
+            "mutated": accepted.candidate.mutated,
+        }
+        proof = {
+            "generator": {"checker": "starbattle line-choice bitmask count",
+                          "solutions": 1, "nodes": accepted.proof_nodes},
+            "verifier": verdict,
+            "deduction": {"status": solve.status, "tiers_allowed": band.max_tier},
+        }
+        return Generated(puzzle, solution, grade, proof, accepted.attempts)
+
+    def check_record(self, record: dict) -> None:
+        if "puzzle" not in record:
+            raise InputError("missing", field="puzzle")
+        board = check_puzzle(record["puzzle"])
+        if "solution" in record:
+            check_solution(board, record["solution"])
+
+    def count_solutions(self, puzzle: dict, limit: int) -> int:
+        return solver.count_puzzle(puzzle, limit)
+
+    def verify(self, puzzle: dict, solution: dict) -> dict:
+        return verify_independently(puzzle, solution)
+
+    def dedupe_form(self, puzzle: dict) -> str:
+        board = Board.from_puzzle(puzzle)
+        return f"{board.size}:" + "".join(chr(48 + g) for g in canonical_regions(board))
+
+    def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
+        if level != "easy":
+            return False
+        board = Board.from_puzzle(puzzle)
+        return any(border_distance(board, Board.from_puzzle(other)) <= NEAR_DUPLICATE_EDGES
+                   for other in earlier)
+
+    def grid_shape(self, puzzle: dict) -> tuple[int, int]:
+        return puzzle["size"], puzzle["size"]
+
+    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
+        draw.draw_puzzle(ink, puzzle, box)
+
+    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
+        draw.draw_solution(ink, puzzle, solution, box)
+
+    def rules_text(self) -> list[str]:
+        return list(RULES)
+
+    def explain(self, puzzle: dict) -> list[str]:
+        """The easiest-first deduction trace of a board, one line per step."""
+        board = Board.from_puzzle(puzzle)
+        solve = solver.solve(board)
+        return [step.describe() for step in solve.steps] + [f"result: {solve.status}"]
+
+
+FAMILY = StarBattle()

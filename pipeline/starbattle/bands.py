@@ -1,0 +1,52 @@
+"""The Star Battle bands, declared once: size, deduction contract, region shapes, starting stars.
+
+Everything else (CLI choices, export strings, layout validation, the generator's bar) derives
+from this table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Band:
+    name: str
+    size: int
+    max_tier: int            # the band's top tier: the solve may use tiers 1..max_tier
+    max_steps: int | None    # most steps the easiest-first solve may take (None: no limit)
+    min_tier2: int           # tier-2 steps the solve must need at least
+    min_tier3: int           # tier-3 steps at least
+    min_tier4: int           # tier-4 steps at least
+    min_tier3_up: int        # steps of tier 3 or above at least
+    min_region: int          # region sizes allowed: min_region..max_region
+    max_region: int
+    min_distinct_sizes: int  # different region sizes a board must show
+    start_star_percent: int  # share of boards that open with one star placed
+    uses_long_growth: bool   # whether the "few long regions" growth profile is used
+
+    @property
+    def cells(self) -> int:
+        return self.size * self.size
+
+
+BANDS: tuple[Band, ...] = (
+    Band("easy", 6, max_tier=2, max_steps=16, min_tier2=0, min_tier3=0, min_tier4=0,
+         min_tier3_up=0, min_region=2, max_region=10, min_distinct_sizes=3,
+         start_star_percent=90, uses_long_growth=True),
+    Band("medium", 7, max_tier=2, max_steps=None, min_tier2=2, min_tier3=0, min_tier4=0,
+         min_tier3_up=0, min_region=2, max_region=12, min_distinct_sizes=3,
+         start_star_percent=75, uses_long_growth=True),
+    Band("tricky", 8, max_tier=3, max_steps=None, min_tier2=0, min_tier3=1, min_tier4=0,
+         min_tier3_up=1, min_region=2, max_region=14, min_distinct_sizes=4,
+         start_star_percent=60, uses_long_growth=False),
+    Band("hard", 9, max_tier=3, max_steps=None, min_tier2=0, min_tier3=3, min_tier4=0,
+         min_tier3_up=3, min_region=2, max_region=16, min_distinct_sizes=4,
+         start_star_percent=45, uses_long_growth=False),
+    Band("expert", 10, max_tier=4, max_steps=None, min_tier2=0, min_tier3=0, min_tier4=1,
+         min_tier3_up=4, min_region=3, max_region=18, min_distinct_sizes=4,
+         start_star_percent=30, uses_long_growth=False),
+)
+
+BAND_BY_NAME = {band.name: band for band in BANDS}
+LEVELS = tuple(band.name for band in BANDS)

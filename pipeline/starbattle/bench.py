@@ -1,0 +1,118 @@
+"""Star Battle benchmark: proof speed (against the Sprig notes' JavaScript counter), repair
+success, generation rate on one core and on all cores, attempts per board."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pipeline.catalog import Catalog
+from pipeline.generate import default_workers, fill
+from pipeline.keyed import KeyedStream
+from pipeline.starbattle import generate as generator
+from pipeline.starbattle import solver
+from pipeline.starbattle.bands import BANDS
+from pipeline.starbattle.board import Board
+
+PEER_COUNTER = Path(__file__).resolve().parents[2].parent / "shared" / "peers" / "sprig_count.js"
+
+
+def run(quick: bool = False) -> dict:
+    solver.warm_up()
+    boards_all = 10 if quick else 200
+    boards_one = 2 if quick else 12
+    candidates = 50 if quick else 400
+    workers = default_workers()
+    results: dict = {"workers": workers, "bands": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        everything = Catalog(Path(tmp) / "all.sqlite")
+        total_started = time.perf_counter()
+        for band in BANDS:
+            row: dict = {}
+            report = fill(everything, "starbattle", band.name, boards_all, workers=workers,
+                          progress=False)
+            row["boards_all_cores"] = report.added
+            row["boards_per_minute_all_cores"] = round(60 * report.added / report.seconds, 1)
+            records = list(everything.records("starbattle", band.name))
+            attempts = [r.grade["attempts"] for r in records]
+            row["median_attempts_per_board"] = statistics.median(attempts)
+            row["max_attempts_per_board"] = max(attempts)
+            with Catalog(Path(tmp) / f"one-{band.name}.sqlite") as single:
+                one = fill(single, "starbattle", band.name, boards_one, workers=1, progress=False)
+            row["boards_per_minute_one_core"] = round(60 * one.added / one.seconds, 1)
+            row.update(_proof_speed(records))
+            row["repair_success_rate"] = _repair_rate(band, candidates)
+            results["bands"][band.name] = row
+            print(_line(band.name, row), file=sys.stderr)
+        results["seconds_all_bands_all_cores"] = round(time.perf_counter() - total_started, 1)
+        results["peer_comparison"] = _against_peer(everything, Path(tmp))
+        everything.close()
+    print(f"all bands, {boards_all} boards each: generation and measurement "
+          f"{results['seconds_all_bands_all_cores']} s", file=sys.stderr)
+    print(f"proof speed against the JavaScript counter: {results['peer_comparison']}",
+          file=sys.stderr)
+    return results
+
+
+def _proof_speed(records) -> dict:
+    nodes, micros = [], []
+    for record in records:
+        board = Board.from_puzzle(record.puzzle)
+        nodes.append(solver.count(board, 2).nodes)
+        repeats = 20
+        started = time.perf_counter()
+        for _ in range(repeats):
+            solver.count_puzzle(record.puzzle, 2)
+        micros.append(1e6 * (time.perf_counter() - started) / repeats)
+    return {"proof_nodes_median": statistics.median(nodes), "proof_nodes_max": max(nodes),
+            "proof_us_median": round(statistics.median(micros), 1),
+            "proof_us_max": round(max(micros), 1)}
+
+
+def _repair_rate(band, candidates: int) -> float:
+    stream = KeyedStream(f"bench:repair:{band.name}")
+    repaired = 0
+    for i in range(candidates):
+        candidate = generator.fresh_candidate(stream, band, f"bench:repair:{band.name}:{i}")
+        repaired += generator.repair(stream, band, candidate) is not None
+    return round(repaired / candidates, 3)
+
+
+def _against_peer(catalog: Catalog, tmp: Path) -> dict:
+    """Both counters behind the same interface on the same boards (limit 2)."""
+    node = shutil.which("node")
+    if node is None or not PEER_COUNTER.exists():
+        return {"skipped": "node or the peer counter is not available"}
+    boards = tmp / "boards.jsonl"
+    with boards.open("w") as out:
+        for record in catalog.records("starbattle"):
+            out.write(record.to_json() + "\n")
+    ours = _total_seconds([sys.executable, "-m", "pipeline", "count", str(boards), "--limit", "2"])
+    peer = _total_seconds([node, str(PEER_COUNTER), str(boards), "--limit", "2"])
+    return {"boards": sum(1 for _ in boards.open()), "ours_seconds": ours, "peer_seconds": peer,
+            "speedup": round(peer / ours, 2) if ours else None}
+
+
+def _total_seconds(command: list[str]) -> float:
+    best = None
+    for _ in range(3):
+        output = subprocess.run(command, capture_output=True, text=True, check=True,
+                                env=dict(os.environ)).stdout
+        seconds = float(output.strip().splitlines()[-1].split(":")[1])
+        best = seconds if best is None else min(best, seconds)
+    return best
+
+
+def _line(name: str, row: dict) -> str:
+    return (f"{name:7s} proof nodes median {row['proof_nodes_median']:>6} max {row['proof_nodes_max']:>6}"
+            f"  proof us median {row['proof_us_median']:>7} max {row['proof_us_max']:>7}"
+            f"  repair {100 * row['repair_success_rate']:5.1f}%"
+            f"  boards/min one core {row['boards_per_minute_one_core']:>7}"
+            f" all cores {row['boards_per_minute_all_cores']:>7}"
+            f"  median attempts {row['median_attempts_per_board']}")

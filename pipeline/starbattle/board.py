@@ -1,0 +1,201 @@
+"""The Star Battle board as a value: regions, starting stars, validation, symmetries.
+
+Squares are numbered row-major (`cell = row * size + col`); rows and columns count from 0 at
+the top-left, as in the export records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+
+from pipeline.errors import InputError
+from pipeline.records import require
+
+MIN_SIZE, MAX_SIZE = 4, 16
+
+
+@dataclass(frozen=True)
+class Board:
+    size: int
+    regions: tuple[int, ...]                  # region id per square, row-major
+    givens: tuple[tuple[int, int], ...] = ()  # starting stars printed on the page
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Iterable[int]], givens=()) -> "Board":
+        rows = [tuple(row) for row in rows]
+        return cls(len(rows), tuple(v for row in rows for v in row),
+                   tuple(sorted(tuple(g) for g in givens)))
+
+    def rows(self) -> list[list[int]]:
+        n = self.size
+        return [list(self.regions[r * n:(r + 1) * n]) for r in range(n)]
+
+    def to_puzzle(self) -> dict:
+        return {"size": self.size, "regions": self.rows(),
+                "stars": [[r, c] for (r, c) in self.givens]}
+
+    @classmethod
+    def from_puzzle(cls, puzzle: dict) -> "Board":
+        """A board from a validated puzzle object (see `check_puzzle`)."""
+        return cls.from_rows(puzzle["regions"], puzzle.get("stars", ()))
+
+    def region_array(self) -> np.ndarray:
+        return np.array(self.regions, dtype=np.int64)
+
+    def givens_array(self) -> np.ndarray:
+        cols = np.full(self.size, -1, dtype=np.int64)
+        for r, c in self.givens:
+            cols[r] = c
+        return cols
+
+    def region_sizes(self) -> list[int]:
+        sizes = [0] * self.size
+        for g in self.regions:
+            sizes[g] += 1
+        return sizes
+
+
+def region_is_connected(n: int, regions, region: int) -> bool:
+    """Whether the squares of `region` form one orthogonally connected piece."""
+    cells = {cell for cell in range(n * n) if regions[cell] == region}
+    if not cells:
+        return False
+    start = min(cells)
+    seen = {start}
+    todo = [start]
+    while todo:
+        r, c = divmod(todo.pop(), n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and other in cells and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(cells)
+
+
+def stars_touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+# --- validation of records -------------------------------------------------------------------
+
+def check_puzzle(puzzle) -> Board:
+    """Validate a puzzle object; InputError names the offending field."""
+    if not isinstance(puzzle, dict):
+        raise InputError("expected an object", field="puzzle")
+    size = require(puzzle, "size", int, "puzzle.")
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise InputError(f"must be {MIN_SIZE}..{MAX_SIZE}, got {size}", field="puzzle.size")
+    rows = require(puzzle, "regions", list, "puzzle.")
+    if len(rows) != size:
+        raise InputError(f"has {len(rows)} rows, size is {size}", field="puzzle.regions")
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != size:
+            raise InputError(f"must be a list of {size} region ids", field=f"puzzle.regions[{r}]")
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+                raise InputError(f"region id must be 0..{size - 1}, got {value!r}",
+                                 field=f"puzzle.regions[{r}][{c}]")
+    flat = [v for row in rows for v in row]
+    for region in range(size):
+        if region not in flat:
+            raise InputError(f"region {region} has no square", field="puzzle.regions")
+        if not region_is_connected(size, flat, region):
+            raise InputError(f"region {region} is not connected", field="puzzle.regions")
+    givens = _check_stars(puzzle.get("stars", []), size, flat, "puzzle.stars", complete=False)
+    return Board(size, tuple(flat), tuple(sorted(givens)))
+
+
+def check_solution(board: Board, solution) -> tuple[tuple[int, int], ...]:
+    if not isinstance(solution, dict):
+        raise InputError("expected an object", field="solution")
+    stars = _check_stars(require(solution, "stars", list, "solution."), board.size,
+                         board.regions, "solution.stars", complete=True)
+    for given in board.givens:
+        if given not in stars:
+            raise InputError(f"starting star {list(given)} is not in the solution",
+                             field="solution.stars")
+    return tuple(sorted(stars))
+
+
+def _check_stars(stars, size: int, regions, field: str, *, complete: bool) -> list[tuple[int, int]]:
+    if not isinstance(stars, list):
+        raise InputError("expected a list of [row, col]", field=field)
+    out: list[tuple[int, int]] = []
+    for i, star in enumerate(stars):
+        label = f"{field}[{i}]"
+        if not (isinstance(star, list) and len(star) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in star)):
+            raise InputError("expected [row, col]", field=label)
+        r, c = star
+        if not (0 <= r < size and 0 <= c < size):
+            raise InputError(f"[{r}, {c}] is off the {size}x{size} grid", field=label)
+        for other in out:
+            if stars_touch(other, (r, c)):
+                raise InputError(f"stars {list(other)} and [{r}, {c}] touch", field=label)
+            if other[0] == r or other[1] == c or regions[other[0] * size + other[1]] == regions[r * size + c]:
+                raise InputError(f"[{r}, {c}] shares a row, column or region with {list(other)}",
+                                 field=label)
+        out.append((r, c))
+    if complete and len(out) != size:
+        raise InputError(f"needs {size} stars, has {len(out)}", field=field)
+    return out
+
+
+# --- symmetries --------------------------------------------------------------------------------
+
+def transforms(n: int) -> list[list[int]]:
+    """The 8 rotations and reflections, each as a map: new square -> old square."""
+    def index(r, c):
+        return r * n + c
+    maps = []
+    for transpose in (False, True):
+        for flip_rows in (False, True):
+            for flip_cols in (False, True):
+                mapping = []
+                for r in range(n):
+                    for c in range(n):
+                        rr, cc = (c, r) if transpose else (r, c)
+                        rr = n - 1 - rr if flip_rows else rr
+                        cc = n - 1 - cc if flip_cols else cc
+                        mapping.append(index(rr, cc))
+                maps.append(mapping)
+    return maps
+
+
+def relabel(regions) -> tuple[int, ...]:
+    """Region ids renumbered in order of first appearance, so equal shapes compare equal."""
+    names: dict[int, int] = {}
+    return tuple(names.setdefault(g, len(names)) for g in regions)
+
+
+def orientations(board: Board) -> list[tuple[int, ...]]:
+    return [relabel([board.regions[old] for old in mapping]) for mapping in transforms(board.size)]
+
+
+def canonical_regions(board: Board) -> tuple[int, ...]:
+    """The smallest of the board's eight relabelled orientations."""
+    return min(orientations(board))
+
+
+def border_edges(n: int, regions) -> frozenset[tuple[int, int]]:
+    """Edges between orthogonal neighbours of different regions, as (square, square) pairs."""
+    edges = set()
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        if c + 1 < n and regions[cell] != regions[cell + 1]:
+            edges.add((cell, cell + 1))
+        if r + 1 < n and regions[cell] != regions[cell + n]:
+            edges.add((cell, cell + n))
+    return frozenset(edges)
+
+
+def border_distance(a: Board, b: Board) -> int:
+    """Fewest differing border edges between `a` and any orientation of `b`."""
+    if a.size != b.size:
+        return 1 << 30
+    mine = border_edges(a.size, a.regions)
+    return min(len(mine ^ border_edges(b.size, oriented)) for oriented in orientations(b))
