@@ -83,3 +83,13 @@ def test_every_label_fits_the_solution_band():
         heading = f"{category.tier.upper()}: {category.label}"
         block = fit_name(ink, heading, BOX.width - BOX.cell * 0.2, BOX.cell * 0.34)
         assert all(ink.text_width(line, size=block.size) <= BOX.width for line in block.lines)
+
+
+def test_the_solution_names_another_reading_of_a_group():
+    # connections:hard:3 (pinned by the fingerprints): its blue group, the neighbours of
+    # Tajikistan, are also the board's only Asian countries.
+    generated = FAMILY.generate("connections:hard:3", "hard")
+    ink = RecordingInk()
+    FAMILY.draw_solution(ink, generated.puzzle, generated.solution, BOX)
+    drawn = " ".join(call.args[2] for call in texts(ink))
+    assert "(also: In Asia)" in drawn

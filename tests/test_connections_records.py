@@ -151,3 +151,11 @@ def test_two_shared_groups_are_too_similar(generated):
     one = ours[0]["tiles"] + other[1]["tiles"] + other[2]["tiles"] + other[3]["tiles"]
     if len(set(one)) == 16 and _groups_of(tuple(sorted(one))):
         assert not FAMILY.too_similar("medium", generated.puzzle, [{"tiles": one}])
+
+
+def test_explain_names_the_four_labels_and_the_one_split(generated):
+    lines = FAMILY.explain(generated.puzzle)
+    for group in generated.solution["groups"]:
+        assert any(group["label"] in line for line in lines[:-2])
+        assert f"{group['label']} ({group['tier']})" in lines[-1]
+    assert "one covers all sixteen" in lines[-1]

@@ -66,6 +66,32 @@ class ConnectionsFamily:
     def verify(self, puzzle: dict, solution: dict) -> dict:
         return verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))
 
+    def explain(self, puzzle: dict) -> list[str]:
+        """The solve a reader can follow: which labels claim exactly four tiles, which are
+        herrings one short, and the one choice of four claimed groups that covers the board."""
+        tiles = list(puzzle["tiles"])
+        library = load_library()
+        tier_of = {c.label: c.tier for c in library}
+        claimed = verifier.claimed_groups(tiles, library)
+        lines = []
+        for group, labels in sorted(claimed.items(), key=lambda item: (
+                TIERS.index(tier_of[item[1][0]]), item[1][0])):
+            lines.append(f"{' / '.join(labels)} claims exactly {', '.join(sorted(group))}")
+        board = set(tiles)
+        short = sorted(c.label for c in library if len(board & c.pool) == 3)
+        lines.append(f"{len(short)} themes hold three tiles and cannot be groups: "
+                     + "; ".join(short))
+        found, tried = verifier.splits(tiles, library, limit=2)
+        if len(found) == 1:
+            groups = sorted(found[0], key=lambda g: TIERS.index(tier_of[claimed[g][0]]))
+            lines.append(f"of {len(claimed)} claimed groups, {tried} sets of four tried, one covers "
+                         "all sixteen: " + " | ".join(
+                             " / ".join(f"{label} ({tier_of[label]})" for label in claimed[g])
+                             for g in groups))
+        else:
+            lines.append(f"{len(found)} splits cover all sixteen: the board is not unique")
+        return lines
+
     # Dedupe -------------------------------------------------------------------------------
     def dedupe_form(self, puzzle: dict) -> str:
         """The sorted tiles and the sorted groups of the board's one split: the order the
@@ -98,7 +124,8 @@ class ConnectionsFamily:
         drawing.draw_puzzle(ink, list(puzzle["tiles"]), box)
 
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        drawing.draw_solution(ink, list(solution["groups"]), box)
+        also = verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
+        drawing.draw_solution(ink, list(solution["groups"]), box, also)
 
     def rules_text(self) -> list[str]:
         return [

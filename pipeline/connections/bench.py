@@ -35,7 +35,7 @@ def measure_level(level: str | None, keys: int) -> dict:
     library = indexed_library()
     load_library()
     moves: list[int] = []
-    exhausted = ambiguous = decoys = 0
+    exhausted = ambiguous = decoys = easier_readings = 0
     uses: Counter = Counter()
     herring_counts: list[int] = []
     started = time.perf_counter()
@@ -52,8 +52,13 @@ def measure_level(level: str | None, keys: int) -> dict:
         groups = [{"tier": library.categories[p.category].tier,
                    "label": library.categories[p.category].label,
                    "tiles": list(library.tiles_of(p.tiles))} for p in placements]
-        if not verifier.prove(tiles, groups)["unique"]:
+        proof = verifier.prove(tiles, groups)
+        if not proof["unique"]:
             ambiguous += 1
+        tier_of = {c.label: c.tier for c in load_library()}
+        if any(TIERS.index(tier_of[other]) < TIERS.index(tier_of[label])
+               for label, others in proof["also_claimed_by"].items() for other in others):
+            easier_readings += 1
         moves.append(tried)
         if number <= BOOK:
             uses.update(group["label"] for group in groups)
@@ -68,6 +73,8 @@ def measure_level(level: str | None, keys: int) -> dict:
         "moves_p99": percentile(moves, 0.99), "moves_max": moves[-1] if moves else 0,
         "boards_without_backtrack": sum(1 for m in moves if m == len(TIERS)),
         "boards_with_a_decoy": decoys,
+        # a group that a label of an easier tier also claims exactly (shown on the solution)
+        "boards_with_an_easier_reading": easier_readings,
         f"categories_in_first_{in_book}": len(uses),
         f"most_boards_per_category_in_first_{in_book}": max(uses.values(), default=0),
     }

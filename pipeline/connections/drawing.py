@@ -107,8 +107,13 @@ def draw_puzzle(ink: Ink, tiles: list[str], box: GridBox) -> None:
         _draw_block(ink, block, x + w / 2, y + h / 2 + mark / 3)
 
 
-def draw_solution(ink: Ink, groups: list[dict], box: GridBox) -> None:
-    """One row per group, in tier order: a gray band, the tier and label above four tiles."""
+def draw_solution(ink: Ink, groups: list[dict], box: GridBox,
+                  also: dict[str, list[str]] | None = None) -> None:
+    """One row per group, in tier order: a gray band, the tier and label above four tiles.
+
+    `also` lists, per label, the other labels that claim the same four tiles of this board
+    (another reading of the same group); they are printed after the label."""
+    also = also or {}
     ordered = sorted(groups, key=lambda g: TIERS.index(g["tier"]))
     for row, group in enumerate(ordered):
         x, y = box.cell_origin(row, 0)
@@ -116,6 +121,8 @@ def draw_solution(ink: Ink, groups: list[dict], box: GridBox) -> None:
         ink.rect(x, y + inset, box.width, box.cell - 2 * inset, stroke=0.6,
                  fill=TIER_GRAY[group["tier"]])
         heading = f"{group['tier'].upper()}: {group['label']}"
+        if also.get(group["label"]):
+            heading += f" (also: {'; '.join(also[group['label']])})"
         head = fit_name(ink, heading, box.width - box.cell * 0.2, box.cell * 0.34)
         for index, line in enumerate(head.lines):
             ink.text(x + box.cell * 0.1, y + box.cell * 0.74 - index * head.size * LINE_GAP, line,

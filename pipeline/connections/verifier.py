@@ -7,7 +7,9 @@ the splits of the sixteen tiles into four such groups by trying every set of fou
 
 The rule proved is the puzzle's own: a group's label claims exactly the board tiles in its
 pool. So a board is sound when each printed label holds exactly its four tiles among the
-sixteen, and no other split of the sixteen into four label-claimed groups exists.
+sixteen and no other split of the sixteen into four label-claimed groups exists. (Another label
+may claim the same four tiles as a printed group: that is the same split, read another way;
+the proof lists such readings under "also_claimed_by".)
 """
 
 from __future__ import annotations
@@ -72,9 +74,13 @@ def prove(tiles: list[str], groups: list[dict], library: tuple[Category, ...] | 
         grouped.extend(group["tiles"])
     if len(groups) != 4 or sorted(grouped) != sorted(tiles):
         problems.append("the four groups must split the sixteen tiles")
+    claimed = claimed_groups(tiles, library)
+    also = {group["label"]: [label for label in claimed.get(frozenset(group["tiles"]), [])
+                             if label != group["label"]] for group in groups}
     found, tried = splits(tiles, library, limit=2)
     printed = {frozenset(group["tiles"]) for group in groups}
     unique = not problems and len(found) == 1 and set(found[0]) == printed
     return {"checker": CHECKER, "unique": unique, "groupings": len(found),
-            "claimed_groups": len(claimed_groups(tiles, library)), "sets_tried": tried,
+            "claimed_groups": len(claimed), "sets_tried": tried,
+            "also_claimed_by": {label: others for label, others in also.items() if others},
             "problems": problems}
