@@ -10,10 +10,12 @@ What the search keeps true at every step (each fixes a defect of the design we s
   a tile another category still forbids stays forbidden.
 - The search is complete within its budget: when the deeper tiers fail, it tries other
   4-subsets of the same category (up to SUBSETS_PER_CATEGORY) before moving to the next one,
-  and each tier gives up only when it has tried every category or spent its allowance
-  (TIER_ALLOWANCE moves, counting all tiers below it).
+  and each depth gives up only when it has tried every category of its window or spent its
+  allowance (TIER_ALLOWANCE moves, counting all depths below it). The tiers are filled
+  purple first (SEARCH_ORDER).
 - A board is accepted only when no other split of its sixteen tiles into four groups has,
-  for each group, a library category holding exactly that group's tiles of the board, and when its red-herring count falls in the level's band.
+  for each group, a library category holding exactly that group's tiles of the board, and
+  when its red-herring count falls in the level's band.
 - A decoy (a tile swapped in from its group's pool to lift the red-herring count of a board
   short of its level's band) must pass the same rules, checked from scratch (swap_decoy).
 
