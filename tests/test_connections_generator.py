@@ -7,7 +7,7 @@ import pytest
 from connections_fixtures import FlatSpill, tiny_library
 from pipeline.connections import verifier
 from pipeline.connections.generator import (Placement, Search, Spill, board_number, build,
-                                            swap_decoy)
+                                            easier_readings, swap_decoy)
 from pipeline.connections.library import indexed_library
 from pipeline.keyed import KeyedStream
 
@@ -180,3 +180,4 @@ def test_real_keys_keep_both_way_pools(level):
         assert board.bit_count() == 16 and moves >= 4
         for p in placements:  # each label holds exactly its own four tiles of the board
             assert library.masks[p.category] & board == p.tiles
+        assert easier_readings(library, placements) == []

@@ -62,3 +62,29 @@ def test_the_verifier_imports_nothing_from_the_generator():
                 if isinstance(node, ast.ImportFrom)}
     assert not any(name and "generator" in name for name in imported)
     assert "pipeline.connections.library" in imported  # the closed world, as plain sets
+
+
+def test_a_group_with_an_easier_reading_is_rejected():
+    # Four neighbours of Algeria that are the board's only African countries are simply
+    # "In Africa": printed as blue, the group's tier would be overstated.
+    library = tiny_library([
+        ("In Africa", "yellow", "Libya Mali Niger Tunisia Egypt"),
+        ("Borders Algeria", "blue", "Libya Mali Niger Tunisia Morocco"),
+        ("G1", "green", "a b c d"), ("G2", "purple", "e f g h"), ("G3", "yellow", "i j k l"),
+    ])
+    tiles = "Libya Mali Niger Tunisia a b c d e f g h i j k l".split()
+    groups = [{"label": "G3", "tier": "yellow", "tiles": tiles[12:16]},
+              {"label": "G1", "tier": "green", "tiles": tiles[4:8]},
+              {"label": "Borders Algeria", "tier": "blue", "tiles": tiles[0:4]},
+              {"label": "G2", "tier": "purple", "tiles": tiles[8:12]}]
+    proof = verifier.prove(tiles, groups, library.categories)
+    assert proof["groupings"] == 1 and not proof["unique"]
+    assert any("In Africa" in problem for problem in proof["problems"])
+    # With a fifth African country on the board the reading is gone.
+    tiles[15] = "Egypt"
+    library2 = tiny_library([("In Africa", "yellow", "Libya Mali Niger Tunisia Egypt"),
+                             ("Borders Algeria", "blue", "Libya Mali Niger Tunisia Morocco"),
+                             ("G1", "green", "a b c d"), ("G2", "purple", "e f g h"),
+                             ("G3", "yellow", "i j k Egypt")])
+    groups[0]["tiles"] = tiles[12:16]
+    assert not any("In Africa" in p for p in verifier.prove(tiles, groups, library2.categories)["problems"])

@@ -36,7 +36,7 @@ from pipeline.connections.library import GROUP_SIZE, TIERS, IndexedLibrary, bits
 from pipeline.keyed import KeyedStream, fnv1a32
 
 SUBSETS_PER_CATEGORY = 8  # 4-subsets of one category tried before the next category
-MOVE_BUDGET = 20_000      # category placements tried for one board before giving up
+MOVE_BUDGET = 60_000      # moves (placements, decoy and swap tries) for one board before giving up
 # Moves each depth of the search may spend, counting everything below it, before it reports
 # failure to the depth above. Without these a poor first or second choice can hold the whole
 # budget: the deeper tiers then only vary the last groups, which rarely moves the herring
@@ -219,6 +219,14 @@ class Search:
         if groupings(self.library, self.used) != 1:
             self.rejected_leaves += 1
             return False
+        if easier_readings(self.library, tuple(self.chosen)):
+            fixed = self._break_readings()
+            if fixed is None:
+                self.rejected_leaves += 1
+                return False
+            self.chosen[:] = fixed
+            self.used = sum(p.tiles for p in fixed)
+            self.decoys += 1
         if self.level is None:
             return True
         on_board = tuple(p.category for p in self.chosen)
@@ -234,6 +242,25 @@ class Search:
             self.rejected_leaves += 1
             return False
         return True
+
+    def _break_readings(self) -> tuple[Placement, ...] | None:
+        """The board with one tile of another group swapped for a member of the easier
+        theme's pool, so that theme holds five tiles and claims nothing; None if no such
+        swap keeps every rule."""
+        placements = tuple(self.chosen)
+        for theme, group in easier_readings(self.library, placements)[:1]:
+            for other, placement in enumerate(placements):
+                if other == group:
+                    continue
+                candidates = bits(self.library.masks[placement.category]
+                                  & self.library.masks[theme] & ~self.used)
+                for in_tile in candidates[:4]:
+                    for out_tile in bits(placement.tiles):
+                        self.moves += 1
+                        swapped = swap_decoy(self.library, placements, other, out_tile, in_tile)
+                        if swapped is not None:
+                            return swapped
+        return None
 
     def _decoy(self, on_board: tuple[int, ...]) -> tuple[Placement, ...] | None:
         """A board with one tile swapped for another member of its group's pool that lifts
@@ -258,6 +285,18 @@ class Search:
         return None
 
 
+def easier_readings(library: IndexedLibrary, placements: tuple[Placement, ...]) -> list[tuple[int, int]]:
+    """(category, group) pairs where a category of an easier tier than the group's claims
+    exactly the group's four tiles: the group's plainest reading is not its printed tier."""
+    board = sum(p.tiles for p in placements)
+    found = []
+    for group, p in enumerate(placements):
+        tier = TIERS.index(library.categories[p.category].tier)
+        for easier in library.by_tier[:tier]:
+            found.extend((k, group) for k in easier if library.masks[k] & board == p.tiles)
+    return found
+
+
 def board_is_sound(library: IndexedLibrary, placements: tuple[Placement, ...]) -> bool:
     """The rules a finished board must keep, checked from scratch (used on decoys)."""
     board = 0
@@ -268,7 +307,7 @@ def board_is_sound(library: IndexedLibrary, placements: tuple[Placement, ...]) -
     for p in placements:  # each label's pool holds exactly its own four tiles of the board
         if library.masks[p.category] & board != p.tiles:
             return False
-    return groupings(library, board) == 1
+    return not easier_readings(library, placements) and groupings(library, board) == 1
 
 
 def swap_decoy(library: IndexedLibrary, placements: tuple[Placement, ...], group: int,

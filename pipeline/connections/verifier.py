@@ -7,16 +7,17 @@ the splits of the sixteen tiles into four such groups by trying every set of fou
 
 The rule proved is the puzzle's own: a group's label claims exactly the board tiles in its
 pool. So a board is sound when each printed label holds exactly its four tiles among the
-sixteen and no other split of the sixteen into four label-claimed groups exists. (Another label
-may claim the same four tiles as a printed group: that is the same split, read another way;
-the proof lists such readings under "also_claimed_by".)
+sixteen, no other split of the sixteen into four label-claimed groups exists, and no label of an
+easier tier claims a printed group (its printed tier would overstate it). A label of the same
+or a harder tier may claim a group's four tiles too: that is the same split read another way,
+listed under "also_claimed_by" and printed on the solution page.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from pipeline.connections.library import Category, load_library
+from pipeline.connections.library import TIERS, Category, load_library
 
 CHECKER = "connections.verifier/1"
 
@@ -71,6 +72,11 @@ def prove(tiles: list[str], groups: list[dict], library: tuple[Category, ...] | 
         fits = board & category.pool
         if fits != set(group["tiles"]) or len(group["tiles"]) != 4:
             problems.append(f"group {number}: {category.label!r} claims {sorted(fits)} of the board")
+        for other in library:  # the printed tier must be the group's plainest reading
+            if TIERS.index(other.tier) < TIERS.index(category.tier) and \
+                    board & other.pool == set(group["tiles"]):
+                problems.append(f"group {number}: {other.label!r} ({other.tier}) claims it too")
+                break
         grouped.extend(group["tiles"])
     if len(groups) != 4 or sorted(grouped) != sorted(tiles):
         problems.append("the four groups must split the sixteen tiles")
