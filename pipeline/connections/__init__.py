@@ -49,6 +49,7 @@ class ConnectionsFamily:
             raise GenerationFailed(f"{key}: the verifier rejected the board: {proof['problems']}")
         board = sum(p.tiles for p in placements)
         grade = {"level": level, "moves": built.moves, "decoys": built.decoys,
+                 "repairs": built.repairs,
                  **measure(library, board, tuple(p.category for p in placements))}
         return Generated(puzzle={"tiles": tiles}, solution={"groups": groups}, grade=grade,
                          proof=proof, attempts=built.moves)

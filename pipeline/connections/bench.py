@@ -13,7 +13,7 @@ from collections import Counter
 
 from pipeline.connections import verifier
 from pipeline.connections.generator import Exhausted, build, tile_order
-from pipeline.connections.grade import LEVELS
+from pipeline.connections.grade import LEVELS, herrings
 from pipeline.connections.library import TIERS, indexed_library, load_library
 
 FULL_KEYS = 2000   # per level: 6,000 keys in all
@@ -35,7 +35,7 @@ def measure_level(level: str | None, keys: int) -> dict:
     library = indexed_library()
     load_library()
     moves: list[int] = []
-    exhausted = ambiguous = decoys = easier_readings = 0
+    exhausted = ambiguous = decoys = repairs = easier_readings = 0
     uses: Counter = Counter()
     herring_counts: list[int] = []
     started = time.perf_counter()
@@ -47,7 +47,8 @@ def measure_level(level: str | None, keys: int) -> dict:
             exhausted += 1
             continue
         placements, tried = built.placements, built.moves
-        decoys += built.decoys
+        decoys += built.decoys > 0
+        repairs += built.repairs > 0
         tiles = tile_order(library, placements, key)
         groups = [{"tier": library.categories[p.category].tier,
                    "label": library.categories[p.category].label,
@@ -60,10 +61,13 @@ def measure_level(level: str | None, keys: int) -> dict:
                for label, others in proof["also_claimed_by"].items() for other in others):
             easier_readings += 1
         moves.append(tried)
+        board = sum(p.tiles for p in placements)
+        herring_counts.append(len(herrings(library, board, tuple(p.category for p in placements))))
         if number <= BOOK:
             uses.update(group["label"] for group in groups)
     seconds = time.perf_counter() - started
     moves.sort()
+    herring_counts.sort()
     in_book = min(keys, BOOK)
     return {
         "keys": keys, "boards": len(moves), "exhausted": exhausted, "ambiguous": ambiguous,
@@ -73,7 +77,12 @@ def measure_level(level: str | None, keys: int) -> dict:
         "moves_p99": percentile(moves, 0.99), "moves_max": moves[-1] if moves else 0,
         "boards_without_backtrack": sum(1 for m in moves if m == len(TIERS)),
         "boards_with_a_decoy": decoys,
-        # a group that a label of an easier tier also claims exactly (shown on the solution)
+        "boards_with_a_repair": repairs,
+        "herrings_p10_median_p90": [percentile(herring_counts, f) for f in (0.10, 0.50, 0.90)],
+        "herring_share_in_bands": {level.name: round(sum(
+            level.fewest_herrings <= h <= level.most_herrings for h in herring_counts)
+            / max(1, len(herring_counts)), 3) for level in LEVELS},
+        # a group that a label of an easier tier also claims exactly (the verifier rejects it)
         "boards_with_an_easier_reading": easier_readings,
         f"categories_in_first_{in_book}": len(uses),
         f"most_boards_per_category_in_first_{in_book}": max(uses.values(), default=0),

@@ -163,7 +163,8 @@ class Search:
         self.spill = Spill(len(library.names))
         self.chosen: list[Placement] = []
         self.rejected_leaves = 0
-        self.decoys = 0
+        self.decoys = 0   # herring decoys swapped in
+        self.repairs = 0  # swaps that took away an easier reading of a group
 
     def run(self) -> tuple[Placement, ...] | None:
         """The four placements in tier order, or None when every move failed."""
@@ -226,7 +227,7 @@ class Search:
                 return False
             self.chosen[:] = fixed
             self.used = sum(p.tiles for p in fixed)
-            self.decoys += 1
+            self.repairs += 1
         if self.level is None:
             return True
         on_board = tuple(p.category for p in self.chosen)
@@ -352,6 +353,7 @@ class Built:
     placements: tuple[Placement, ...]
     moves: int
     decoys: int
+    repairs: int
 
 
 def build(library: IndexedLibrary, key: str, level: str | None) -> Built:
@@ -362,7 +364,7 @@ def build(library: IndexedLibrary, key: str, level: str | None) -> Built:
     found = search.run()
     if found is None:
         raise Exhausted
-    return Built(found, search.moves, search.decoys)
+    return Built(found, search.moves, search.decoys, search.repairs)
 
 
 def tile_order(library: IndexedLibrary, placements: tuple[Placement, ...], key: str) -> list[str]:
