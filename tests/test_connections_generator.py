@@ -181,3 +181,17 @@ def test_real_keys_keep_both_way_pools(level):
         for p in placements:  # each label holds exactly its own four tiles of the board
             assert library.masks[p.category] & board == p.tiles
         assert easier_readings(library, placements) == []
+
+
+def test_a_repaired_leaf_that_is_then_rejected_leaves_the_search_state_alone():
+    # connections:hard:205 once came out ambiguous: a leaf was repaired (a swap took away an
+    # easier reading), then rejected for its herring count, and the undo that followed took
+    # back the swapped group's spill instead of the placed one's. The verifier caught it.
+    from pipeline.connections.generator import tile_order
+    library = indexed_library()
+    built = build(library, "connections:hard:205", "hard")
+    tiles = tile_order(library, built.placements, "connections:hard:205")
+    groups = [{"tier": library.categories[p.category].tier,
+               "label": library.categories[p.category].label,
+               "tiles": list(library.tiles_of(p.tiles))} for p in built.placements]
+    assert verifier.prove(tiles, groups)["unique"]

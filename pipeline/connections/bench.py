@@ -16,7 +16,7 @@ from pipeline.connections.generator import Exhausted, build, tile_order
 from pipeline.connections.grade import LEVELS, herrings
 from pipeline.connections.library import TIERS, indexed_library, load_library
 
-FULL_KEYS = 2000   # per level: 6,000 keys in all
+FULL_KEYS = 1700   # per level and unbanded: 6,800 keys in all
 QUICK_KEYS = 40
 BOOK = 200         # boards in a book, for the category-repeat figure
 

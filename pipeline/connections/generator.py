@@ -162,6 +162,7 @@ class Search:
         self.used = 0
         self.spill = Spill(len(library.names))
         self.chosen: list[Placement] = []
+        self.result: tuple[Placement, ...] = ()
         self.rejected_leaves = 0
         self.decoys = 0   # herring decoys swapped in
         self.repairs = 0  # swaps that took away an easier reading of a group
@@ -170,7 +171,8 @@ class Search:
         """The four placements in tier order, or None when every move failed."""
         if not self._fill(0):
             return None
-        return tuple(sorted(self.chosen, key=lambda p: TIERS.index(self.library.categories[p.category].tier)))
+        return tuple(sorted(self.result,
+                            key=lambda p: TIERS.index(self.library.categories[p.category].tier)))
 
     def can_place(self, category: int) -> int:
         """The tiles `category` may still take (0 when it may not be placed at all)."""
@@ -217,44 +219,49 @@ class Search:
         return False
 
     def _accept(self) -> bool:
+        """Whether the four placed groups make a board of the level, perhaps after one swap
+        that takes away an easier reading and one decoy. The search state (chosen, used,
+        spill) is left as it is: the accepted board goes to `self.result`, so a rejected
+        leaf is undone exactly as it was placed."""
         if groupings(self.library, self.used) != 1:
             self.rejected_leaves += 1
             return False
-        if easier_readings(self.library, tuple(self.chosen)):
-            fixed = self._break_readings()
-            if fixed is None:
+        placements, board = tuple(self.chosen), self.used
+        repaired = decoyed = 0
+        if easier_readings(self.library, placements):
+            placements = self._break_readings(placements, board)
+            if placements is None:
                 self.rejected_leaves += 1
                 return False
-            self.chosen[:] = fixed
-            self.used = sum(p.tiles for p in fixed)
-            self.repairs += 1
-        if self.level is None:
-            return True
-        on_board = tuple(p.category for p in self.chosen)
-        count = len(herrings(self.library, self.used, on_board))
-        if count < self.level.fewest_herrings:
-            swapped = self._decoy(on_board)
-            if swapped is not None:
-                self.chosen[:] = swapped
-                self.used = sum(p.tiles for p in swapped)
-                self.decoys += 1
-                return True
-        if not self.level.fewest_herrings <= count <= self.level.most_herrings:
-            self.rejected_leaves += 1
-            return False
+            board, repaired = sum(p.tiles for p in placements), 1
+        if self.level is not None:
+            on_board = tuple(p.category for p in placements)
+            count = len(herrings(self.library, board, on_board))
+            if count < self.level.fewest_herrings:
+                swapped = self._decoy(placements, board, on_board)
+                if swapped is not None:
+                    placements, decoyed = swapped, 1
+                    board = sum(p.tiles for p in placements)
+                    count = len(herrings(self.library, board, on_board))
+            if not self.level.fewest_herrings <= count <= self.level.most_herrings:
+                self.rejected_leaves += 1
+                return False
+        self.result = placements
+        self.repairs += repaired
+        self.decoys += decoyed
         return True
 
-    def _break_readings(self) -> tuple[Placement, ...] | None:
+    def _break_readings(self, placements: tuple[Placement, ...],
+                        board: int) -> tuple[Placement, ...] | None:
         """The board with one tile of another group swapped for a member of the easier
         theme's pool, so that theme holds five tiles and claims nothing; None if no such
         swap keeps every rule."""
-        placements = tuple(self.chosen)
         for theme, group in easier_readings(self.library, placements)[:1]:
             for other, placement in enumerate(placements):
                 if other == group:
                     continue
                 candidates = bits(self.library.masks[placement.category]
-                                  & self.library.masks[theme] & ~self.used)
+                                  & self.library.masks[theme] & ~board)
                 for in_tile in candidates[:4]:
                     for out_tile in bits(placement.tiles):
                         self.moves += 1
@@ -263,24 +270,25 @@ class Search:
                             return swapped
         return None
 
-    def _decoy(self, on_board: tuple[int, ...]) -> tuple[Placement, ...] | None:
+    def _decoy(self, placements: tuple[Placement, ...], board: int,
+               on_board: tuple[int, ...]) -> tuple[Placement, ...] | None:
         """A board with one tile swapped for another member of its group's pool that lifts
         the herring count into the level's band, or None after DECOY_TRIES tries. Each try
         counts as a move; swap_decoy keeps every rule a board must keep."""
         for _ in range(DECOY_TRIES):
             self.moves += 1
-            group = self.stream.below(len(self.chosen))
-            placement = self.chosen[group]
+            group = self.stream.below(len(placements))
+            placement = placements[group]
             out_tile = self.stream.choice(bits(placement.tiles))
-            candidates = bits(self.library.masks[placement.category] & ~self.used)
+            candidates = bits(self.library.masks[placement.category] & ~board)
             if not candidates:
                 continue
             in_tile = self.stream.choice(candidates)
-            swapped = swap_decoy(self.library, tuple(self.chosen), group, out_tile, in_tile)
+            swapped = swap_decoy(self.library, placements, group, out_tile, in_tile)
             if swapped is None:
                 continue
-            board = self.used & ~(1 << out_tile) | 1 << in_tile
-            count = len(herrings(self.library, board, on_board))
+            after = board & ~(1 << out_tile) | 1 << in_tile
+            count = len(herrings(self.library, after, on_board))
             if self.level.fewest_herrings <= count <= self.level.most_herrings:
                 return swapped
         return None
