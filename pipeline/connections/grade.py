@@ -23,10 +23,10 @@ class Level:
     most_herrings: int  # inclusive
 
 
-# Bands from the measured spread of herring counts over 2,000 boards searched without a
-# level (keys connections:any:1..2000: 10th percentile 12, median 16, 90th percentile 22;
-# 15% fall in easy, 38% in medium, 15% in hard; see docs/connections.md), with gaps between
-# them so that neighbouring levels differ by more than noise.
+# Bands from the measured spread of herring counts over boards searched without a level
+# (`pipeline bench`, row "any", keys connections:any:1..1700: 10th percentile 11, median 15,
+# 90th percentile 21; 21% fall in easy, 39% in medium, 10% in hard; see docs/connections.md),
+# with gaps between them so that neighbouring levels differ by more than noise.
 LEVELS = (
     Level("easy", 0, 12),
     Level("medium", 15, 18),
