@@ -71,6 +71,7 @@ class Family(Protocol):
 _FAMILY_MODULES = {
     "starbattle": "pipeline.starbattle",
     "bridges": "pipeline.bridges",
+    "connections": "pipeline.connections",
 }
 
 

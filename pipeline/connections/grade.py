@@ -1,0 +1,62 @@
+"""The measurement a level is made of: red herrings.
+
+A red herring is a library category that is not on the board but holds three or four of the
+board's sixteen tiles: a theme that looks like a group, or one tile short of one, which the
+solver must see through. (A category holding five or more tiles cannot be a group's label, since
+a label claims every tile it fits, so it misleads nobody for long.) The more herrings, the
+harder the board. Levels are bands of this count, declared once in `LEVELS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline.connections.library import IndexedLibrary
+
+HERRING_SIZES = (3, 4)  # tiles an off-board category holds when it tempts a solver
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    fewest_herrings: int
+    most_herrings: int  # inclusive
+
+
+# Bands from the measured spread of herring counts over boards searched without a level
+# (`pipeline bench`, row "any", keys connections:any:1..1700: 10th percentile 11, median 15,
+# 90th percentile 21; 21% fall in easy, 39% in medium, 10% in hard; see docs/connections.md),
+# with gaps between them so that neighbouring levels differ by more than noise.
+LEVELS = (
+    Level("easy", 0, 12),
+    Level("medium", 15, 18),
+    Level("hard", 21, 10_000),
+)
+LEVEL_BY_NAME = {level.name: level for level in LEVELS}
+
+
+def herrings(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...]) -> list[int]:
+    """Indices of off-board categories holding three or four of the board's tiles."""
+    placed = set(on_board)
+    return [k for k, pool in enumerate(library.masks)
+            if k not in placed and (pool & board_mask).bit_count() in HERRING_SIZES]
+
+
+def measure(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...]) -> dict:
+    """The grade recorded with a board."""
+    found = herrings(library, board_mask, on_board)
+    sizes = [(library.masks[k] & board_mask).bit_count() for k in found]
+    return {
+        "herrings": len(found),
+        "false_groups": sizes.count(4),
+        "herring_labels": sorted(library.categories[k].label for k in found),
+        "tiers": [library.categories[k].tier for k in on_board],
+        "pool_sizes": [library.masks[k].bit_count() for k in on_board],
+    }
+
+
+def level_of(herring_count: int) -> str:
+    for level in LEVELS:
+        if level.fewest_herrings <= herring_count <= level.most_herrings:
+            return level.name
+    raise AssertionError("the level bands cover every count")

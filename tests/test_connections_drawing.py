@@ -1,0 +1,102 @@
+"""What the pages show: tiles only on the puzzle, labels and tiers on the solution."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.connections import FAMILY
+from pipeline.connections.drawing import MIN_SIZE, fit_name
+from pipeline.connections.library import TIERS, load_library, tile_names
+from pipeline.ink import GridBox, RecordingInk
+
+BOX = GridBox(x=72, y=144, cell=76, rows=4, cols=4)  # a 6 x 9 in page's block
+
+
+def texts(ink):
+    return [call for call in ink.calls if call.verb == "text"]
+
+
+def leaks(ink, solution) -> list[str]:
+    """Solution text found among the drawn strings: labels, tiers, group numbers."""
+    drawn = " ".join(call.args[2] for call in texts(ink)).lower()
+    found = [g["label"] for g in solution["groups"] if g["label"].lower() in drawn]
+    found += [tier for tier in TIERS if tier in drawn.split()]
+    return found
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return FAMILY.generate("connections:hard:7", "hard")
+
+
+def test_the_puzzle_shows_the_sixteen_tiles_and_nothing_else(generated):
+    ink = RecordingInk()
+    FAMILY.draw_puzzle(ink, generated.puzzle, BOX)
+    assert leaks(ink, generated.solution) == []
+    assert all(dict(call.options)["size"] >= MIN_SIZE for call in texts(ink))
+    drawn = " ".join(call.args[2] for call in texts(ink))
+    for tile in generated.puzzle["tiles"]:
+        assert tile.split()[0][:4] in drawn
+    tile_boxes = [c for c in ink.calls if c.verb == "rect" and c.args[2] > BOX.cell / 2]
+    assert len(tile_boxes) == 16
+    for call in ink.calls:  # everything inside the block
+        if call.verb in ("rect", "text"):
+            x, y = call.args[0], call.args[1]
+            assert BOX.x <= x <= BOX.x + BOX.width and BOX.y <= y <= BOX.y + BOX.height
+
+
+def test_the_leak_check_catches_a_label_drawn_on_the_puzzle(generated):
+    # The planted fault: a puzzle drawing that also prints a group's label and tier.
+    ink = RecordingInk()
+    FAMILY.draw_puzzle(ink, generated.puzzle, BOX)
+    group = generated.solution["groups"][2]
+    ink.text(BOX.x, BOX.y, f"{group['tier']}: {group['label']}", size=8)
+    assert group["label"] in leaks(ink, generated.solution)
+
+
+def test_the_solution_shows_each_label_and_tier(generated):
+    ink = RecordingInk()
+    FAMILY.draw_solution(ink, generated.puzzle, generated.solution, BOX)
+    drawn = " ".join(call.args[2] for call in texts(ink))
+    for group in generated.solution["groups"]:
+        assert group["tier"].upper() in drawn
+    assert len(leaks(ink, generated.solution)) >= 4 or all(
+        g["label"].split()[0] in drawn for g in generated.solution["groups"])
+    fills = sorted({dict(c.options).get("fill") for c in ink.calls if c.verb == "rect"} - {None})
+    assert len(fills) == 4  # one gray per tier, for black and white print
+
+
+def test_every_country_name_fits_a_tile_at_seven_points_or_more():
+    ink = RecordingInk()
+    width, height = BOX.cell * 0.75, BOX.cell * 0.55
+    for name in tile_names():
+        block = fit_name(ink, name, width, height)
+        assert block.size >= MIN_SIZE
+        assert all(ink.text_width(line, size=block.size) <= width for line in block.lines), name
+        assert "".join(block.lines).replace("-", "").replace(" ", "") == \
+            name.replace("-", "").replace(" ", "")
+
+
+def test_every_label_fits_the_solution_band():
+    ink = RecordingInk()
+    for category in load_library():
+        heading = f"{category.tier.upper()}: {category.label}"
+        block = fit_name(ink, heading, BOX.width - BOX.cell * 0.2, BOX.cell * 0.34)
+        assert all(ink.text_width(line, size=block.size) <= BOX.width for line in block.lines)
+
+
+def test_the_solution_names_another_reading_of_a_group():
+    # A label of the same or a harder tier may claim a group's four tiles too: the same split
+    # read another way, printed after the group's label.
+    for number in range(1, 40):
+        generated = FAMILY.generate(f"connections:medium:{number}", "medium")
+        also = generated.proof["also_claimed_by"]
+        if also:
+            break
+    else:
+        pytest.fail("no board among 39 has a second reading")
+    ink = RecordingInk()
+    FAMILY.draw_solution(ink, generated.puzzle, generated.solution, BOX)
+    drawn = " ".join(call.args[2] for call in texts(ink))
+    label, others = next(iter(also.items()))
+    assert "(also: " in drawn and others[0].split()[0] in drawn
