@@ -19,7 +19,7 @@ SIZE_STEP = 0.5
 LINE_GAP = 1.18       # baseline-to-baseline distance, in text sizes
 TILE_INSET = 0.06     # of the cell: the gap between neighbouring tiles
 MARK_BOX = 0.16       # of the cell: the square for the solver's group number
-TIER_GRAY = {"yellow": 0.93, "green": 0.85, "blue": 0.77, "purple": 0.69}
+TIER_GRAY = {"yellow": 0.89, "green": 0.83, "blue": 0.76, "purple": 0.69}  # over 10%: printers drop lighter tints
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def hyphenated(name: str) -> list[tuple[str, ...]]:
     return _hyphenations(name)[:3]
 
 
-def fit_name(ink: Ink, name: str, width: float, height: float) -> TextBlock:
+def fit_name(ink: Ink, name: str, width: float, height: float, bold: bool = False) -> TextBlock:
     """The largest size at which `name` fits, never below MIN_SIZE: first broken between
     words (fewest lines first), and only when that fails down to MIN_SIZE, hyphenated."""
     for candidates in (layouts(name), hyphenated(name)):
@@ -72,13 +72,14 @@ def fit_name(ink: Ink, name: str, width: float, height: float) -> TextBlock:
         while size >= MIN_SIZE:
             for lines in candidates:
                 if len(lines) * size * LINE_GAP <= height and \
-                        all(ink.text_width(line, size=size) <= width for line in lines):
+                        all(ink.text_width(line, size=size, bold=bold) <= width for line in lines):
                     return TextBlock(lines, size)
             size -= SIZE_STEP
     # Nothing fits: the narrowest layout at the smallest size (the drawing tests keep every
     # library name away from this on the book's grids).
     every = layouts(name) + hyphenated(name)
-    lines = min(every, key=lambda ls: max(ink.text_width(line, size=MIN_SIZE) for line in ls))
+    lines = min(every, key=lambda ls: max(ink.text_width(line, size=MIN_SIZE, bold=bold)
+                                          for line in ls))
     return TextBlock(lines, MIN_SIZE)
 
 
@@ -101,7 +102,7 @@ def draw_puzzle(ink: Ink, tiles: list[str], box: GridBox) -> None:
         x, y, w, h = _tile(ink, box, index // 4, index % 4)
         ink.rect(x, y, w, h, stroke=0.9)
         mark = box.cell * MARK_BOX
-        ink.rect(x + w - mark - 2, y + 2, mark, mark, stroke=0.4)  # room for a group number
+        ink.rect(x + w - mark - 2, y + 2, mark, mark, stroke=0.75)  # room for a group number
         pad = w * 0.07
         block = fit_name(ink, name, w - 2 * pad, h - 2 * mark)
         _draw_block(ink, block, x + w / 2, y + h / 2 + mark / 3)
@@ -118,12 +119,12 @@ def draw_solution(ink: Ink, groups: list[dict], box: GridBox,
     for row, group in enumerate(ordered):
         x, y = box.cell_origin(row, 0)
         inset = box.cell * TILE_INSET / 2
-        ink.rect(x, y + inset, box.width, box.cell - 2 * inset, stroke=0.6,
+        ink.rect(x, y + inset, box.width, box.cell - 2 * inset, stroke=0.75,
                  fill=TIER_GRAY[group["tier"]])
         heading = f"{group['tier'].upper()}: {group['label']}"
         if also.get(group["label"]):
             heading += f" (also: {'; '.join(also[group['label']])})"
-        head = fit_name(ink, heading, box.width - box.cell * 0.2, box.cell * 0.34)
+        head = fit_name(ink, heading, box.width - box.cell * 0.2, box.cell * 0.34, bold=True)
         for index, line in enumerate(head.lines):
             ink.text(x + box.cell * 0.1, y + box.cell * 0.74 - index * head.size * LINE_GAP, line,
                      size=head.size, bold=True)
