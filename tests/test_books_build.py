@@ -172,8 +172,9 @@ def test_a_missing_glyph_is_a_build_error(ink):
 def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatch):
     """The book layer draws any family through the interface: a Connections-shaped family of
     word tiles joins a book with no change to the layer, one layout file."""
-    from books_helpers import colour_problems, font_problems, reader
+    from books_helpers import colour_spaces, read_back
     from pipeline import family as family_module
+    from pipeline.readback import preflight
     monkeypatch.setitem(family_module._FAMILY_MODULES, "tiles", "books_fake_tiles")
     path = write_layout(tmp_path, "mixed", layout_text(sections=[
         {"family": "toy", "level": "small", "count": 10, "solutions_per_page": 6},
@@ -187,7 +188,10 @@ def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatc
     families = {item["id"].split("-")[0] for p in entry["pages"] if p["kind"] == "puzzle"
                 for item in p["puzzles"]}
     assert families == {"toy", "tiles"}
-    pdf = reader(tmp_path / entry["interior"])
-    assert font_problems(pdf) == [] and colour_problems(pdf) == []
-    contents = pdf.pages[2].extract_text()
+    b = read_back(tmp_path, entry)
+    for check in (preflight.check_fonts(b), preflight.check_colour(b)):
+        assert check.passed, (check.name, check.findings[:3])
+    pages = b.pages + [b.cover_page]
+    assert colour_spaces(pages) <= {"DeviceGray"} and not any(p.images for p in pages)
+    contents = b.pages[2].text
     assert "How to play Toy Marks" in contents and "How to play Word Tiles" in contents

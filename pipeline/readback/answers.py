@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.readback.reader import Box, Glyph, PageContent, PathMark
+from pipeline.readback.reader import Box, Glyph, PageContent, PathMark, paints_in
 
 
 @dataclass(frozen=True)
@@ -61,12 +61,6 @@ def _is_shading(mark, cell: Box) -> bool:
     return ink <= 0.5 and mark.covers(cell)
 
 
-def _paints_in(mark, box: Box) -> bool:
-    if isinstance(mark, PathMark):
-        return mark.paints_in(box)
-    return mark.ink.intersects(box)
-
-
 def starbattle_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict) -> list[str]:
     """Marks inside a solution cell that holds no printed starting star.
 
@@ -82,7 +76,7 @@ def starbattle_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict
         quarter = grid.cell / 4
         core = cell.inset(quarter, quarter, quarter, quarter)
         for mark in marks:
-            if _paints_in(mark, core) and not _is_shading(mark, core):
+            if paints_in(mark, core) and not _is_shading(mark, core):
                 leaks.append(f"solution cell ({row}, {col}) holds {describe(mark)}")
     return leaks
 

@@ -260,6 +260,14 @@ class Clip:
 Mark = PathMark | Glyph | ImageMark
 
 
+def paints_in(mark: Mark, box: Box) -> bool:
+    """Whether `mark` puts ink inside `box`: a path by its geometry (a stroked frame around
+    the box does not paint in it), a glyph or an image by its ink box."""
+    if isinstance(mark, PathMark):
+        return mark.paints_in(box)
+    return mark.ink is not None and mark.ink.intersects(box)
+
+
 def _clipped(ink: Box | None, clip: tuple) -> Box | None:
     """`ink` cut to the bounds of every clip in force; None when nothing is left."""
     if ink is None or not clip:
@@ -744,6 +752,10 @@ class PageContent:
     @property
     def trim(self) -> Box:
         return self.trim_box or self.crop_box or self.media_box
+
+    def marks_in(self, box: Box) -> list:
+        """The ink marks that paint somewhere inside `box`, in painting order."""
+        return [m for m in self.ink_marks if paints_in(m, box)]
 
     @property
     def ink_marks(self) -> list:

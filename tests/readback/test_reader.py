@@ -331,3 +331,23 @@ def test_curve_bounds_follow_the_curve_not_its_control_points():
 
     (path,) = only_page(draw).paths
     assert path.outline.as_list() == pytest.approx([10, 10, 110, 85], abs=1e-6)
+
+
+def test_marks_in_a_box_follow_the_paint_not_the_bounds():
+    def draw(c):
+        c.setFillGray(0.9)
+        c.rect(0, 0, 200, 200, stroke=0, fill=1)  # covers the box
+        c.setLineWidth(1)
+        c.rect(40, 40, 60, 60, stroke=1, fill=0)  # a frame around the box: no paint inside
+        c.drawString(150, 150, "x")  # far from it
+        c.setFillGray(0)
+        c.rect(70, 70, 5, 5, stroke=0, fill=1)  # inside
+        c.drawString(58, 55, "k")  # its ink reaches in
+
+    page = only_page(draw)
+    box = Box(60, 60, 80, 80)
+    found = page.marks_in(box)
+    assert [m.kind for m in found] == ["path", "path", "glyph"]
+    assert found[0].covers(page.media_box) and found[1].outline == Box(70, 70, 75, 75)
+    assert found[2].text == "k"
+    assert page.marks_in(Box(110, 110, 120, 120)) == [found[0]]
