@@ -13,7 +13,7 @@ from pipeline.book.build import read_lock
 from pipeline.book.fonts import bundled_font_dir, font_set
 from pipeline.book.layout import load_layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, write_atomic
-from pipeline.book.printers import Box
+from pipeline.geometry import Box
 from pipeline.cli import main
 from pipeline.errors import InputError
 

@@ -14,9 +14,10 @@ import pytest
 from books_helpers import (build, colour_spaces, layout_text, read_back, toy,  # noqa: F401
                            write_layout)
 from pipeline.book.printers import Trim, get_profile
+from pipeline.geometry import Box
 from pipeline.catalog import Catalog
 from pipeline.readback import preflight
-from pipeline.readback.reader import Box, PathMark
+from pipeline.readback.reader import PathMark
 
 BOOKS = {
     "kdp-isbn": dict(isbn="978-0-306-40615-7"),

@@ -16,7 +16,8 @@ from pipeline.book.fonts import FontSet
 from pipeline.book.interior import GRID_PAD, family_title, level_title
 from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
-from pipeline.book.printers import BUFFER_PT, Box, CoverGeometry, PrinterProfile
+from pipeline.book.printers import BUFFER_PT, CoverGeometry, PrinterProfile
+from pipeline.geometry import Box
 from pipeline.family import get_family
 from pipeline.ink import GridBox
 from pipeline.records import PuzzleRecord

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.book.printers import Box
+from pipeline.geometry import Box
 from pipeline.errors import InputError
 
 

@@ -17,7 +17,8 @@ from pipeline.book.fonts import Face, FontSet
 from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
 from pipeline.book.plan import CONTENTS_LINES_PER_PAGE, Page, Plan
-from pipeline.book.printers import BUFFER_PT, PT_PER_IN, Box, PrinterProfile
+from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile
+from pipeline.geometry import Box
 from pipeline.family import get_family
 from pipeline.ink import GridBox
 from pipeline.records import PuzzleRecord

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Sequence
 
 from pipeline.book.fonts import FontSet
-from pipeline.book.printers import Box
+from pipeline.geometry import Box
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _KAPPA = 0.5522847498  # 4/3 (sqrt 2 - 1): quarter-circle Bezier handles

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pipeline.errors import InputError
+from pipeline.geometry import Box
 
 PT_PER_IN = 72
 BUFFER_PT = Fraction(1)  # every mark keeps this much clear of a printer's minimum (POD.md 5)
@@ -46,46 +47,6 @@ class Trim:
 
     def __str__(self) -> str:
         return f"{_decimal_text(self.width)}x{_decimal_text(self.height)}"
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in PDF points: left, bottom, right, top."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
-
-    def inset(self, left: float, bottom: float | None = None, right: float | None = None,
-              top: float | None = None) -> "Box":
-        bottom = left if bottom is None else bottom
-        right = left if right is None else right
-        top = bottom if top is None else top
-        return Box(self.x0 + left, self.y0 + bottom, self.x1 - right, self.y1 - top)
-
-    def contains(self, other: "Box") -> bool:
-        return (self.x0 <= other.x0 and self.y0 <= other.y0 and other.x1 <= self.x1
-                and other.y1 <= self.y1)
-
-    def overlaps(self, other: "Box") -> bool:
-        return (other.x0 < self.x1 and self.x0 < other.x1 and other.y0 < self.y1
-                and self.y0 < other.y1)
-
-    def as_tuple(self) -> tuple[float, float, float, float]:
-        return (self.x0, self.y0, self.x1, self.y1)
-
-    def to_manifest(self) -> dict:
-        return {"x": _pt(self.x0), "y": _pt(self.y0), "width": _pt(self.width),
-                "height": _pt(self.height)}
 
 
 @dataclass(frozen=True)
@@ -321,10 +282,6 @@ def _to_pt(inches: Fraction) -> float:
 
 def _box_in(x0: Fraction, y0: Fraction, x1: Fraction, y1: Fraction) -> Box:
     return Box(_to_pt(x0), _to_pt(y0), _to_pt(x1), _to_pt(y1))
-
-
-def _pt(value: float) -> float:
-    return round(value, 4)
 
 
 def _decimal_text(value: Fraction) -> str:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.readback.reader import Box, Glyph, PageContent, PathMark, paints_in
+from pipeline.readback.reader import Glyph, PageContent, PathMark, paints_in
+from pipeline.geometry import Box
 
 
 @dataclass(frozen=True)

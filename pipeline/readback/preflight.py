@@ -18,9 +18,10 @@ from typing import Callable
 
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile, Trim, get_profile
 from pipeline.errors import InputError
+from pipeline.geometry import Box
 from pipeline.readback.answers import answer_leaks, describe
 from pipeline.readback.barcode import decode_bars
-from pipeline.readback.reader import (Box, Glyph, ImageMark, PageContent, PathMark, PdfDocument,
+from pipeline.readback.reader import (Glyph, ImageMark, PageContent, PathMark, PdfDocument,
                                       open_pdf)
 
 TOLERANCE_PT = 0.01  # page sizes: PDFs store points to a few decimals
@@ -525,7 +526,7 @@ def check_spine_text(b: BookUnderTest) -> Check:
                                 "spine's clearance, at least the minimum size")
     spine = Box(*g.spine.as_tuple())
     glyphs = [m for m in b.cover_page.glyphs if m.visible and m.ink is not None
-              and m.ink.intersects(spine)]
+              and m.ink.overlaps(spine)]
     if glyphs and not allowed:
         check.fail("cover", 1, f"{len(glyphs)} glyph(s) on the spine of a {b.page_count}-page "
                                f"book: spine text needs "
@@ -592,7 +593,7 @@ def check_barcode_box(b: BookUnderTest) -> Check:
     isbn = str(b.book.get("isbn") or "").replace("-", "")
     bars, others = [], []
     for mark in b.cover_page.ink_marks:
-        if not mark.ink.intersects(box) or _is_background(mark, g):
+        if not mark.ink.overlaps(box) or _is_background(mark, g):
             continue
         if isinstance(mark, PathMark) and mark.stroke is None and mark.fill is not None:
             ink = 1 - sum(mark.fill.rgb()) / 3

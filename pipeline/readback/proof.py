@@ -18,8 +18,9 @@ from html import escape
 from pathlib import Path
 
 from pipeline.book.printers import PrinterProfile, Trim, get_profile
+from pipeline.geometry import Box
 from pipeline.readback import preflight
-from pipeline.readback.reader import Box, PageContent, PdfDocument, open_pdf
+from pipeline.readback.reader import PageContent, PdfDocument, open_pdf
 from pipeline.readback.svg import GUIDE_STYLES, Guide, page_svg
 
 GUIDE_NAMES = {"bleed": "bleed", "trim": "trim", "live": "printer's margins",

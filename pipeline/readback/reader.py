@@ -28,6 +28,8 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
+from pipeline.geometry import Box
+
 # ---------------------------------------------------------------------------------------------
 # Values
 
@@ -65,53 +67,6 @@ def thinnest_scale(m: Matrix) -> float:
 
 def mean_scale(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle in points."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
-
-    def union(self, other: "Box") -> "Box":
-        return Box(min(self.x0, other.x0), min(self.y0, other.y0),
-                   max(self.x1, other.x1), max(self.y1, other.y1))
-
-    def inset(self, left: float, bottom: float, right: float, top: float) -> "Box":
-        return Box(self.x0 + left, self.y0 + bottom, self.x1 - right, self.y1 - top)
-
-    def contains(self, other: "Box", slack: float = 1e-6) -> bool:
-        return (other.x0 >= self.x0 - slack and other.y0 >= self.y0 - slack
-                and other.x1 <= self.x1 + slack and other.y1 <= self.y1 + slack)
-
-    def intersects(self, other: "Box") -> bool:
-        return (other.x0 < self.x1 and other.x1 > self.x0
-                and other.y0 < self.y1 and other.y1 > self.y0)
-
-    def as_list(self, digits: int = 3) -> list[float]:
-        return [round(v, digits) for v in (self.x0, self.y0, self.x1, self.y1)]
-
-    @classmethod
-    def of_points(cls, points) -> "Box":
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
-        return cls(min(xs), min(ys), max(xs), max(ys))
-
-    @classmethod
-    def from_pdf(cls, array) -> "Box":
-        x0, y0, x1, y1 = (float(v) for v in array)
-        return cls(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 @dataclass(frozen=True)
@@ -173,7 +128,7 @@ class PathMark:
 
     def paints_in(self, box: Box) -> bool:
         """Whether any paint of this path lands inside `box` (its geometry, not its bounds)."""
-        if not self.ink.intersects(box):
+        if not self.ink.overlaps(box):
             return False
         polylines = self.polylines()
         if self.stroke is not None:
@@ -265,7 +220,7 @@ def paints_in(mark: Mark, box: Box) -> bool:
     the box does not paint in it), a glyph or an image by its ink box."""
     if isinstance(mark, PathMark):
         return mark.paints_in(box)
-    return mark.ink is not None and mark.ink.intersects(box)
+    return mark.ink is not None and mark.ink.overlaps(box)
 
 
 def _clipped(ink: Box | None, clip: tuple) -> Box | None:

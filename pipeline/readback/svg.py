@@ -15,7 +15,8 @@ from html import escape
 
 from fontTools.pens.svgPathPen import SVGPathPen
 
-from pipeline.readback.reader import Box, Colour, Glyph, ImageMark, PageContent, PathMark
+from pipeline.readback.reader import Colour, Glyph, ImageMark, PageContent, PathMark
+from pipeline.geometry import Box
 
 GUIDE_STYLES = {
     # kind: (stroke colour, dash, fill)

@@ -7,7 +7,8 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pipeline.readback.reader import Box, multiply, open_pdf, thinnest_scale
+from pipeline.readback.reader import multiply, open_pdf, thinnest_scale
+from pipeline.geometry import Box
 from readback_pdfs import VERA, make_pdf, raw, register_fonts
 
 
