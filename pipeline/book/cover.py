@@ -129,17 +129,7 @@ def _back(ink: PdfInk, layout: Layout, area: Box, barcode: Box, large: bool) -> 
 
 def _lines(ink: PdfInk, text: str, area: Box, top: float, size: float, *, bold: bool = False,
            anchor: str = "middle") -> float:
-    face = ink.fonts.face(bold)
-    words, current, lines = text.split(), "", []
-    for word in words:
-        trial = f"{current} {word}" if current else word
-        if current and face.advance(trial, size) > area.width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
+    lines = ink.fonts.face(bold).wrap(text, size, area.width)
     y = top
     for line in lines:
         y -= size * 1.3

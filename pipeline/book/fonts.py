@@ -52,6 +52,20 @@ class Face:
     def advance(self, text: str, size: float) -> float:
         return _advance(self.name, text, size)
 
+    def wrap(self, text: str, size: float, width: float) -> list[str]:
+        """Words filled into lines no wider than `width` (a single word may still be wider)."""
+        lines, current = [], ""
+        for word in text.split():
+            trial = f"{current} {word}" if current else word
+            if current and self.advance(trial, size) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        if current:
+            lines.append(current)
+        return lines
+
     def ink_box(self, text: str, x: float, y: float, size: float) -> Box | None:
         """Union of the glyph outline boxes of `text` set at baseline (x, y); None if no ink."""
         self.check_covers(text)

@@ -124,16 +124,7 @@ class InteriorWriter:
 
     # --- text helpers -------------------------------------------------------------------------
     def _wrap(self, text: str, face: Face, size: float, width: float) -> list[str]:
-        lines, current = [], ""
-        for word in text.split():
-            trial = f"{current} {word}" if current else word
-            if current and face.advance(trial, size) > width:
-                lines.append(current)
-                current = word
-            else:
-                current = trial
-        if current:
-            lines.append(current)
+        lines = face.wrap(text, size, width)
         for line in lines:
             if face.advance(line, size) > width:
                 raise LayoutError(f"the word {line!r} is wider than the text column")
