@@ -16,8 +16,6 @@ from numba import njit
 
 from pipeline.keyed import stream_below
 
-ROW, COLUMN, REGION = 0, 1, 2
-
 # Deduction results.
 SOLVED, STUCK, CONTRADICTION = 0, 1, 2
 
