@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="print catalog records as JSON Lines")
     export.add_argument("--family")
     export.add_argument("--level")
+    export.add_argument("--book", metavar="SLUG",
+                        help="only the puzzles of this book, in book order (from the manifest)")
+    export.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
     export.set_defaults(run=run_export)
 
     count = commands.add_parser("count", help="count the solutions of JSON Lines records")
@@ -128,11 +131,35 @@ def run_export(args) -> int:
         family = get_family(args.family)
         if args.level:
             check_level(family, args.level)
-    out = sys.stdout
+    ids = book_puzzle_ids(args.manifest, args.book) if args.book else None
     with Catalog(args.catalog) as catalog:
-        for record in catalog.records(args.family, args.level):
-            out.write(record.to_json() + "\n")
+        records = list(catalog.records(args.family, args.level, ids=ids))
+    if ids is not None:
+        found = {record.id for record in records}
+        missing = [i for i in ids if i not in found]
+        if missing and not (args.family or args.level):
+            raise InputError(f"{len(missing)} puzzles of the book are not in {args.catalog}, "
+                             f"for example {missing[0]}", field="--book")
+        order = {puzzle: index for index, puzzle in enumerate(ids)}
+        records.sort(key=lambda record: order[record.id])
+    sys.stdout.writelines(record.to_json() + "\n" for record in records)
     return 0
+
+
+def book_puzzle_ids(manifest: Path, slug: str) -> list[str]:
+    """The ids of a book's puzzles, in the order of its puzzle pages."""
+    import json
+
+    try:
+        books = json.loads(manifest.read_text(encoding="utf-8"))["books"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise InputError("no readable manifest (run `pipeline books` first)",
+                         file=str(manifest)) from None
+    for book in books:
+        if book.get("slug") == slug:
+            return [puzzle["id"] for page in book.get("pages", []) if page.get("kind") == "puzzle"
+                    for puzzle in page.get("puzzles", [])]
+    raise InputError(f"no book {slug!r} in the manifest", file=str(manifest), field="--book")
 
 
 def run_count(args) -> int:

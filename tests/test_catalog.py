@@ -74,3 +74,21 @@ def test_records_round_trip_through_their_text(tmp_path):
         fill(catalog, "starbattle", "easy", 2, workers=1, progress=False)
         for record in catalog.records():
             assert PuzzleRecord.from_dict(json.loads(record.to_json())) == record
+
+
+def test_export_of_one_book_follows_its_puzzle_pages(tmp_path):
+    catalog_path, manifest = tmp_path / "c.sqlite", tmp_path / "manifest.json"
+    with Catalog(catalog_path) as catalog:
+        fill(catalog, "starbattle", "easy", 3, workers=1, progress=False)
+    ids = ["starbattle-easy-0003", "starbattle-easy-0001"]
+    manifest.write_text(json.dumps({"books": [{"slug": "tiny", "pages": [
+        {"number": 5, "kind": "puzzle", "puzzles": [{"id": ids[0]}, {"id": ids[1]}]},
+        {"number": 6, "kind": "solution", "puzzles": [{"id": ids[0]}, {"id": ids[1]}]}]}]}))
+    base = [sys.executable, "-m", "pipeline", "--catalog", str(catalog_path), "export",
+            "--manifest", str(manifest)]
+    result = subprocess.run(base + ["--book", "tiny"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == ids
+    result = subprocess.run(base + ["--book", "other"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "--book" in result.stderr
