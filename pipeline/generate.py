@@ -37,15 +37,13 @@ def make_record(family: Family, level: str, number: int, variant: int,
         extra=extra)
 
 
-def generate_one(family_name: str, level: str, number: int, variant: int) -> tuple[Generated | None, float]:
+def generate_one(family_name: str, level: str, number: int, variant: int) -> Generated | None:
     """Worker entry point: one board for one key (None when the budget ran out)."""
     family = get_family(family_name)
-    started = time.perf_counter()
     try:
-        generated = family.generate(variant_key(puzzle_key(family_name, level, number), variant), level)
+        return family.generate(variant_key(puzzle_key(family_name, level, number), variant), level)
     except GenerationFailed:
-        generated = None
-    return generated, time.perf_counter() - started
+        return None
 
 
 @dataclass
@@ -87,7 +85,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
 
     def launch(number: int, variant: int) -> None:
         if executor is None:
-            finished[number] = (variant, generate_one(family_name, level, number, variant)[0])
+            finished[number] = (variant, generate_one(family_name, level, number, variant))
         else:
             running[executor.submit(generate_one, family_name, level, number, variant)] = (number, variant)
 
@@ -106,7 +104,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     number, variant = running.pop(future)
-                    finished[number] = (variant, future.result()[0])
+                    finished[number] = (variant, future.result())
                 continue
             order.popleft()
             variant, generated = finished.pop(head)
