@@ -1,6 +1,6 @@
 import pytest
 
-from pipeline.starbattle import solver
+from pipeline.starbattle import solve as solver
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -7,9 +7,10 @@ import pytest
 
 from pipeline.keyed import KeyedStream
 from pipeline.records import fingerprint
-from pipeline.starbattle import FAMILY, solver
+from pipeline.starbattle import FAMILY
+from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
-from pipeline.starbattle.bands import BAND_BY_NAME, BANDS
+from pipeline.starbattle.grade import BAND_BY_NAME, BANDS
 from pipeline.starbattle.board import (Board, border_distance, canonical_regions, orientations,
                                        transforms)
 from pipeline.starbattle.verify import solutions as plain_solutions

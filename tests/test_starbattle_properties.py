@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.keyed import KeyedStream
-from pipeline.starbattle import solver
+from pipeline.starbattle import solve as solver
 from pipeline.starbattle.board import Board, canonical_regions, transforms
 from pipeline.starbattle.verify import solutions as plain_solutions
 

@@ -10,9 +10,10 @@ from typing import Sequence
 from pipeline.errors import GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.ink import GridBox, Ink
-from pipeline.starbattle import draw, solver
+from pipeline.starbattle import draw
+from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
-from pipeline.starbattle.bands import BAND_BY_NAME, LEVELS
+from pipeline.starbattle.grade import BAND_BY_NAME, LEVELS
 from pipeline.starbattle.board import (Board, border_distance, canonical_regions, check_puzzle,
                                        check_solution)
 from pipeline.starbattle.verify import verify as verify_independently

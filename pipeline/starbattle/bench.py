@@ -16,8 +16,8 @@ from pipeline.catalog import Catalog
 from pipeline.generate import default_workers, fill
 from pipeline.keyed import KeyedStream
 from pipeline.starbattle import generate as generator
-from pipeline.starbattle import solver
-from pipeline.starbattle.bands import BANDS
+from pipeline.starbattle import solve as solver
+from pipeline.starbattle.grade import BANDS
 from pipeline.starbattle.board import Board
 
 PEER_COUNTER = Path(__file__).resolve().parents[2].parent / "shared" / "peers" / "sprig_count.js"

@@ -10,11 +10,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from pipeline.errors import GenerationFailed
-from pipeline.keyed import KeyedStream, fnv1a32, key_percent
-from pipeline.starbattle import kernels, solver
-from pipeline.starbattle.bands import Band
+from pipeline.keyed import KeyedStream, fnv1a32, key_percent, stream_below
+from pipeline.starbattle import solve
+from pipeline.starbattle.solve import count_solutions
+from pipeline.starbattle.grade import Band
 from pipeline.starbattle.board import Board, relabel
 
 ATTEMPTS_PER_SEARCH = 3000
@@ -39,13 +41,260 @@ class Candidate:
 @dataclass(frozen=True)
 class Accepted:
     candidate: Candidate
-    grade: solver.Grade
+    grade: solve.Grade
     attempts: int                # candidates tried, over all searches
     searches: int                # searches used (1 = no restart)
     proof_nodes: int
 
 
-# --- planting, growing, repairing, mutating (compiled; see kernels.py) -----------------------
+# --- compiled kernels: planting, growing, repairing, mutating ------------------------------
+
+SMALL_FIRST, UNIFORM, LONG = 0, 1, 2
+
+
+@njit(cache=True)
+def _neighbours(n, cell, out):
+    """Orthogonal neighbours of `cell` into `out`; returns how many."""
+    r, c = cell // n, cell % n
+    m = 0
+    if r > 0:
+        out[m] = cell - n
+        m += 1
+    if c > 0:
+        out[m] = cell - 1
+        m += 1
+    if c < n - 1:
+        out[m] = cell + 1
+        m += 1
+    if r < n - 1:
+        out[m] = cell + n
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def plant_stars(state, n):
+    """A column per row, shuffled until no two consecutive rows are within one column."""
+    columns = np.arange(n)
+    while True:
+        for i in range(n - 1, 0, -1):
+            j = stream_below(state, i + 1)
+            columns[i], columns[j] = columns[j], columns[i]
+        ok = True
+        for r in range(n - 1):
+            if abs(columns[r] - columns[r + 1]) <= 1:
+                ok = False
+        if ok:
+            return columns
+
+
+@njit(cache=True)
+def growth_weight(profile, size, average):
+    if profile == SMALL_FIRST:
+        w = max(1, 2 * average + 1 - size)
+        return w * w
+    if profile == UNIFORM:
+        return 1
+    return size * size          # LONG: the big get bigger
+
+
+@njit(cache=True)
+def grow_regions(state, n, planted, profile):
+    """Each planted star seeds a region; a region chosen by integer weight on its size claims
+    one of its unclaimed neighbouring squares, until every square is claimed."""
+    cells = n * n
+    regions = np.full(cells, -1, dtype=np.int64)
+    sizes = np.ones(n, dtype=np.int64)
+    frontier = np.zeros((n, cells), dtype=np.bool_)
+    near = np.empty(4, dtype=np.int64)
+    for r in range(n):
+        regions[r * n + planted[r]] = r
+    for r in range(n):
+        for i in range(_neighbours(n, r * n + planted[r], near)):
+            if regions[near[i]] < 0:
+                frontier[r, near[i]] = True
+    growing = np.empty(n, dtype=np.int64)
+    weights = np.empty(n, dtype=np.int64)
+    options = np.empty(cells, dtype=np.int64)
+    for _ in range(cells - n):
+        k, total = 0, 0
+        for g in range(n):
+            if frontier[g].any():
+                growing[k] = g
+                weights[k] = growth_weight(profile, sizes[g], n)
+                total += weights[k]
+                k += 1
+        pick = stream_below(state, total)
+        chosen = 0
+        while pick >= weights[chosen]:
+            pick -= weights[chosen]
+            chosen += 1
+        g = growing[chosen]
+        m = 0
+        for cell in range(cells):
+            if frontier[g, cell]:
+                options[m] = cell
+                m += 1
+        cell = options[stream_below(state, m)]
+        regions[cell] = g
+        sizes[g] += 1
+        frontier[:, cell] = False
+        for i in range(_neighbours(n, cell, near)):
+            if regions[near[i]] < 0:
+                frontier[g, near[i]] = True
+    return regions
+
+
+@njit(cache=True)
+def connected_without(n, regions, cell):
+    """Whether the region of `cell` stays one connected piece (and non-empty) without it."""
+    own = regions[cell]
+    near = np.empty(4, dtype=np.int64)
+    size, start = 0, -1
+    for x in range(n * n):
+        if regions[x] == own and x != cell:
+            size += 1
+            start = x
+    if size == 0:
+        return False
+    seen = np.zeros(n * n, dtype=np.bool_)
+    stack = np.empty(n * n, dtype=np.int64)
+    seen[start] = True
+    stack[0] = start
+    top, reached = 1, 1
+    while top:
+        top -= 1
+        x = stack[top]
+        for i in range(_neighbours(n, x, near)):
+            y = near[i]
+            if y != cell and not seen[y] and regions[y] == own:
+                seen[y] = True
+                stack[top] = y
+                top += 1
+                reached += 1
+    return reached == size
+
+
+@njit(cache=True)
+def destinations(n, regions, cell, out):
+    """Neighbouring regions `cell` could join without disconnecting its own, ascending;
+    returns how many (none when the move would split its region)."""
+    own = regions[cell]
+    near = np.empty(4, dtype=np.int64)
+    found = np.zeros(n, dtype=np.bool_)
+    for i in range(_neighbours(n, cell, near)):
+        if regions[near[i]] != own:
+            found[regions[near[i]]] = True
+    if not found.any() or not connected_without(n, regions, cell):
+        return 0
+    m = 0
+    for g in range(n):
+        if found[g]:
+            out[m] = g
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def repair_regions(state, n, regions, planted, givens, min_region, max_region, listed):
+    """Move squares that rival solutions use until the planted solution is the only one.
+
+    Each round lists up to `listed` solutions; the square used most often by rivals (never a
+    planted square; ties to the lowest square) moves to a neighbouring region, within the size
+    limits where it can. Changes `regions` in place; True when the board became unique.
+    Gives up after 3N rounds.
+    """
+    cells = n * n
+    planted_cell = np.zeros(cells, dtype=np.bool_)
+    for r in range(n):
+        planted_cell[r * n + planted[r]] = True
+    sizes = np.zeros(n, dtype=np.int64)
+    for x in range(cells):
+        sizes[regions[x]] += 1
+    solutions = np.empty((listed, n), dtype=np.int64)
+    usage = np.empty(cells, dtype=np.int64)
+    order_key = np.empty(cells, dtype=np.int64)
+    targets = np.empty(4, dtype=np.int64)
+    within = np.empty(4, dtype=np.int64)
+    for _ in range(3 * n):
+        found, _nodes = count_solutions(n, regions, givens, listed + 1, solutions)
+        if found == 1:
+            return True
+        usage[:] = 0
+        for k in range(min(found, listed)):
+            rival = False
+            for r in range(n):
+                if solutions[k, r] != planted[r]:
+                    rival = True
+            if rival:
+                for r in range(n):
+                    usage[r * n + solutions[k, r]] += 1
+        top = 0
+        for x in range(cells):
+            if planted_cell[x]:
+                usage[x] = 0
+            top = max(top, usage[x])
+        for x in range(cells):
+            order_key[x] = (top - usage[x]) * cells + x
+        moved = False
+        for x in np.argsort(order_key):
+            if usage[x] == 0:
+                break
+            m = destinations(n, regions, x, targets)
+            if m == 0:
+                continue
+            own = regions[x]
+            w = 0
+            for i in range(m):
+                if sizes[targets[i]] + 1 <= max_region and sizes[own] - 1 >= min_region:
+                    within[w] = targets[i]
+                    w += 1
+            if w > 0:
+                target = within[stream_below(state, w)]
+            else:
+                target = targets[stream_below(state, m)]
+            regions[x] = target
+            sizes[own] -= 1
+            sizes[target] += 1
+            moved = True
+            break
+        if not moved:
+            return False
+    return False
+
+
+@njit(cache=True)
+def mutate_regions(state, n, regions, planted, max_moves):
+    """Move one to `max_moves` border squares (never a planted one) to a neighbouring region,
+    keeping every region connected. Changes `regions` in place."""
+    cells = n * n
+    planted_cell = np.zeros(cells, dtype=np.bool_)
+    for r in range(n):
+        planted_cell[r * n + planted[r]] = True
+    near = np.empty(4, dtype=np.int64)
+    targets = np.empty(4, dtype=np.int64)
+    border = np.empty(cells, dtype=np.int64)
+    for _ in range(1 + stream_below(state, max_moves)):
+        m = 0
+        for x in range(cells):
+            if planted_cell[x]:
+                continue
+            for i in range(_neighbours(n, x, near)):
+                if regions[near[i]] != regions[x]:
+                    border[m] = x
+                    m += 1
+                    break
+        for i in range(m - 1, 0, -1):
+            j = stream_below(state, i + 1)
+            border[i], border[j] = border[j], border[i]
+        for i in range(m):
+            k = destinations(n, regions, border[i], targets)
+            if k > 0:
+                regions[border[i]] = targets[stream_below(state, k)]
+                break
+
+
+# --- planting, growing, repairing, mutating: the kernels above, on the keyed stream -------
 
 def _with_stream(stream: KeyedStream, kernel, *args):
     """Run a compiled kernel on the stream's state and take the advanced state back."""
@@ -65,10 +314,10 @@ def starting_stars(key: str, band: Band, planted: tuple[int, ...]) -> tuple[tupl
 
 def fresh_candidate(stream: KeyedStream, band: Band, key: str) -> Candidate:
     n = band.size
-    planted = _with_stream(stream, kernels.plant, n)
-    profiles = (kernels.SMALL_FIRST, kernels.UNIFORM, kernels.LONG) if band.uses_long_growth \
-        else (kernels.SMALL_FIRST, kernels.UNIFORM)
-    regions = _with_stream(stream, kernels.grow, n, planted, stream.choice(profiles))
+    planted = _with_stream(stream, plant_stars, n)
+    profiles = (SMALL_FIRST, UNIFORM, LONG) if band.uses_long_growth \
+        else (SMALL_FIRST, UNIFORM)
+    regions = _with_stream(stream, grow_regions, n, planted, stream.choice(profiles))
     planted = tuple(planted.tolist())
     return Candidate(tuple(regions.tolist()), planted, starting_stars(key, band, planted))
 
@@ -80,7 +329,7 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
     there gives the rival two stars in one region; the planted solution never uses s.
     """
     regions = np.array(candidate.regions, dtype=np.int64)
-    unique = _with_stream(stream, kernels.repair, band.size, regions,
+    unique = _with_stream(stream, repair_regions, band.size, regions,
                           np.array(candidate.planted, dtype=np.int64),
                           candidate.board().givens_array(), band.min_region, band.max_region,
                           LISTED_SOLUTIONS)
@@ -92,7 +341,7 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
 def mutate(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate:
     """Move one to five border squares (never a planted one) to a neighbouring region."""
     regions = np.array(candidate.regions, dtype=np.int64)
-    _with_stream(stream, kernels.mutate, band.size, regions,
+    _with_stream(stream, mutate_regions, band.size, regions,
                  np.array(candidate.planted, dtype=np.int64), MAX_MUTATION_MOVES)
     return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens, mutated=True)
 
@@ -112,7 +361,7 @@ def shape_ok(band: Band, regions, allow_anchor: bool) -> bool:
     return sizes.count(band.min_region) <= (1 if allow_anchor else 0)
 
 
-def meets_contract(band: Band, grade: solver.Grade) -> bool:
+def meets_contract(band: Band, grade: solve.Grade) -> bool:
     t1, t2, t3, t4 = grade.tier_counts
     return (grade.solved
             and (band.max_steps is None or grade.steps <= band.max_steps)
@@ -120,7 +369,7 @@ def meets_contract(band: Band, grade: solver.Grade) -> bool:
             and t3 + t4 >= band.min_tier3_up)
 
 
-def hardness(grade: solver.Grade) -> tuple:
+def hardness(grade: solve.Grade) -> tuple:
     """Ranking of near-misses: boards the band's tiers cannot finish first, then by tiers."""
     t1, t2, t3, t4 = grade.tier_counts
     return (0 if grade.solved else 1, t4, t3, t2, grade.steps)
@@ -149,9 +398,9 @@ def generate(key: str, band: Band) -> Accepted:
             candidate = repair(stream, band, candidate)
             if candidate is None or not shape_ok(band, candidate.regions, allow_anchor):
                 continue
-            grade = solver.grade(candidate.board(), band.max_tier)
+            grade = solve.grade(candidate.board(), band.max_tier)
             if meets_contract(band, grade):
-                proof = solver.count(candidate.board(), 2)
+                proof = solve.count(candidate.board(), 2)
                 return Accepted(candidate, grade, attempts, search + 1, proof.nodes)
             if band.name != "easy":
                 pool.append((hardness(grade), -attempt, candidate))

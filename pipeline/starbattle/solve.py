@@ -1,20 +1,26 @@
-"""Compiled hot loops of the Star Battle engine: solution counting and the deduction engine.
+"""The Star Battle solver: solution counting and the easiest-first deduction engine.
 
-A board state is one column bitmask per row (`cand[r]`: the squares of row r that may still
-hold a star). Lines are numbered 0..3n-1: rows, then columns, then regions, and
-`line_mask[line, r]` is the part of a line in row r. `clash[cell, r]` is every square that
-cannot hold a star once `cell` does (its row, column, region and eight neighbours).
+Thin wrappers that turn a `Board` into the compiled kernels' arrays and their results into
+values. The deduction trace reads as the rules do: "tier 2, column 3: crossed out ...".
 
-Compiled with numba (cached on disk next to this file), so the first call in a fresh checkout
-pays the compilation once; `warm_up()` does that up front.
+The hot loops are compiled with numba (cached on disk next to this file), so the first call
+in a fresh checkout pays the compilation once; `warm_up()` does that up front. A board state
+is one column bitmask per row (`cand[r]`: the squares of row r that may still hold a star).
+Lines are numbered 0..3n-1: rows, then columns, then regions, and `line_mask[line, r]` is the
+part of a line in row r. `clash[cell, r]` is every square that cannot hold a star once `cell`
+does (its row, column, region and eight neighbours).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from numba import njit
 
-from pipeline.keyed import stream_below
+from pipeline.starbattle.board import Board
+
+# --- compiled kernels ------------------------------------------------------------------------
 
 # Deduction results.
 SOLVED, STUCK, CONTRADICTION = 0, 1, 2
@@ -417,246 +423,128 @@ def _scan_groups(n, tier, cand, lines, clash, full, done, open_count, opts, coun
 # These advance the keyed stream (`state`, see pipeline.keyed.KeyedStream.state) with its
 # compiled twins, so a key gives the same board as it would step by step in Python.
 
-SMALL_FIRST, UNIFORM, LONG = 0, 1, 2
+
+# --- the solver as the rest of the engine sees it -------------------------------------------
+
+STATUS_NAMES = {SOLVED: "solved", STUCK: "stuck",
+                CONTRADICTION: "contradiction"}
+TIERS = (1, 2, 3, 4)
 
 
-@njit(cache=True)
-def _neighbours(n, cell, out):
-    """Orthogonal neighbours of `cell` into `out`; returns how many."""
-    r, c = cell // n, cell % n
-    m = 0
-    if r > 0:
-        out[m] = cell - n
-        m += 1
-    if c > 0:
-        out[m] = cell - 1
-        m += 1
-    if c < n - 1:
-        out[m] = cell + 1
-        m += 1
-    if r < n - 1:
-        out[m] = cell + n
-        m += 1
-    return m
+@dataclass(frozen=True)
+class Count:
+    solutions: int                            # counted up to the limit
+    nodes: int                                # search nodes visited
+    listed: tuple[tuple[int, ...], ...]       # the first solutions, star column per row
 
 
-@njit(cache=True)
-def plant(state, n):
-    """A column per row, shuffled until no two consecutive rows are within one column."""
-    columns = np.arange(n)
-    while True:
-        for i in range(n - 1, 0, -1):
-            j = stream_below(state, i + 1)
-            columns[i], columns[j] = columns[j], columns[i]
-        ok = True
-        for r in range(n - 1):
-            if abs(columns[r] - columns[r + 1]) <= 1:
-                ok = False
-        if ok:
-            return columns
+_NO_LISTING = np.zeros((0, 1), dtype=np.int64)
 
 
-@njit(cache=True)
-def growth_weight(profile, size, average):
-    if profile == SMALL_FIRST:
-        w = max(1, 2 * average + 1 - size)
-        return w * w
-    if profile == UNIFORM:
-        return 1
-    return size * size          # LONG: the big get bigger
+def count_puzzle(puzzle: dict, limit: int) -> int:
+    """Solutions of an exported puzzle object, counted up to `limit` (the lean path for
+    counting many boards: no Board value, no listing)."""
+    n = puzzle["size"]
+    givens = np.full(n, -1, dtype=np.int64)
+    for r, c in puzzle.get("stars", ()):
+        givens[r] = c
+    regions = np.array(puzzle["regions"], dtype=np.int64).reshape(n * n)
+    return int(count_solutions(n, regions, givens, limit, _NO_LISTING)[0])
 
 
-@njit(cache=True)
-def grow(state, n, planted, profile):
-    """Each planted star seeds a region; a region chosen by integer weight on its size claims
-    one of its unclaimed neighbouring squares, until every square is claimed."""
-    cells = n * n
-    regions = np.full(cells, -1, dtype=np.int64)
-    sizes = np.ones(n, dtype=np.int64)
-    frontier = np.zeros((n, cells), dtype=np.bool_)
-    near = np.empty(4, dtype=np.int64)
-    for r in range(n):
-        regions[r * n + planted[r]] = r
-    for r in range(n):
-        for i in range(_neighbours(n, r * n + planted[r], near)):
-            if regions[near[i]] < 0:
-                frontier[r, near[i]] = True
-    growing = np.empty(n, dtype=np.int64)
-    weights = np.empty(n, dtype=np.int64)
-    options = np.empty(cells, dtype=np.int64)
-    for _ in range(cells - n):
-        k, total = 0, 0
-        for g in range(n):
-            if frontier[g].any():
-                growing[k] = g
-                weights[k] = growth_weight(profile, sizes[g], n)
-                total += weights[k]
-                k += 1
-        pick = stream_below(state, total)
-        chosen = 0
-        while pick >= weights[chosen]:
-            pick -= weights[chosen]
-            chosen += 1
-        g = growing[chosen]
-        m = 0
-        for cell in range(cells):
-            if frontier[g, cell]:
-                options[m] = cell
-                m += 1
-        cell = options[stream_below(state, m)]
-        regions[cell] = g
-        sizes[g] += 1
-        frontier[:, cell] = False
-        for i in range(_neighbours(n, cell, near)):
-            if regions[near[i]] < 0:
-                frontier[g, near[i]] = True
-    return regions
+def count(board: Board, limit: int, listed: int = 0) -> Count:
+    out = np.full((max(listed, 0), board.size), -1, dtype=np.int64)
+    found, nodes = count_solutions(board.size, board.region_array(), board.givens_array(),
+                                           limit, out)
+    rows = tuple(map(tuple, out[:min(found, listed)].tolist()))
+    return Count(int(found), int(nodes), rows)
 
 
-@njit(cache=True)
-def connected_without(n, regions, cell):
-    """Whether the region of `cell` stays one connected piece (and non-empty) without it."""
-    own = regions[cell]
-    near = np.empty(4, dtype=np.int64)
-    size, start = 0, -1
-    for x in range(n * n):
-        if regions[x] == own and x != cell:
-            size += 1
-            start = x
-    if size == 0:
-        return False
-    seen = np.zeros(n * n, dtype=np.bool_)
-    stack = np.empty(n * n, dtype=np.int64)
-    seen[start] = True
-    stack[0] = start
-    top, reached = 1, 1
-    while top:
-        top -= 1
-        x = stack[top]
-        for i in range(_neighbours(n, x, near)):
-            y = near[i]
-            if y != cell and not seen[y] and regions[y] == own:
-                seen[y] = True
-                stack[top] = y
-                top += 1
-                reached += 1
-    return reached == size
+@dataclass(frozen=True)
+class Step:
+    tier: int
+    lines: tuple[str, ...]                    # the row, column or region names it reasoned on
+    star: tuple[int, int] | None              # the square a tier-1 step places
+    crossed: tuple[tuple[int, int], ...]      # squares crossed out
+
+    def describe(self) -> str:
+        on = " + ".join(self.lines)
+        parts = []
+        if self.star is not None:
+            parts.append(f"star at r{self.star[0] + 1}c{self.star[1] + 1}")
+        if self.crossed:
+            parts.append("crossed out " + " ".join(f"r{r + 1}c{c + 1}" for r, c in self.crossed))
+        return f"tier {self.tier}, {on}: " + "; ".join(parts)
 
 
-@njit(cache=True)
-def destinations(n, regions, cell, out):
-    """Neighbouring regions `cell` could join without disconnecting its own, ascending;
-    returns how many (none when the move would split its region)."""
-    own = regions[cell]
-    near = np.empty(4, dtype=np.int64)
-    found = np.zeros(n, dtype=np.bool_)
-    for i in range(_neighbours(n, cell, near)):
-        if regions[near[i]] != own:
-            found[regions[near[i]]] = True
-    if not found.any() or not connected_without(n, regions, cell):
-        return 0
-    m = 0
-    for g in range(n):
-        if found[g]:
-            out[m] = g
-            m += 1
-    return m
+@dataclass(frozen=True)
+class Solve:
+    status: str                               # solved, stuck or contradiction
+    steps: tuple[Step, ...]
+    stars: tuple[int, ...]                    # star column per row, -1 where none was placed
+
+    def tier_counts(self) -> dict[int, int]:
+        counts = {tier: 0 for tier in TIERS}
+        for step in self.steps:
+            counts[step.tier] += 1
+        return counts
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
 
 
-@njit(cache=True)
-def repair(state, n, regions, planted, givens, min_region, max_region, listed):
-    """Move squares that rival solutions use until the planted solution is the only one.
+@dataclass(frozen=True)
+class Grade:
+    """The measures of an easiest-first solve, without the trace (the generator's fast path)."""
 
-    Each round lists up to `listed` solutions; the square used most often by rivals (never a
-    planted square; ties to the lowest square) moves to a neighbouring region, within the size
-    limits where it can. Changes `regions` in place; True when the board became unique.
-    Gives up after 3N rounds.
-    """
-    cells = n * n
-    planted_cell = np.zeros(cells, dtype=np.bool_)
-    for r in range(n):
-        planted_cell[r * n + planted[r]] = True
-    sizes = np.zeros(n, dtype=np.int64)
-    for x in range(cells):
-        sizes[regions[x]] += 1
-    solutions = np.empty((listed, n), dtype=np.int64)
-    usage = np.empty(cells, dtype=np.int64)
-    order_key = np.empty(cells, dtype=np.int64)
-    targets = np.empty(4, dtype=np.int64)
-    within = np.empty(4, dtype=np.int64)
-    for _ in range(3 * n):
-        found, _nodes = count_solutions(n, regions, givens, listed + 1, solutions)
-        if found == 1:
-            return True
-        usage[:] = 0
-        for k in range(min(found, listed)):
-            rival = False
-            for r in range(n):
-                if solutions[k, r] != planted[r]:
-                    rival = True
-            if rival:
-                for r in range(n):
-                    usage[r * n + solutions[k, r]] += 1
-        top = 0
-        for x in range(cells):
-            if planted_cell[x]:
-                usage[x] = 0
-            top = max(top, usage[x])
-        for x in range(cells):
-            order_key[x] = (top - usage[x]) * cells + x
-        moved = False
-        for x in np.argsort(order_key):
-            if usage[x] == 0:
-                break
-            m = destinations(n, regions, x, targets)
-            if m == 0:
-                continue
-            own = regions[x]
-            w = 0
-            for i in range(m):
-                if sizes[targets[i]] + 1 <= max_region and sizes[own] - 1 >= min_region:
-                    within[w] = targets[i]
-                    w += 1
-            if w > 0:
-                target = within[stream_below(state, w)]
-            else:
-                target = targets[stream_below(state, m)]
-            regions[x] = target
-            sizes[own] -= 1
-            sizes[target] += 1
-            moved = True
-            break
-        if not moved:
-            return False
-    return False
+    status: str
+    tier_counts: tuple[int, int, int, int]    # steps of tiers 1..4
+    steps: int
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
 
 
-@njit(cache=True)
-def mutate(state, n, regions, planted, max_moves):
-    """Move one to `max_moves` border squares (never a planted one) to a neighbouring region,
-    keeping every region connected. Changes `regions` in place."""
-    cells = n * n
-    planted_cell = np.zeros(cells, dtype=np.bool_)
-    for r in range(n):
-        planted_cell[r * n + planted[r]] = True
-    near = np.empty(4, dtype=np.int64)
-    targets = np.empty(4, dtype=np.int64)
-    border = np.empty(cells, dtype=np.int64)
-    for _ in range(1 + stream_below(state, max_moves)):
-        m = 0
-        for x in range(cells):
-            if planted_cell[x]:
-                continue
-            for i in range(_neighbours(n, x, near)):
-                if regions[near[i]] != regions[x]:
-                    border[m] = x
-                    m += 1
-                    break
-        for i in range(m - 1, 0, -1):
-            j = stream_below(state, i + 1)
-            border[i], border[j] = border[j], border[i]
-        for i in range(m):
-            k = destinations(n, regions, border[i], targets)
-            if k > 0:
-                regions[border[i]] = targets[stream_below(state, k)]
-                break
+def _run(board: Board, max_tier: int):
+    n = board.size
+    capacity = n * n + n
+    step_tier = np.zeros(capacity, dtype=np.int64)
+    step_lines = np.full((capacity, 3), -1, dtype=np.int64)
+    step_star = np.full(capacity, -1, dtype=np.int64)
+    step_crossed = np.zeros((capacity, n), dtype=np.int64)
+    status, steps, stars = deduce(n, board.region_array(), board.givens_array(), max_tier,
+                                          step_tier, step_lines, step_star, step_crossed)
+    return int(status), int(steps), stars, step_tier, step_lines, step_star, step_crossed
+
+
+def grade(board: Board, max_tier: int = 4) -> Grade:
+    status, steps, _, step_tier, *_ = _run(board, max_tier)
+    counts = np.bincount(step_tier[:steps], minlength=5)
+    return Grade(STATUS_NAMES[status], tuple(int(counts[t]) for t in TIERS), steps)
+
+
+def solve(board: Board, max_tier: int = 4) -> Solve:
+    """The easiest-first solve with its full trace."""
+    n = board.size
+    status, steps, stars, step_tier, step_lines, step_star, step_crossed = _run(board, max_tier)
+    trace = []
+    for k in range(steps):
+        lines = tuple(line_name(n, int(line)) for line in step_lines[k] if line >= 0)
+        star = None if step_star[k] < 0 else divmod(int(step_star[k]), n)
+        crossed = tuple((r, c) for r in range(n) for c in range(n) if (int(step_crossed[k, r]) >> c) & 1)
+        trace.append(Step(int(step_tier[k]), lines, star, crossed))
+    return Solve(STATUS_NAMES[status], tuple(trace), tuple(int(c) for c in stars))
+
+
+def line_name(n: int, line: int) -> str:
+    kind, index = divmod(line, n)
+    return f"{('row', 'column', 'region')[kind]} {index + 1}"
+
+
+def warm_up() -> None:
+    """Load (or compile) the kernels once, outside any timing."""
+    board = Board.from_rows([[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 3]])
+    count(board, 2, listed=1)
+    grade(board)
