@@ -11,7 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.readback import preflight
+from pipeline.readback.checks import run_checks
+from pipeline.readback.loaded import catalog_records, load_book, read_manifest
 from pipeline.readback.proof import write_proofs
 
 MANIFEST = Path("build/manifest.json")
@@ -21,10 +22,10 @@ CATALOG = Path("build/catalog.sqlite")
 def run(quick: bool) -> dict:
     if not MANIFEST.exists():
         return {"error": f"{MANIFEST} not found: run `pipeline books` first"}
-    books = preflight.read_manifest(MANIFEST)
+    books = read_manifest(MANIFEST)
     if quick:
         books = books[:1]
-    records = preflight.catalog_records(CATALOG, books) if CATALOG.exists() else {}
+    records = catalog_records(CATALOG, books) if CATALOG.exists() else {}
     totals = {"pages": 0, "read_s": 0.0, "preflight_s": 0.0, "proof_s": 0.0, "cpu_s": 0.0}
     per_book = {}
     scratch = Path(tempfile.mkdtemp(prefix="proof-bench-"))
@@ -32,10 +33,10 @@ def run(quick: bool) -> dict:
         for book in books:
             cpu = time.process_time()
             started = time.perf_counter()
-            b = preflight.load_book(book, records)  # parses every page of both PDFs
+            b = load_book(book, records)  # parses every page of both PDFs
             read = time.perf_counter() - started
             started = time.perf_counter()
-            checks = preflight.run_checks(b)
+            checks = run_checks(b)
             checking = time.perf_counter() - started
             copy = dict(book, interior=str(scratch / book["slug"] / "interior.pdf"))
             (scratch / book["slug"]).mkdir(parents=True)

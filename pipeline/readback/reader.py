@@ -11,6 +11,7 @@ It knows nothing about how a page was laid out; proofs and preflight are built o
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import re
@@ -1379,6 +1380,7 @@ class PdfDocument:
         with stream:
             data = stream.read()
         self.size_bytes = len(data)
+        self.sha256 = hashlib.sha256(data).hexdigest()  # of the very bytes read back
         self.reader = PdfReader(io.BytesIO(data))
         self.encrypted = self.reader.is_encrypted
         if self.encrypted:  # still read what a viewer opens without a password
