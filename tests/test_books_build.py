@@ -84,17 +84,6 @@ def test_a_lock_that_no_longer_matches_the_layout(tmp_path, toy):
         build(tmp_path, [path])
 
 
-def test_plain_writes_would_truncate(tmp_path, monkeypatch):
-    """The failure the atomic write prevents: writing in place dies half-way."""
-    target = tmp_path / "interior.pdf"
-    target.write_bytes(b"%PDF old edition")
-    with pytest.raises(OSError):
-        with open(target, "wb") as out:
-            out.write(b"%PDF new")
-            raise OSError("disk full")
-    assert target.read_bytes() != b"%PDF old edition"
-
-
 def test_a_failing_book_writes_nothing(tmp_path, toy, monkeypatch):
     path = write_layout(tmp_path, "toy", layout_text())
     from pipeline.book import build as build_module
