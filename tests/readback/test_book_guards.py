@@ -16,7 +16,7 @@ from pypdf.generic import ContentStream
 from pipeline.readback import checks, loaded
 from pipeline.readback.checks import pages as pages_checks
 from pipeline.readback.answers import Grid
-from readback_pdfs import same_as_pypdf
+from readback_pdfs import same_as_pikepdf, same_as_pypdf
 
 def checks_of(book, records):
     return {c.name: c for c in checks.run_checks(loaded.load_book(book, records))}
@@ -37,10 +37,12 @@ def test_the_real_book_passes_every_read_back_check(built):
     assert checks["live_area"].measured["worst"]["clearance_pt"] >= 0
 
 
-def test_the_lexer_reads_the_real_book_as_pypdf_does(built):
+def test_the_lexer_reads_the_real_book_as_pypdf_and_qpdf_do(built):
     _, book, _ = built
     assert same_as_pypdf(book["interior"]) > 5000
     assert same_as_pypdf(book["cover"]) > 100
+    assert same_as_pikepdf(book["interior"]) == same_as_pypdf(book["interior"])
+    assert same_as_pikepdf(book["cover"]) == same_as_pypdf(book["cover"])
 
 
 def first_puzzle(book, records, family):

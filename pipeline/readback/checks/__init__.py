@@ -49,8 +49,5 @@ CHECKS: tuple[Row, ...] = (
     Row("barcode_box", check_barcode_box, ("barcode-text",)),
 )
 
-BY_NAME = {row.name: row.run for row in CHECKS}
-
-
 def run_checks(b: LoadedBook) -> list[Check]:
     return [row.run(b) for row in CHECKS]
