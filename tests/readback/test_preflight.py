@@ -75,3 +75,12 @@ def test_the_numbering_guard_reads_labels_not_stray_numbers(tmp_path):
 def loaded_page_text(folder, number):
     from pipeline.readback.reader import open_pdf
     return open_pdf(folder / "interior.pdf").page(number).text
+
+
+def test_a_record_of_an_unknown_family_fails_the_answer_check(tmp_path):
+    from pipeline.readback.checks import check_answers
+
+    book, records = make_book(tmp_path)
+    records = {pid: dict(record, family="sudoku") for pid, record in records.items()}
+    check = check_answers(load_book(book, records))
+    assert not check.passed and "unknown family 'sudoku'" in check.findings[0].message
