@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from pipeline.atomic import write_json
 from pipeline.family import _FAMILY_MODULES, get_family
 
 # Sections beyond the families, run after them: name -> module with run(quick) -> dict.
@@ -37,9 +38,6 @@ def run(args) -> int:
     for name, module in sections.items():
         print(f"== {name}", file=sys.stderr)
         results[name] = importlib.import_module(module).run(quick=args.quick)
-        output.parent.mkdir(parents=True, exist_ok=True)
-        tmp = output.with_suffix(".tmp")
-        tmp.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
-        tmp.replace(output)
+        write_json(output, results, indent=2)
     print(f"wrote {output}", file=sys.stderr)
     return 0

@@ -25,6 +25,27 @@ class Generated:
     attempts: int  # candidates tried for this board (the benchmark reports it)
 
 
+Cell = tuple[int, int]  # (row, col), row 0 at the top, as the manifest's grid places a board
+
+
+@dataclass(frozen=True)
+class AnswerSigns:
+    """What the read-back must know to judge a printed puzzle page: how to see that the board
+    is drawn where the manifest says, and where its answer would show if it were drawn too.
+    All in the board's own cells; the read-back places them with the manifest's grid.
+
+    `outline` is what shows the board is there: "frame" (one stroked rectangle round the whole
+    grid), "circles" (a round outline centred in each of `outline_cells`) or "tiles" (a stroked
+    box filling most of each of `outline_cells`)."""
+
+    outline: str
+    outline_cells: tuple[Cell, ...] = ()
+    cells: tuple[Cell, ...] = ()  # cells whose middle must stay empty (answers not given)
+    links: tuple[tuple[Cell, Cell], ...] = ()  # the open run between two cells stays empty
+    words: tuple[str, ...] = ()  # phrases never printed on the page
+    printed: tuple[str, ...] = ()  # text the puzzle prints itself (not searched for `words`)
+
+
 class Family(Protocol):
     name: str        # "starbattle"
     title: str       # "Star Battle": how pages and covers name the family
@@ -66,6 +87,10 @@ class Family(Protocol):
 
     def rules_text(self) -> list[str]:
         """The rules, one paragraph per item, for the how-to-play page."""
+
+    # Read-back (the print guard "no answer on a puzzle page" asks each family this).
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        """How the drawn board shows on paper, and where its answer would."""
 
 
 _FAMILY_MODULES = {

@@ -6,7 +6,7 @@ any real family. `SALT` lets a test change "the generator" the way a new version
 
 from __future__ import annotations
 
-from pipeline.family import Generated
+from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
 from pipeline.keyed import KeyedStream
 
@@ -68,6 +68,11 @@ class Toy:
         self._grid(ink, puzzle, box)
         for r, c in solution["marks"]:
             ink.circle(*box.cell_centre(r, c), box.cell * 0.3, fill=0.0)
+
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        givens = {tuple(g) for g in puzzle["givens"]}
+        return AnswerSigns(outline="frame", cells=tuple(
+            tuple(m) for m in solution["marks"] if tuple(m) not in givens))
 
     def rules_text(self) -> list[str]:
         return ["Put one mark in every row and every column.",

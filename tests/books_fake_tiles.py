@@ -4,7 +4,7 @@ change to it: a book of it is one more layout file."""
 
 from __future__ import annotations
 
-from pipeline.family import Generated
+from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
 from pipeline.keyed import KeyedStream
 
@@ -73,6 +73,10 @@ class Tiles:
         gray = {w: GROUP_GRAYS[i // 4] for i, w in enumerate(order)}
         for index, word in enumerate(order):
             self._tile(ink, box, index, word, gray[word])
+
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        return AnswerSigns(outline="tiles", outline_cells=tuple(
+            divmod(i, 4) for i in range(len(puzzle["tiles"]))), printed=tuple(puzzle["tiles"]))
 
     def rules_text(self) -> list[str]:
         return ["Sort the sixteen words into four groups of four that share something."]

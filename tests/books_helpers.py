@@ -72,7 +72,7 @@ def build(root: Path, paths: list[Path], out: str = "build", catalog: str = "cat
 # --- reading PDFs back ------------------------------------------------------------------------------
 def read_back(root: Path, entry: dict, records: dict | None = None):
     """A built book's PDFs read back by the one reader, ready for the preflight checks."""
-    from pipeline.readback.preflight import load_book
+    from pipeline.readback.loaded import load_book
     return load_book(entry, records or {}, root)
 
 

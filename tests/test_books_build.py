@@ -2,17 +2,15 @@
 drawing guards that stop a bad mark before it reaches a PDF."""
 
 import io
-import os
 
 import pytest
 
 import books_fake
 from books_helpers import build, layout_text, toy, write_layout  # noqa: F401 (fixture)
-from pipeline.book import pdfink
 from pipeline.book.build import read_lock
 from pipeline.book.fonts import bundled_font_dir, font_set
 from pipeline.book.layout import load_layout
-from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, write_atomic
+from pipeline.book.pdfink import InkRules, LayoutError, PdfInk
 from pipeline.geometry import Box
 from pipeline.cli import main
 from pipeline.errors import InputError
@@ -86,30 +84,6 @@ def test_a_lock_that_no_longer_matches_the_layout(tmp_path, toy):
         build(tmp_path, [path])
 
 
-def test_atomic_write_leaves_the_old_file_on_failure(tmp_path, monkeypatch):
-    target = tmp_path / "book" / "interior.pdf"
-    write_atomic(target, b"%PDF old edition")
-
-    def broken_fsync(fd):
-        raise OSError("disk full")
-    monkeypatch.setattr(pdfink.os, "fsync", broken_fsync)
-    with pytest.raises(OSError):
-        write_atomic(target, b"%PDF new edition, never finished")
-    assert target.read_bytes() == b"%PDF old edition"
-    assert os.listdir(target.parent) == ["interior.pdf"]     # no temporary left behind
-
-
-def test_plain_writes_would_truncate(tmp_path, monkeypatch):
-    """The failure the atomic write prevents: writing in place dies half-way."""
-    target = tmp_path / "interior.pdf"
-    target.write_bytes(b"%PDF old edition")
-    with pytest.raises(OSError):
-        with open(target, "wb") as out:
-            out.write(b"%PDF new")
-            raise OSError("disk full")
-    assert target.read_bytes() != b"%PDF old edition"
-
-
 def test_a_failing_book_writes_nothing(tmp_path, toy, monkeypatch):
     path = write_layout(tmp_path, "toy", layout_text())
     from pipeline.book import build as build_module
@@ -174,7 +148,7 @@ def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatc
     word tiles joins a book with no change to the layer, one layout file."""
     from books_helpers import colour_spaces, read_back
     from pipeline import family as family_module
-    from pipeline.readback import preflight
+    from pipeline.readback import checks
     monkeypatch.setitem(family_module._FAMILY_MODULES, "tiles", "books_fake_tiles")
     path = write_layout(tmp_path, "mixed", layout_text(sections=[
         {"family": "toy", "level": "small", "count": 10, "solutions_per_page": 6},
@@ -189,9 +163,9 @@ def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatc
                 for item in p["puzzles"]}
     assert families == {"toy", "tiles"}
     b = read_back(tmp_path, entry)
-    for check in (preflight.check_fonts(b), preflight.check_colour(b)):
+    for check in (checks.check_fonts(b), checks.check_colour(b)):
         assert check.passed, (check.name, check.findings[:3])
-    pages = b.pages + [b.cover_page]
+    pages = [*b.pages, b.cover_page]
     assert colour_spaces(pages) <= {"DeviceGray"} and not any(p.images for p in pages)
     contents = b.pages[2].text
     assert "How to play Toy Marks" in contents and "How to play Word Tiles" in contents

@@ -16,7 +16,7 @@ from books_helpers import (build, colour_spaces, layout_text, read_back, toy,  #
 from pipeline.book.printers import Trim, get_profile
 from pipeline.geometry import Box
 from pipeline.catalog import Catalog
-from pipeline.readback import preflight
+from pipeline.readback import checks, loaded
 from pipeline.readback.reader import PathMark
 
 BOOKS = {
@@ -44,7 +44,7 @@ def books(toy, tmp_path_factory):
 def read(books):
     """Each book's interior and cover read back once, by slug, with its catalog records."""
     root, manifest = books
-    records = preflight.catalog_records(root / "catalog.sqlite", list(manifest.values()))
+    records = loaded.catalog_records(root / "catalog.sqlite", list(manifest.values()))
     return {slug: read_back(root, entry, records) for slug, entry in manifest.items()}
 
 
@@ -78,7 +78,7 @@ def test_page_boxes(books, read):
     _, manifest = books
     for slug, entry in manifest.items():
         b = read[slug]
-        check = preflight.check_page_boxes(b)
+        check = checks.check_page_boxes(b)
         assert check.passed, (slug, check.findings[:3])
         profile = get_profile(entry["printer"])
         trim = Trim(Fraction(entry["trim_in"]["width"]), Fraction(entry["trim_in"]["height"]))
@@ -90,10 +90,10 @@ def test_page_boxes(books, read):
 
 def test_page_boxes_check_fails_without_boxes(books, read, tmp_path):
     bare = planted(books, tmp_path, "kdp-isbn", lambda c: c.rect(100, 100, 10, 10))
-    assert any(m.startswith("TrimBox None") for m in messages(preflight.check_page_boxes(bare)))
+    assert any(m.startswith("TrimBox None") for m in messages(checks.check_page_boxes(bare)))
     # a bleed book's pages checked as if it had none
     no_bleed = read_back(books[0], dict(books[1]["kdp-bleed"], interior_bleed_in=0))
-    assert not preflight.check_page_boxes(no_bleed).passed
+    assert not checks.check_page_boxes(no_bleed).passed
 
 
 def manifest_page_problems(entry) -> list[str]:
@@ -114,7 +114,7 @@ def test_even_page_count_and_blank_runs(books, read):
     _, manifest = books
     for slug, entry in manifest.items():
         b = read[slug]
-        for check in (preflight.check_page_count(b), preflight.check_blank_pages(b)):
+        for check in (checks.check_page_count(b), checks.check_blank_pages(b)):
             assert check.passed, (slug, check.name, check.findings[:3])
         assert b.page_count % 2 == 0 and b.page_count == entry["page_count"]
         assert manifest_page_problems(entry) == [], slug
@@ -124,11 +124,11 @@ def test_even_page_count_and_blank_runs(books, read):
 
 def test_page_count_check_fails_on_odd_and_blank_runs(books, tmp_path):
     odd = planted(books, tmp_path, "lulu", lambda c: None)
-    found = messages(preflight.check_page_count(odd))
+    found = messages(checks.check_page_count(odd))
     assert any("is odd" in m for m in found) and any("the manifest says" in m for m in found)
     blanks = planted(books, tmp_path, "lulu", *[lambda c: None] * 3,
                      lambda c: c.rect(100, 100, 10, 10))
-    assert any("3 blank pages in a row" in m for m in messages(preflight.check_blank_pages(blanks)))
+    assert any("3 blank pages in a row" in m for m in messages(checks.check_blank_pages(blanks)))
     entry = dict(books[1]["lulu"], page_count=3, pages=[{"kind": "blank"}] * 3)
     assert any("in a row" in p for p in manifest_page_problems(entry))
 
@@ -137,7 +137,7 @@ def test_page_count_check_fails_on_odd_and_blank_runs(books, tmp_path):
 def test_fonts_embedded_and_no_standard_14(books, read):
     root, manifest = books
     for slug, entry in manifest.items():
-        check = preflight.check_fonts(read[slug])
+        check = checks.check_fonts(read[slug])
         assert check.passed, (slug, check.findings[:3])
         assert check.measured["glyphs"] > 0
         # every font a TrueType program embedded in the file
@@ -148,7 +148,7 @@ def test_fonts_embedded_and_no_standard_14(books, read):
 
 def test_font_check_fails_on_reportlab_defaults(books, tmp_path):
     b = planted(books, tmp_path, "kdp-isbn", lambda c: c.drawString(72, 72, "Helvetica slips in"))
-    check = preflight.check_fonts(b)
+    check = checks.check_fonts(b)
     assert any("standard-14 font Helvetica" in m for m in messages(check))
     assert any("Helvetica (Type1, not embedded)" == f for f in check.measured["fonts"])
 
@@ -157,11 +157,11 @@ def test_only_device_gray(books, read):
     _, manifest = books
     for slug in manifest:
         b = read[slug]
-        check = preflight.check_colour(b)
+        check = checks.check_colour(b)
         assert check.passed, (slug, check.findings[:3])
         # stricter than the printers: not even K-only CMYK, no images, on the cover too
         assert set(check.measured["interior_colour_marks"]) == {"DeviceGray"}, slug
-        pages = b.pages + [b.cover_page]
+        pages = [*b.pages, b.cover_page]
         assert colour_spaces(pages) <= {"DeviceGray"}, slug
         assert not any(page.images for page in pages), slug
 
@@ -173,7 +173,7 @@ def test_colour_check_fails_on_rgb_and_cmyk(books, tmp_path):
         c.setStrokeColorCMYK(0, 0, 0, 1)
         c.line(0, 0, 50, 50)
     b = planted(books, tmp_path, "kdp-isbn", draw)
-    check = preflight.check_colour(b)
+    check = checks.check_colour(b)
     assert any(m.startswith("DeviceRGB [1.0, 0.0, 0.0]") for m in messages(check))
     assert "DeviceCMYK (K only)" in check.measured["interior_colour_marks"]
     assert colour_spaces(b.pages) == {"DeviceRGB", "DeviceCMYK"}
@@ -181,10 +181,10 @@ def test_colour_check_fails_on_rgb_and_cmyk(books, tmp_path):
 
 def test_no_annotations_bookmarks_encryption_or_transparency(read):
     for slug, b in read.items():
-        document = preflight.check_document(b)
+        document = checks.check_document(b)
         assert document.passed, (slug, document.findings)
-        assert preflight.check_colour(b).measured["pages_with_transparency"] == 0, slug
-        assert not any(page.transparency for page in b.pages + [b.cover_page]), slug
+        assert checks.check_colour(b).measured["pages_with_transparency"] == 0, slug
+        assert not any(page.transparency for page in [*b.pages, b.cover_page]), slug
 
 
 def test_structure_check_fails_on_links_bookmarks_and_alpha(books, tmp_path):
@@ -195,10 +195,10 @@ def test_structure_check_fails_on_links_bookmarks_and_alpha(books, tmp_path):
         c.setFillAlpha(0.5)
         c.rect(10, 10, 20, 20, fill=1)
     b = planted(books, tmp_path, "kdp-isbn", draw)
-    document = messages(preflight.check_document(b))
+    document = messages(checks.check_document(b))
     assert any("annotation" in m for m in document)
     assert any("bookmarks" in m for m in document)
-    assert any("transparency" in m for m in messages(preflight.check_colour(b)))
+    assert any("transparency" in m for m in messages(checks.check_colour(b)))
 
 
 # --- the cover -------------------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def test_cover_size_and_spine_follow_the_formula(books, read):
         assert entry["spine_width_in"] == float(g.spine_in)
         assert entry["cover_size_in"] == {"width": float(g.width_in), "height": float(g.height_in)}
         b = read[slug]
-        check = preflight.check_cover_size(b)
+        check = checks.check_cover_size(b)
         assert check.passed, (slug, check.findings)
         media = b.cover_page.media_box
         assert media.as_list(3) == pytest.approx(
@@ -223,14 +223,14 @@ def test_cover_size_check_fails_on_a_cover_for_another_page_count(read):
     from dataclasses import replace
     thin, thick = read["kdp-isbn"], read["thick"]
     wrong = replace(thin, cover=thick.cover, cover_page=thick.cover_page)
-    assert any("the formula gives" in m for m in messages(preflight.check_cover_size(wrong)))
+    assert any("the formula gives" in m for m in messages(checks.check_cover_size(wrong)))
 
 
 def test_barcode_box_is_empty_without_an_isbn(books, read):
     _, manifest = books
     for slug, entry in manifest.items():
         b = read[slug]
-        check = preflight.check_barcode_box(b)
+        check = checks.check_barcode_box(b)
         assert check.passed, (slug, check.findings)
         box = entry["barcode_box_pt"]
         box = Box(box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
@@ -252,7 +252,7 @@ def test_barcode_box_check_fails_on_marks_in_a_box_that_must_be_empty(read):
     """The ISBN book's cover judged as a book with no ISBN: its bars and digits are found."""
     from dataclasses import replace
     b = read["kdp-isbn"]
-    check = preflight.check_barcode_box(replace(b, book=dict(b.book, isbn=None)))
+    check = checks.check_barcode_box(replace(b, book=dict(b.book, isbn=None)))
     assert not check.passed and check.measured["other_marks"] > 30
     assert any(m.startswith("in the barcode box: path filled") for m in messages(check))
 
@@ -269,17 +269,17 @@ def test_spine_text_only_when_allowed_and_big_enough(books, read):
     assert thick["page_count"] >= 100 and thick["spine_text"] is not None
     assert thick["spine_text_pt"] >= 7
     for slug in ("kdp-isbn", "thick"):
-        check = preflight.check_spine_text(read[slug])
+        check = checks.check_spine_text(read[slug])
         assert check.passed, (slug, check.findings)
-    assert preflight.check_spine_text(read["kdp-isbn"]).measured["spine_glyphs"] == 0
-    measured = preflight.check_spine_text(read["thick"]).measured
+    assert checks.check_spine_text(read["kdp-isbn"]).measured["spine_glyphs"] == 0
+    measured = checks.check_spine_text(read["thick"]).measured
     assert measured["spine_text_allowed"] and measured["spine_glyphs"] > 0
     assert measured["worst_clearance_pt"] >= 0
 
 
 def test_nothing_but_background_crosses_the_cover_safe_zone(read):
     for slug, b in read.items():
-        check = preflight.check_safe_zone(b)
+        check = checks.check_safe_zone(b)
         assert check.passed, (slug, check.findings[:3])
         assert check.measured["backgrounds"] == 1, slug   # the one full-page ground
         page = b.cover_page
@@ -339,10 +339,11 @@ def test_numbering_agrees_with_manifest_and_catalog(books, read):
     for slug, entry in manifest.items():
         b = read[slug]
         assert numbering_problems(b.pages, entry, catalog_ids(root, entry)) == [], slug
-        check = preflight.check_numbering(b)
+        check = checks.check_numbering(b)
         assert check.passed, (slug, check.findings[:3])
         puzzles = sum(len(p["puzzles"]) for p in entry["pages"] if p["kind"] == "puzzle")
-        assert check.measured == {"puzzles": puzzles, "solutions": puzzles}, slug
+        assert check.measured == {"puzzles": puzzles, "solutions": puzzles,
+                                  "labels_found": 3 * puzzles}, slug
 
 
 def test_numbering_check_fails_on_a_wrong_pointer(books, read):
@@ -360,7 +361,7 @@ def test_numbering_check_fails_on_a_wrong_pointer(books, read):
     for page in entry["pages"]:
         if page["kind"] == "solution":
             page["number"] += 1
-    assert not preflight.check_numbering(replace(read["kdp-isbn"], book=entry)).passed
+    assert not checks.check_numbering(replace(read["kdp-isbn"], book=entry)).passed
 
 
 def test_manifest_has_the_contract_fields(books):

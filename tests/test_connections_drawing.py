@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pipeline.connections import FAMILY
@@ -10,6 +12,29 @@ from pipeline.connections.library import TIERS, load_library, tile_names
 from pipeline.ink import GridBox, RecordingInk
 
 BOX = GridBox(x=72, y=144, cell=76, rows=4, cols=4)  # a 6 x 9 in page's block
+LAYOUT = Path(__file__).resolve().parents[1] / "layouts" / "country-connections.toml"
+
+
+class BookInk(RecordingInk):
+    """Records like RecordingInk, but measures text with the faces the Connections book is
+    printed in (RecordingInk's fixed 0.55 em advance is too narrow for capitals and wide
+    letters)."""
+
+    def __init__(self, fonts):
+        super().__init__()
+        self.fonts = fonts
+
+    def text_width(self, text, *, size, bold=False):
+        return self.fonts.face(bold).advance(text, size)
+
+
+@pytest.fixture(scope="module")
+def book_ink():
+    from pipeline.book.fonts import font_set
+    from pipeline.book.layout import load_layout
+
+    layout = load_layout(LAYOUT)
+    return BookInk(font_set(layout.font_regular, layout.font_bold))
 
 
 def texts(ink):
@@ -66,8 +91,8 @@ def test_the_solution_shows_each_label_and_tier(generated):
     assert len(fills) == 4  # one gray per tier, for black and white print
 
 
-def test_every_country_name_fits_a_tile_at_seven_points_or_more():
-    ink = RecordingInk()
+def test_every_country_name_fits_a_tile_at_seven_points_or_more(book_ink):
+    ink = book_ink
     width, height = BOX.cell * 0.75, BOX.cell * 0.55
     for name in tile_names():
         block = fit_name(ink, name, width, height)
@@ -77,12 +102,21 @@ def test_every_country_name_fits_a_tile_at_seven_points_or_more():
             name.replace("-", "").replace(" ", "")
 
 
-def test_every_label_fits_the_solution_band():
-    ink = RecordingInk()
+def test_every_label_fits_the_solution_band(book_ink):
+    ink = book_ink
+    width = BOX.width - BOX.cell * 0.2
     for category in load_library():
         heading = f"{category.tier.upper()}: {category.label}"
-        block = fit_name(ink, heading, BOX.width - BOX.cell * 0.2, BOX.cell * 0.34)
-        assert all(ink.text_width(line, size=block.size) <= BOX.width for line in block.lines)
+        block = fit_name(ink, heading, width, BOX.cell * 0.34, bold=True)  # headings are bold
+        assert block.size >= MIN_SIZE
+        assert all(ink.text_width(line, size=block.size, bold=True) <= width
+                   for line in block.lines), heading
+
+
+def test_the_book_font_is_measured_not_a_fixed_advance(book_ink):
+    # the check above would pass any name under a fixed 0.55 em; the real face says "WWW" is
+    # wider than "iii" at the same size
+    assert book_ink.text_width("WWW", size=10) > 2 * book_ink.text_width("iii", size=10)
 
 
 def test_the_solution_names_another_reading_of_a_group():
@@ -100,3 +134,11 @@ def test_the_solution_names_another_reading_of_a_group():
     drawn = " ".join(call.args[2] for call in texts(ink))
     label, others = next(iter(also.items()))
     assert "(also: " in drawn and others[0].split()[0] in drawn
+
+
+def test_a_name_too_wide_for_the_tile_is_caught_by_the_measure(book_ink):
+    # What the fit test would see if a country name could not fit: the fallback layout at the
+    # smallest size still overflows the tile, measured in the book's font.
+    width, height = BOX.cell * 0.75, BOX.cell * 0.55
+    block = fit_name(book_ink, "Mmmmmmmmmmmmmmmmmmmmmmmm", width, height)
+    assert not all(book_ink.text_width(line, size=block.size) <= width for line in block.lines)

@@ -35,11 +35,17 @@ def test_below_stays_in_range_and_covers_it():
     assert seen == set(range(7))
 
 
-def test_shuffle_is_a_permutation_and_reproducible():
-    a, b = list(range(20)), list(range(20))
-    KeyedStream("shuffle").shuffle(a)
-    KeyedStream("shuffle").shuffle(b)
-    assert a == b and sorted(a) == list(range(20)) and a != list(range(20))
+def test_shuffle_is_fisher_yates_over_below_and_pinned():
+    items = list(range(20))
+    KeyedStream("shuffle").shuffle(items)
+    # the documented algorithm, swap by swap, from the same key's draws
+    expected, draws = list(range(20)), KeyedStream("shuffle")
+    for i in range(19, 0, -1):
+        j = draws.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    # and pinned, so a change of the stream or of the shuffle shows on any machine
+    assert items == [17, 7, 3, 6, 12, 0, 9, 14, 10, 13, 2, 5, 11, 4, 1, 15, 19, 8, 16, 18]
 
 
 def test_weighted_index_never_picks_zero_weight():

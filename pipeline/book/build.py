@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+from pipeline.atomic import write_bytes, write_text
 from pipeline.book.cover import write_cover
 from pipeline.book.fonts import font_set
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title)
 from pipeline.book.layout import Layout, Section, load_layout
-from pipeline.book.pdfink import LayoutError, write_atomic
+from pipeline.book.pdfink import LayoutError
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
 from pipeline.book.printers import get_profile
 from pipeline.catalog import Catalog
@@ -282,8 +283,8 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
     cover = write_cover(layout, profile, fonts, page_count, records.sections[0][0])
     folder = out_dir / layout.slug
     interior_path, cover_path = folder / "interior.pdf", folder / "cover.pdf"
-    write_atomic(interior_path, interior.data)
-    write_atomic(cover_path, cover.data)
+    write_bytes(interior_path, interior.data)
+    write_bytes(cover_path, cover.data)
     g = cover.geometry
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
@@ -332,7 +333,7 @@ def write_manifest(out_dir: Path, entries: list[dict]) -> Path:
         books[entry["slug"]] = entry
     text = json.dumps({"books": [books[slug] for slug in sorted(books)]}, indent=1,
                       ensure_ascii=False) + "\n"
-    write_atomic(path, text.encode("utf-8"))
+    write_text(path, text)
     return path
 
 
@@ -369,7 +370,7 @@ def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True) -> Pa
         records = records_from_catalog(layout, catalog, workers=workers, progress=progress)
     lines = [record.to_json() for section in records.sections for record in section]
     lines += [records.examples[family].to_json() for family in records.examples]
-    write_atomic(layout.lock_path, ("\n".join(lines) + "\n").encode("utf-8"))
+    write_text(layout.lock_path, "\n".join(lines) + "\n")
     return layout.lock_path
 
 

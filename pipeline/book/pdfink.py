@@ -10,10 +10,7 @@ stops the build instead of reaching the printer.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
 
 from pipeline.book.fonts import FontSet
@@ -58,26 +55,6 @@ def set_page_boxes(canvas, *, width: float, height: float, trim: Box, bleed: Box
     canvas.setPageSize((width, height))
     canvas.setTrimBox(trim.as_tuple())
     canvas.setBleedBox(bleed.as_tuple())
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder and a rename: a reader never sees a
-    truncated file at `path`, whatever happens mid-write."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 class PdfInk:

@@ -13,7 +13,7 @@ from pipeline.bridges.generator import generate as _generate
 from pipeline.bridges.solver import LEVELS, count_solutions, explain
 from pipeline.bridges.verify import verify as _verify
 from pipeline.errors import InputError
-from pipeline.family import Generated
+from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
 
 LINE_WIDTH = 0.9        # pt: bridges and island outlines (printers want at least 0.75)
@@ -89,6 +89,12 @@ class BridgesFamily:
             "When you are done, you can walk from any island to every other one over the "
             "bridges.",
         ]
+
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        """The island circles; a line along any solution bridge."""
+        return AnswerSigns(
+            outline="circles", outline_cells=tuple((r, c) for r, c, _n in puzzle["islands"]),
+            links=tuple((tuple(a), tuple(b)) for a, b, _count in solution["bridges"]))
 
 
 def _draw_islands(ink: Ink, puzzle: dict, box: GridBox) -> None:

@@ -15,7 +15,7 @@ from pipeline.connections.generator import Exhausted, build, tile_order
 from pipeline.connections.grade import LEVELS, measure
 from pipeline.connections.library import TIERS, indexed_library, load_library, tile_names
 from pipeline.errors import GenerationFailed, InputError
-from pipeline.family import Generated
+from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
 from pipeline.records import require
 
@@ -128,6 +128,14 @@ class ConnectionsFamily:
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
         also = verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
         drawing.draw_solution(ink, list(solution["groups"]), box, also)
+
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        """The sixteen tiles; a group's label printed anywhere on the page."""
+        tiles = tuple(puzzle["tiles"])
+        return AnswerSigns(outline="tiles",
+                           outline_cells=tuple(divmod(index, 4) for index in range(len(tiles))),
+                           words=tuple(group["label"] for group in solution["groups"]),
+                           printed=tiles)
 
     def rules_text(self) -> list[str]:
         return [

@@ -1,12 +1,11 @@
 """Is any part of a puzzle's answer drawn on its puzzle page? Judged from the marks read back.
 
-The grid geometry comes from the manifest (DESIGN.md section 4: the outer frame's bottom-left
+The grid geometry comes from the manifest (docs/readback.md: the outer frame's bottom-left
 corner, the cell pitch, rows and columns, in page points); the answer comes from the catalog
-record. Each family says what an answer would look like on paper:
-
-- Star Battle: something drawn inside a solution cell that is not a printed starting star.
-- Bridges: a line along a solution bridge, in the corridor between its two islands.
-- Connections: a group's label printed on the page.
+record; each family says, through `Family.answer_signs`, what its board looks like on paper
+and where its answer would show (pipeline/family.py). Before looking for an answer the guard
+finds the board itself where the manifest puts it: a grid frame, island circles, tiles. A
+manifest that disagrees with the page would otherwise have it look at empty paper and pass.
 """
 
 from __future__ import annotations
@@ -14,8 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.readback.reader import Glyph, PageContent, PathMark, paints_in
+from pipeline.family import AnswerSigns
 from pipeline.geometry import Box
+from pipeline.readback.findings import describe
+from pipeline.readback.reader import PageContent, PathMark, paints_in
+
+# How far a drawn outline may sit from where the grid puts it: the frame's corners within
+# this many points (PDFs store coordinates to a few decimals; a drawing mistake moves a
+# board by far more), circles and tiles within this share of a cell.
+FRAME_SLACK_PT = 0.5
+CELL_SLACK = 0.1
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,10 @@ class Grid:
         return cls(float(grid["x"]), float(grid["y"]), float(grid["cell"]), int(grid["rows"]),
                    int(grid["cols"]))
 
+    @property
+    def frame(self) -> Box:
+        return Box(self.x, self.y, self.x + self.cols * self.cell, self.y + self.rows * self.cell)
+
     def cell_box(self, row: int, col: int) -> Box:
         x0 = self.x + col * self.cell
         y0 = self.y + (self.rows - 1 - row) * self.cell
@@ -41,17 +52,63 @@ class Grid:
         return (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
 
 
-def describe(mark) -> str:
-    if isinstance(mark, Glyph):
-        return f"glyph {mark.text!r} ({mark.font.base_font}, {mark.rendered_size:.2f} pt)"
-    if isinstance(mark, PathMark):
-        parts = []
-        if mark.fill is not None:
-            parts.append(f"filled {mark.fill.space} {list(mark.fill.values)}")
-        if mark.stroke is not None:
-            parts.append(f"stroked {mark.line_width:.2f} pt")
-        return "path " + ", ".join(parts) + f" at {mark.ink.as_list(1)}"
-    return f"image at {mark.ink.as_list(1)}"
+# ---------------------------------------------------------------------------------------------
+# The board's outline, where the manifest puts it
+
+
+def _strokes(page: PageContent) -> list[PathMark]:
+    return [m for m in page.ink_marks if isinstance(m, PathMark) and m.stroke is not None]
+
+
+def _near(a: float, b: float, slack: float) -> bool:
+    return abs(a - b) <= slack
+
+
+def _is_frame(mark: PathMark, grid: Grid) -> bool:
+    f, o = grid.frame, mark.outline
+    return all(_near(p, q, FRAME_SLACK_PT) for p, q in zip((o.x0, o.y0, o.x1, o.y1),
+                                                           (f.x0, f.y0, f.x1, f.y1)))
+
+
+def _is_circle(mark: PathMark, grid: Grid, row: int, col: int) -> bool:
+    """A round outline centred in the cell, at least half a cell and at most a cell across."""
+    o = mark.outline
+    cx, cy = grid.centre(row, col)
+    slack = CELL_SLACK * grid.cell
+    return (_near((o.x0 + o.x1) / 2, cx, slack) and _near((o.y0 + o.y1) / 2, cy, slack)
+            and _near(o.width, o.height, slack)
+            and 0.5 * grid.cell <= o.width <= grid.cell + slack
+            and any(s[0] == "C" for s in mark.segments))
+
+
+def _is_tile(mark: PathMark, grid: Grid, row: int, col: int) -> bool:
+    """A box inside the cell filling most of it."""
+    o = mark.outline
+    return (grid.cell_box(row, col).contains(o, slack=CELL_SLACK * grid.cell)
+            and o.width >= 0.6 * grid.cell and o.height >= 0.6 * grid.cell)
+
+
+def missing_outline(page: PageContent, grid: Grid, signs: AnswerSigns) -> str | None:
+    """None when the board is drawn at `grid`; otherwise what is missing there."""
+    strokes = _strokes(page)
+    if signs.outline == "frame":
+        if any(_is_frame(m, grid) for m in strokes):
+            return None
+        return f"no grid frame at {grid.frame.as_list(1)}"
+    test = {"circles": _is_circle, "tiles": _is_tile}.get(signs.outline)
+    if test is None:
+        return f"unknown board outline {signs.outline!r}"
+    missing = [cell for cell in signs.outline_cells
+               if not any(test(m, grid, *cell) for m in strokes)]
+    if not signs.outline_cells or missing:
+        return (f"{len(missing)} of {len(signs.outline_cells)} {signs.outline} missing at the "
+                f"grid {grid.frame.as_list(1)}" + (f", first in cell {missing[0]}" if missing
+                                                    else ""))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The answer
 
 
 def _is_shading(mark, cell: Box) -> bool:
@@ -62,50 +119,45 @@ def _is_shading(mark, cell: Box) -> bool:
     return ink <= 0.5 and mark.covers(cell)
 
 
-def starbattle_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict) -> list[str]:
-    """Marks inside a solution cell that holds no printed starting star.
+def cell_leaks(page: PageContent, grid: Grid, cells) -> list[str]:
+    """Marks inside a cell that must stay empty.
 
     A mark is inside a cell when its ink reaches the cell's core (the middle half of the
     cell): grid lines and region borders sit on the cell edges and never reach it."""
-    givens = {tuple(star) for star in puzzle.get("stars", [])}
     marks = page.ink_marks
     leaks = []
-    for row, col in (tuple(star) for star in solution["stars"]):
-        if (row, col) in givens:
-            continue
-        cell = grid.cell_box(row, col)
-        quarter = grid.cell / 4
-        core = cell.inset(quarter, quarter, quarter, quarter)
+    quarter = grid.cell / 4
+    for row, col in cells:
+        core = grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
         for mark in marks:
             if paints_in(mark, core) and not _is_shading(mark, core):
                 leaks.append(f"solution cell ({row}, {col}) holds {describe(mark)}")
     return leaks
 
 
-def bridges_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict) -> list[str]:
-    """Lines along a solution bridge between its islands.
+def link_leaks(page: PageContent, grid: Grid, links) -> list[str]:
+    """Lines along a link between two cells (a Bridges bridge).
 
-    The corridor runs between the two islands (from the far edge of one to the far edge of
-    the other) and reaches a third of a cell to either side. A mark counts
-    as a bridge when it lies within the corridor, clear of both islands' circles, and covers
-    at least half of the open gap between them. Island circles and their numbers stay
-    within an island's own cell, grid-wide lines reach beyond the corridor: neither counts."""
+    The corridor runs between the two cells' centres (from the far edge of one to the far
+    edge of the other) and reaches a third of a cell to either side. A mark counts as a link
+    when it lies within the corridor, clear of both ends' circles, and covers at least half of
+    the open gap between them. Island circles and their numbers stay within an island's own
+    cell, grid-wide lines reach beyond the corridor: neither counts."""
     marks = [m for m in page.ink_marks if isinstance(m, PathMark)]
     leaks = []
-    for (r1, c1), (r2, c2), _count in solution["bridges"]:
+    for (r1, c1), (r2, c2) in links:
         (x1, y1), (x2, y2) = grid.centre(r1, c1), grid.centre(r2, c2)
         half_width = grid.cell / 3
         island = grid.cell * 0.45  # no island circle is wider than its cell
         if r1 == r2:  # across
             lo, hi = sorted((x1, x2))
             corridor = Box(lo - island, y1 - half_width, hi + island, y1 + half_width)
-            gap = (lo + island, hi - island)
             along = lambda b: (b.x0, b.x1)  # noqa: E731
         else:  # down
             lo, hi = sorted((y1, y2))
             corridor = Box(x1 - half_width, lo - island, x1 + half_width, hi + island)
-            gap = (lo + island, hi - island)
             along = lambda b: (b.y0, b.y1)  # noqa: E731
+        gap = (lo + island, hi - island)
         open_gap = max(gap[1] - gap[0], grid.cell * 0.05)
         for mark in marks:
             if not corridor.contains(mark.ink, slack=1e-3):
@@ -121,34 +173,26 @@ def _words(text: str) -> list[str]:
     return re.findall(r"\w+", text.casefold())
 
 
-def connections_leaks(page: PageContent, grid: Grid, puzzle: dict, solution: dict) -> list[str]:
-    """A group label printed on the page: its words in a row, in the page's text outside the
-    tiles themselves (compared without case or punctuation; a label may wrap across lines)."""
-    tiles = {tuple(_words(t)) for t in puzzle.get("tiles", [])}
+def word_leaks(page: PageContent, phrases, printed) -> list[str]:
+    """A phrase printed on the page: its words in a row, in the page's text outside the lines
+    the puzzle prints itself (compared without case or punctuation; a phrase may wrap across
+    lines)."""
+    own = {tuple(_words(t)) for t in printed}
     words: list[str] = []
     for line in page.text.split("\n"):
-        if tuple(_words(line)) not in tiles:
+        if tuple(_words(line)) not in own:
             words += _words(line)
     leaks = []
-    for group in solution["groups"]:
-        label = _words(group["label"])
-        if label and any(words[i:i + len(label)] == label
-                         for i in range(len(words) - len(label) + 1)):
-            leaks.append(f"group label {group['label']!r} is printed")
+    for phrase in phrases:
+        wanted = _words(phrase)
+        if wanted and any(words[i:i + len(wanted)] == wanted
+                          for i in range(len(words) - len(wanted) + 1)):
+            leaks.append(f"group label {phrase!r} is printed")
     return leaks
 
 
-FAMILY_CHECKS = {
-    "starbattle": starbattle_leaks,
-    "bridges": bridges_leaks,
-    "connections": connections_leaks,
-}
-
-
-def answer_leaks(page: PageContent, family: str, grid: dict, puzzle: dict,
-                 solution: dict) -> list[str]:
-    """What of the answer is drawn on `page` for the puzzle at `grid` (empty when nothing)."""
-    check = FAMILY_CHECKS.get(family)
-    if check is None:
-        return [f"no answer check is defined for family {family!r}"]
-    return check(page, Grid.from_manifest(grid), puzzle, solution)
+def answer_leaks(page: PageContent, signs: AnswerSigns, grid: dict) -> list[str]:
+    """What of the answer is drawn on `page` for the board at `grid` (empty when nothing)."""
+    g = Grid.from_manifest(grid)
+    return (cell_leaks(page, g, signs.cells) + link_leaks(page, g, signs.links)
+            + word_leaks(page, signs.words, signs.printed))

@@ -10,16 +10,19 @@ in the thumbnails and in the pages they open (the SVG shows it under the fragmen
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from pathlib import Path
 
+from pipeline.atomic import staged_folder
 from pipeline.book.printers import PrinterProfile, Trim, get_profile
 from pipeline.geometry import Box
-from pipeline.readback import preflight
+from pipeline.readback.checks import run_checks
+from pipeline.readback.loaded import (catalog_records, load_book, open_document, read_manifest,
+                                      select_books)
+from pipeline.readback.report import book_report, file_sha256
 from pipeline.readback.reader import PageContent, PdfDocument, open_pdf
 from pipeline.readback.svg import GUIDE_STYLES, Guide, page_svg
 
@@ -222,8 +225,8 @@ def fresh_report(book: dict, root: Path = Path(".")) -> dict | None:
         return None
     try:
         report = json.loads(path.read_text(encoding="utf-8"))
-        if (report.get("interior_sha256") != preflight.file_sha256(root / book["interior"])
-                or report.get("cover_sha256") != preflight.file_sha256(root / book["cover"])):
+        if (report.get("interior_sha256") != file_sha256(root / book["interior"])
+                or report.get("cover_sha256") != file_sha256(root / book["cover"])):
             return None
     except (OSError, json.JSONDecodeError, AttributeError):
         return None
@@ -247,11 +250,7 @@ def write_proofs(book: dict, *, report: dict | None = None, root: Path = Path(".
     count = interior.page_count
     frame = BookFrame.of(book, count)
     folder = (root / book["interior"]).parent / "proofs"
-    staging = folder.with_name("proofs.tmp")
-    if staging.exists():
-        shutil.rmtree(staging)
-    staging.mkdir(parents=True)
-    try:
+    with staged_folder(folder) as staging:
         title = book.get("title", book["slug"])
         outlines: dict = {}
         for page in (pages if pages is not None else interior.pages()):
@@ -265,36 +264,26 @@ def write_proofs(book: dict, *, report: dict | None = None, root: Path = Path(".
         kinds = {entry["number"]: entry.get("kind", "") for entry in book.get("pages", [])}
         (staging / "index.html").write_text(gallery_html(book, count, kinds, report),
                                             encoding="utf-8")
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    old = folder.with_name("proofs.old")
-    if old.exists():
-        shutil.rmtree(old)
-    if folder.exists():
-        folder.rename(old)
-    staging.rename(folder)
-    shutil.rmtree(old, ignore_errors=True)
     return ProofResult(folder, count + 1, time.perf_counter() - started)
 
 
 def run(args) -> int:
     """`pipeline proof [BOOK ...]`: SVG proofs and the gallery for each book of the manifest."""
     manifest = Path(args.manifest)
-    books = preflight.select_books(preflight.read_manifest(manifest), args.books, manifest)
+    books = select_books(read_manifest(manifest), args.books, manifest)
     records = None
     for book in books:
         report = fresh_report(book)
         if report is None:  # findings beside the pages need a preflight of these very PDFs
             if records is None:
-                records = preflight.catalog_records(args.catalog, books)
-            b = preflight.load_book(book, records, manifest=str(manifest))
-            report = preflight.report(book, preflight.run_checks(b))
+                records = catalog_records(args.catalog, books)
+            b = load_book(book, records, manifest=str(manifest))
+            report = book_report(b, run_checks(b))
             result = write_proofs(book, report=report, interior=b.interior, cover=b.cover,
                                   pages=b.pages)
         else:
-            interior = preflight.open_document(book, "interior", Path("."), str(manifest))
-            cover = preflight.open_document(book, "cover", Path("."), str(manifest))
+            interior = open_document(book, "interior", Path("."), str(manifest))
+            cover = open_document(book, "cover", Path("."), str(manifest))
             result = write_proofs(book, report=report, interior=interior, cover=cover)
         print(f"{book['slug']}: {result.pages} pages proofed in {result.seconds:.1f} s -> "
               f"{result.folder / 'index.html'}")

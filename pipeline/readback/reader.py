@@ -11,20 +11,20 @@ It knows nothing about how a page was laid out; proofs and preflight are built o
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import re
-import zlib
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
-import numpy as np
 from fontTools.misc.bezierTools import calcCubicBounds
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
+import pikepdf
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
@@ -305,7 +305,6 @@ class PdfFont:
             self.two_byte = True
             self.encoding = encoding
             descendant = font["/DescendantFonts"][0].get_object()
-            self.cid_subtype = _name(descendant.get("/Subtype", ""))
             descriptor = descendant.get("/FontDescriptor")
             self.missing_width = float(descendant.get("/DW", 1000))
             self._read_cid_widths(descendant.get("/W"))
@@ -447,11 +446,15 @@ class PdfFont:
 # ---------------------------------------------------------------------------------------------
 # Content-stream tokens
 #
-# pypdf reads the file (cross-references, objects, filters, resources, fonts); the decoded
-# content streams are tokenised here. pypdf's ContentStream.operations gives the same
-# operations (the tests compare the two on every PDF they make) but builds a PdfObject per
-# token: on a real 24-page interior it took 0.94 s for 18,301 operations, this lexer about a
-# tenth of that, and the books run it on every page twice (preflight and proofs).
+# pypdf reads the file (cross-references, objects, resources, fonts), qpdf decodes the
+# streams, and the decoded content streams are tokenised here. Two independent parsers give
+# the same operations (the tests compare both with this lexer on every PDF they make):
+# pypdf's ContentStream builds a PdfObject per token (0.94 s for the 18,301 operations of a
+# 24-page interior); qpdf's tokeniser (pikepdf.parse_content_stream) is quicker on its own,
+# but its operands are pikepdf objects, and turning them into the plain values the
+# interpreter reads costs more than this lexer takes: on a 206-page book (393,710
+# operations) 1.9 CPU s here against 2.4 s for pikepdf with the operators alone converted and
+# 3.8 s with every operand (docs/readback.md gives the command).
 
 _TOKEN = re.compile(
     rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*"  # white space and comments before a token
@@ -463,12 +466,6 @@ _TOKEN = re.compile(
     rb"|(?P<string>\()"
     rb"|(?P<keyword>[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)"
     rb"|(?P<other>.))", re.S)
-# Most operations are numbers then an operator ("0 0 m", "1 0 0 1 72 72 cm"): one match each.
-_SIMPLE = re.compile(
-    rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*"
-    rb"((?:[+-]?(?:\d+\.?\d*|\.\d+)[\x00\t\n\x0c\r ]+)*)"
-    rb"([A-Za-z'\"][A-Za-z0-9*'\"]*)(?=[\x00\t\n\x0c\r ()<>\[\]{}/%]|$)")
-_NOT_OPERATORS = {b"BI", b"true", b"false", b"null"}
 # A run of such operations, scanned in one pass and split into (numbers, operator) pairs.
 _WS = rb"[\x00\t\n\x0c\r ]"
 _NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)"
@@ -756,7 +753,7 @@ class _Interpreter:
         self.stack = []
         self.state.ctm = multiply(matrix, self.state.ctm)
         resources = resources.get_object() if resources is not None else {}
-        for operands, operator in content_operations(_stream_bytes(contents)):
+        for operands, operator in content_operations(self.doc.stream_bytes(contents)):
             handler = _OPERATORS.get(operator)
             if handler is None:
                 if operator not in _IGNORED:
@@ -893,50 +890,6 @@ class _Interpreter:
     def next_line(self, tx: float, ty: float) -> None:
         self.line_matrix = multiply((1, 0, 0, 1, tx, ty), self.line_matrix)
         self.text_matrix = self.line_matrix
-
-
-def _stream_bytes(contents) -> bytes:
-    """The decoded bytes of a page's /Contents (one stream or an array of them) or a form."""
-    contents = contents.get_object() if hasattr(contents, "get_object") else contents
-    if hasattr(contents, "get_data"):
-        return _decoded(contents)
-    return b"\n".join(_decoded(part.get_object()) for part in contents)
-
-
-def _decoded(stream) -> bytes:
-    """A stream's data through its filters.
-
-    reportlab writes content streams as ASCII85 over Flate. pypdf decodes ASCII85 with the
-    standard library's pure-Python loop, which took 12 % of the reading time of a 206-page
-    book; those two filters are undone here (numpy and zlib), anything else by pypdf."""
-    filters = stream.get("/Filter")
-    names = [str(f) for f in (filters if isinstance(filters, list) else [filters])] \
-        if filters is not None else []
-    if not names or stream.get("/DecodeParms") is not None or any(
-            name not in ("/ASCII85Decode", "/FlateDecode") for name in names):
-        return stream.get_data()
-    data = stream._data
-    for name in names:
-        data = _ascii85(data) if name == "/ASCII85Decode" else zlib.decompress(data)
-    return data
-
-
-def _ascii85(data: bytes) -> bytes:
-    """ASCII85 (Adobe flavour: optional <~, ~> at the end, z for four zero bytes)."""
-    text = re.sub(rb"[\x00\t\n\x0c\r ]", b"", data)
-    if text.startswith(b"<~"):
-        text = text[2:]
-    end = text.find(b"~>")
-    if end >= 0:
-        text = text[:end]
-    text = text.replace(b"z", b"!!!!!")
-    pad = -len(text) % 5
-    digits = np.frombuffer(text + b"u" * pad, dtype=np.uint8).astype(np.uint64) - 33
-    groups = digits.reshape(-1, 5)
-    values = (((groups[:, 0] * 85 + groups[:, 1]) * 85 + groups[:, 2]) * 85
-              + groups[:, 3]) * 85 + groups[:, 4]
-    out = values.astype(">u4").tobytes()
-    return out[:len(out) - pad] if pad else out
 
 
 def _approximate_ink(font: PdfFont, code: int, trm: Matrix) -> Box:
@@ -1378,12 +1331,33 @@ class PdfDocument:
         stream = io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")
         with stream:
             data = stream.read()
-        self.size_bytes = len(data)
+        self.sha256 = hashlib.sha256(data).hexdigest()  # of the very bytes read back
         self.reader = PdfReader(io.BytesIO(data))
+        # qpdf decodes the streams (its filters are C++; reportlab writes content streams as
+        # ASCII85 over Flate, which pypdf undoes in pure Python: 0.40 CPU s against 0.09 s for
+        # the 206 content streams of a real book). pypdf reads everything else.
+        self.qpdf = pikepdf.open(io.BytesIO(data), password="")
         self.encrypted = self.reader.is_encrypted
         if self.encrypted:  # still read what a viewer opens without a password
             self.reader.decrypt("")
         self._fonts: dict = {}
+
+    def stream_bytes(self, contents) -> bytes:
+        """The decoded bytes of a page's /Contents (one stream or an array of them) or a form."""
+        contents = contents.get_object() if hasattr(contents, "get_object") else contents
+        if hasattr(contents, "get_data"):
+            return self.decoded(contents)
+        return b"\n".join(self.decoded(part.get_object()) for part in contents)
+
+    def decoded(self, stream) -> bytes:
+        """A stream's data through its filters, decoded by qpdf (pypdf when qpdf cannot)."""
+        ref = getattr(stream, "indirect_reference", None)
+        if ref is not None:
+            try:
+                return self.qpdf.get_object(ref.idnum, ref.generation).read_bytes()
+            except (pikepdf.PdfError, AttributeError, TypeError, ValueError):
+                pass
+        return stream.get_data()
 
     @cached_property
     def page_count(self) -> int:

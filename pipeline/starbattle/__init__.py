@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from pipeline.errors import GenerationFailed, InputError
-from pipeline.family import Generated
+from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
 from pipeline.starbattle import draw
 from pipeline.starbattle import solve as solver
@@ -100,6 +100,13 @@ class StarBattle:
 
     def rules_text(self) -> list[str]:
         return list(RULES)
+
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        """The grid's outer frame; a star in any solution cell that is not a printed given."""
+        givens = {tuple(star) for star in puzzle.get("stars", [])}
+        return AnswerSigns(outline="frame", cells=tuple(
+            (r, c) for r, c in (tuple(star) for star in solution["stars"])
+            if (r, c) not in givens))
 
     def explain(self, puzzle: dict) -> list[str]:
         """The easiest-first deduction trace of a board, one line per step."""

@@ -3,7 +3,7 @@
 import json
 import pytest
 
-from pipeline.readback import preflight
+from pipeline.readback import loaded
 
 LAYOUT = """title = "Guard Sampler"
 author = "Test Press"
@@ -39,7 +39,7 @@ def real_book(tmp_path_factory):
     manifest = json.loads((root / "build" / "manifest.json").read_text())
     (book,) = manifest["books"]
     book = dict(book, interior=str(root / book["interior"]), cover=str(root / book["cover"]))
-    records = preflight.catalog_records(root / "catalog.sqlite", [book])
+    records = loaded.catalog_records(root / "catalog.sqlite", [book])
     return root, book, records
 
 

@@ -134,7 +134,11 @@ def interior_page(c, number: int, frame, faults) -> None:
         record = records[pid]
         shown = index + 1 if "wrong-number" in faults and index == 1 else index
         c.setFont("TestVera", 16)
-        c.drawString(108, 560, f"Puzzle {shown}")
+        if not ("label-missing" in faults and index == 1):
+            c.drawString(108, 560, f"Puzzle {shown}")
+        else:  # the label is gone, but the number still shows in a footer line
+            c.setFont("TestVera", 9)
+            c.drawString(108, 40, f"Fixture Puzzles {index}")
         c.setFont("TestVera", 6 if "small-text" in faults else 9)
         c.drawString(108, 270, f"Solution on page {SOLUTION_PAGE}")
         stars = record["puzzle"]["stars"]
@@ -154,7 +158,7 @@ def interior_page(c, number: int, frame, faults) -> None:
             record = records[pid]
             grid = solution_grid(i)
             c.setFont("TestVera", 9)
-            c.drawString(grid["x"], grid["y"] + 130, f"Solution {i + 1} (page {page})")
+            c.drawString(grid["x"], grid["y"] + 130, f"Puzzle {i + 1} \u00b7 page {page}")
             draw_board(c, grid, record["puzzle"], record["solution"]["stars"], faults)
         folio(c, number, trim, faults)
         return
@@ -255,7 +259,10 @@ def make_book(folder: Path, faults=(), *, isbn: str | None = None) -> tuple[dict
         puzzles = []
         if number in PUZZLE_PAGES:
             kind = "puzzle"
-            puzzles = [{"id": PUZZLE_PAGES[number], "grid": grid_for(number)}]
+            grid = grid_for(number)
+            if "grid-moved" in faults and number == min(PUZZLE_PAGES):
+                grid = dict(grid, y=40.0)  # the manifest points at empty paper below the board
+            puzzles = [{"id": PUZZLE_PAGES[number], "grid": grid}]
         elif number == SOLUTION_PAGE:
             kind = "solution"
             puzzles = [{"id": pid, "grid": solution_grid(i)}

@@ -2,7 +2,9 @@
 
 import pytest
 
-from pipeline.readback.answers import answer_leaks
+from pipeline.family import get_family
+from pipeline.readback.answers import Grid, missing_outline
+from pipeline.readback.answers import answer_leaks as leaks_of
 from pipeline.readback.reader import open_pdf
 from readback_books import STARBATTLE, draw_board, star
 from readback_pdfs import make_pdf
@@ -100,6 +102,27 @@ def test_starbattle_anything_in_a_solution_cell_is_found(mark):
     assert len(leaks) == 1 and f"({r}, {col})" in leaks[0]
 
 
+def answer_leaks(page, family, grid, puzzle, solution):
+    """The guard as preflight runs it: find the board where `grid` puts it, then its answer."""
+    signs = get_family(family).answer_signs(puzzle, solution)
+    missing = missing_outline(page, Grid.from_manifest(grid), signs)
+    return [f"board missing: {missing}"] if missing else leaks_of(page, signs, grid)
+
+
+def test_bridges_islands_not_at_the_manifest_grid_are_not_passed():
+    moved = dict(GRID, x=GRID["x"] + GRID["cell"])  # one column off: circles between cells
+    leaks = answer_leaks(bridges_page(), "bridges", moved, **BRIDGES)
+    assert leaks == ["board missing: 5 of 5 circles missing at the grid [70.0, 40.0, 220.0, "
+                     "190.0], first in cell (0, 0)"]
+
+
+def test_starbattle_a_grid_on_empty_paper_is_not_passed():
+    page = starbattle_page(STAR["puzzle"]["stars"])
+    leaks = answer_leaks(page, "starbattle", dict(SB_GRID, y=120.0), STAR["puzzle"],
+                         STAR["solution"])
+    assert len(leaks) == 1 and "no grid frame" in leaks[0]
+
+
 CONNECTIONS = {
     "puzzle": {"tiles": ["BASS", "PIKE", "CARP", "SOLE", "DRUM", "HORN", "HARP", "OBOE",
                          "RED", "BLUE", "GOLD", "ROSE", "MARS", "VENUS", "EARTH", "PLUTO"]},
@@ -112,26 +135,40 @@ CONNECTIONS = {
 }
 
 
-def connections_page(extra: str = ""):
+CN_GRID = {"x": 20.0, "y": 60.0, "cell": 60.0, "rows": 4, "cols": 4}
+
+
+def connections_page(extra: str = "", tiles: int = 16):
     def draw(c):
         c.setFont("TestVera", 9)
-        for i, tile in enumerate(CONNECTIONS["puzzle"]["tiles"]):
-            c.drawString(20 + (i % 4) * 60, 200 - (i // 4) * 30, tile)
-        c.drawString(20, 60, "Find four groups of four.")
+        for i, tile in enumerate(CONNECTIONS["puzzle"]["tiles"][:tiles]):
+            x, y = 20 + (i % 4) * 60, 60 + (3 - i // 4) * 60
+            c.setLineWidth(0.9)
+            c.rect(x + 4, y + 4, 52, 52, stroke=1, fill=0)
+            c.drawString(x + 8, y + 28, tile)
+        c.drawString(20, 40, "Find four groups of four.")
         if extra:
-            c.drawString(20, 40, extra)
-    return open_pdf(make_pdf(draw, size=(300, 240))).page(1)
+            c.drawString(20, 25, extra)
+    return open_pdf(make_pdf(draw, size=(300, 320))).page(1)
 
 
 def test_connections_tiles_alone_are_clean():
-    assert answer_leaks(connections_page(), "connections", GRID, **CONNECTIONS) == []
+    assert answer_leaks(connections_page(), "connections", CN_GRID, **CONNECTIONS) == []
+
+
+def test_connections_a_missing_tile_is_not_passed():
+    leaks = answer_leaks(connections_page(tiles=15), "connections", CN_GRID, **CONNECTIONS)
+    assert leaks == ["board missing: 1 of 16 tiles missing at the grid [20.0, 60.0, 260.0, "
+                     "300.0], first in cell (3, 3)"]
 
 
 def test_connections_a_printed_group_label_is_found():
-    leaks = answer_leaks(connections_page("Hint: musical instruments"), "connections", GRID,
+    leaks = answer_leaks(connections_page("Hint: musical instruments"), "connections", CN_GRID,
                          **CONNECTIONS)
     assert leaks == ["group label 'Musical instruments' is printed"]
 
 
 def test_an_unknown_family_is_never_passed_silently():
-    assert answer_leaks(connections_page(), "sudoku", {}, {}, {})
+    from pipeline.errors import InputError
+    with pytest.raises(InputError, match="unknown family"):
+        get_family("sudoku")

@@ -2,13 +2,11 @@
 
 import json
 
-from pipeline import bench as bench_module
 from pipeline.readback import bench
 from readback_books import make_book
 
 
 def test_readback_section_is_registered_and_measures_pages(tmp_path, monkeypatch):
-    assert bench_module.EXTRA_SECTIONS["readback"] == "pipeline.readback.bench"
     monkeypatch.chdir(tmp_path)
     book, _ = make_book(tmp_path / "build" / "fixture")
     (tmp_path / "build" / "manifest.json").write_text(json.dumps({"books": [book]}))
@@ -23,3 +21,12 @@ def test_readback_section_is_registered_and_measures_pages(tmp_path, monkeypatch
 def test_readback_section_says_when_there_is_nothing_to_measure(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert "pipeline books" in bench.run(quick=True)["error"]
+
+
+def test_the_parser_comparison_reads_every_page_with_each_parser(tmp_path):
+    book, _ = make_book(tmp_path)
+    result = bench.parsers(book["interior"])
+    assert result["pages"] == 24 and result["operations"] > 1000
+    assert result["same_decoded_bytes"]
+    assert set(result["tokenise_cpu_s"]) == {"lexer", "qpdf_raw", "qpdf_operators_as_bytes",
+                                             "qpdf_plain_values"}

@@ -13,12 +13,13 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ContentStream
 
-from pipeline.readback import preflight
+from pipeline.readback import checks, loaded
+from pipeline.readback.checks import pages as pages_checks
 from pipeline.readback.answers import Grid
-from readback_pdfs import same_as_pypdf
+from readback_pdfs import same_as_pikepdf, same_as_pypdf
 
 def checks_of(book, records):
-    return {c.name: c for c in preflight.run_checks(preflight.load_book(book, records))}
+    return {c.name: c for c in checks.run_checks(loaded.load_book(book, records))}
 
 
 @pytest.fixture(scope="module")
@@ -31,15 +32,17 @@ def test_the_real_book_passes_every_read_back_check(built):
     checks = checks_of(book, records)
     assert [n for n, c in checks.items() if not c.passed] == [], \
         {n: c.findings[:3] for n, c in checks.items() if not c.passed}
-    assert checks["answers"].measured["puzzles_checked"] == 10
-    assert checks["numbering"].measured == {"puzzles": 10, "solutions": 10}
+    assert checks["answers"].measured == {"puzzles_checked": 10, "boards_found": 10}
+    assert checks["numbering"].measured == {"puzzles": 10, "solutions": 10, "labels_found": 30}
     assert checks["live_area"].measured["worst"]["clearance_pt"] >= 0
 
 
-def test_the_lexer_reads_the_real_book_as_pypdf_does(built):
+def test_the_lexer_reads_the_real_book_as_pypdf_and_qpdf_do(built):
     _, book, _ = built
     assert same_as_pypdf(book["interior"]) > 5000
     assert same_as_pypdf(book["cover"]) > 100
+    assert same_as_pikepdf(book["interior"]) == same_as_pypdf(book["interior"])
+    assert same_as_pikepdf(book["cover"]) == same_as_pypdf(book["cover"])
 
 
 def first_puzzle(book, records, family):
@@ -107,9 +110,9 @@ def test_a_line_along_a_solution_bridge_is_caught(built, tmp_path):
 def test_a_glyph_crossing_the_margin_is_caught(built, tmp_path, side):
     _, book, records = built
     number, _, _ = first_puzzle(book, records, "starbattle")
-    b = preflight.load_book(book, records)
+    b = loaded.load_book(book, records)
     glyph = next(g for g in b.pages[number - 1].glyphs if g.text.isdigit())
-    live = preflight.live_area(b, number)
+    live = pages_checks.live_area(b, number)
     # odd page: the gutter is on the left; the glyph's ink starts 0.5 pt past the line
     ink_left = glyph.ink.x0 - glyph.origin[0]
     ink_right = glyph.ink.x1 - glyph.origin[0]
@@ -122,6 +125,22 @@ def test_a_glyph_crossing_the_margin_is_caught(built, tmp_path, side):
     assert [n for n, c in checks.items() if not c.passed] == ["live_area"]
     finding = checks["live_area"].findings[0]
     assert finding.page == number and "0.50 pt past" in finding.message
+
+
+@pytest.mark.parametrize("family", ["starbattle", "bridges"])
+def test_a_manifest_grid_moved_to_empty_paper_is_caught(built, family):
+    _, book, records = built
+    moved = copy.deepcopy(book)
+    number, puzzle, _ = first_puzzle(moved, records, family)
+    grid = puzzle["grid"]
+    # half a board up and across: the cells now fall on paper the board does not cover
+    grid["x"] += grid["cell"] * grid["cols"] / 2 + grid["cell"] / 2
+    grid["y"] += grid["cell"] * grid["rows"] / 2 + grid["cell"] / 2
+    checks = checks_of(moved, records)
+    assert [n for n, c in checks.items() if not c.passed] == ["answers"]
+    (finding,) = checks["answers"].findings
+    assert finding.page == number and "not where the manifest puts it" in finding.message
+    assert checks["answers"].measured == {"puzzles_checked": 10, "boards_found": 9}
 
 
 def test_numbering_disagreeing_with_the_manifest_is_caught(built):

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from pipeline.readback import preflight
+from pipeline.readback import loaded
 from pipeline.readback.proof import write_proofs
 from readback_books import ISBN, make_book
 
@@ -77,7 +77,7 @@ def densest_square(mask: np.ndarray) -> int:
 def proofs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("fidelity") / "fixture"
     book, records = make_book(folder, ["spine-text"], isbn=ISBN)  # rotated text on the spine
-    b = preflight.load_book(book, records)
+    b = loaded.load_book(book, records)
     write_proofs(book, report=None, interior=b.interior, cover=b.cover, pages=b.pages)
     return folder
 
@@ -131,7 +131,7 @@ def test_real_book_pages_match_their_pdf(real_book, tmp_path):
     copy = dict(book, interior=str(tmp_path / "interior.pdf"), cover=str(tmp_path / "cover.pdf"))
     shutil.copy(book["interior"], copy["interior"])
     shutil.copy(book["cover"], copy["cover"])
-    b = preflight.load_book(copy, records)
+    b = loaded.load_book(copy, records)
     folder = write_proofs(copy, report=None, interior=b.interior, cover=b.cover,
                           pages=b.pages).folder
     wanted = {}

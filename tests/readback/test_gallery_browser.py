@@ -2,7 +2,8 @@
 
 import pytest
 
-from pipeline.readback import preflight
+from pipeline.readback import checks, loaded
+from pipeline.readback.report import book_report
 from pipeline.readback.proof import write_proofs
 from readback_books import make_book
 from readback_chromium import SHOWN_PAGES, TOGGLE_GUIDES, chromium_path, visit
@@ -17,8 +18,8 @@ EXPECTED = ["cover.svg"] + [f"interior-{n:03d}.svg" for n in range(1, 25)]
 def gallery(tmp_path_factory):
     folder = tmp_path_factory.mktemp("gallery") / "fixture"
     book, records = make_book(folder)
-    b = preflight.load_book(book, records)
-    report = preflight.report(book, preflight.run_checks(b))
+    b = loaded.load_book(book, records)
+    report = book_report(b, checks.run_checks(b))
     return write_proofs(book, report=report).folder
 
 

@@ -6,15 +6,16 @@ import re
 import pytest
 
 from pipeline.cli import main
-from pipeline.readback import preflight
+from pipeline.readback import checks, loaded
+from pipeline.readback.report import book_report
 from pipeline.readback.proof import write_proofs
 from readback_books import make_book
 
 
 def test_proof_writes_one_svg_per_page_the_cover_and_the_gallery(tmp_path):
     book, records = make_book(tmp_path / "fixture")
-    b = preflight.load_book(book, records)
-    report = preflight.report(book, preflight.run_checks(b))
+    b = loaded.load_book(book, records)
+    report = book_report(b, checks.run_checks(b))
     result = write_proofs(book, report=report)
     files = sorted(p.name for p in result.folder.iterdir())
     assert files == ["cover.svg", "index.html"] + [f"interior-{n:03d}.svg" for n in range(1, 25)]
@@ -39,8 +40,8 @@ def test_proof_writes_one_svg_per_page_the_cover_and_the_gallery(tmp_path):
 
 def test_findings_are_listed_beside_their_page(tmp_path):
     book, records = make_book(tmp_path / "fixture", ["answer"])
-    b = preflight.load_book(book, records)
-    report = preflight.report(book, preflight.run_checks(b))
+    b = loaded.load_book(book, records)
+    report = book_report(b, checks.run_checks(b))
     html = (write_proofs(book, report=report).folder / "index.html").read_text()
     spread = next(s for s in html.split('<section class="spread">') if "interior-003.svg" in s)
     assert "answers: starbattle-easy-0001: solution cell (2, 5)" in spread

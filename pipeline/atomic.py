@@ -1,0 +1,96 @@
+"""Every output file is written here, whole or not at all.
+
+A file goes to a temporary name in its own folder, is flushed to disk (fsync), then renamed
+over the target: a reader (or a printer's upload) sees either the old file or the new one,
+never a truncated one, whatever stops the writer midway (an error, Ctrl-C, a full disk). The
+folder is synced after the rename so the new name itself survives a power cut.
+
+A folder of files (the SVG proofs) is built beside its target under a staging name and
+swapped in whole: the previous folder stays in place until the new one is complete.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:  # a folder that cannot be opened (some platforms): the rename stands
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """`data` at `path`, replacing what was there only once all of it is on disk."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o644)  # mkstemp makes 0600; outputs are ordinary files
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+    _sync_folder(path.parent)
+
+
+def write_text(path: Path, text: str) -> None:
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_json(path: Path, data, *, indent: int = 1, sort_keys: bool = True,
+               ensure_ascii: bool = True) -> None:
+    write_text(path, json.dumps(data, indent=indent, sort_keys=sort_keys,
+                                ensure_ascii=ensure_ascii) + "\n")
+
+
+@contextmanager
+def staged_folder(folder: Path) -> Iterator[Path]:
+    """Yield an empty staging folder beside `folder`; when the block ends without an error,
+    swap it in for `folder` whole. On an error the staging folder goes and `folder` is left
+    as it was.
+
+    The swap is two renames (old aside, new in): between them `folder` is briefly absent,
+    never partial."""
+    folder = Path(folder)
+    staging = folder.with_name(folder.name + ".tmp")
+    old = folder.with_name(folder.name + ".old")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    try:
+        yield staging
+        for path in staging.rglob("*"):
+            if path.is_file():
+                with path.open("rb") as handle:
+                    os.fsync(handle.fileno())
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if old.exists():
+        shutil.rmtree(old)
+    if folder.exists():
+        folder.rename(old)
+    staging.rename(folder)
+    _sync_folder(folder.parent)
+    shutil.rmtree(old, ignore_errors=True)

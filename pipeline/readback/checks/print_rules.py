@@ -1,0 +1,149 @@
+"""Print rules over every mark of both PDFs: fonts, colour, document features, line width,
+text size."""
+
+from __future__ import annotations
+
+from pipeline.readback.findings import Check, describe, documents
+from pipeline.readback.loaded import LoadedBook
+from pipeline.readback.reader import Glyph, ImageMark, PathMark
+
+
+def check_fonts(b: LoadedBook) -> Check:
+    check = Check("fonts", "fonts embedded, no standard-14 reference, no missing glyph")
+    fonts, glyphs, missing = {}, 0, 0
+    for document, pages in documents(b):
+        for page in pages:
+            for font in page.fonts.values():
+                key = (document, font.base_font)
+                if key in fonts:
+                    continue
+                fonts[key] = font
+                if font.standard_14:
+                    check.fail(document, page.number,
+                               f"standard-14 font {font.base_font} is referenced, not embedded")
+                elif not font.embedded:
+                    check.fail(document, page.number, f"font {font.base_font} is not embedded")
+            for glyph in page.glyphs:
+                glyphs += 1
+                if glyph.missing:
+                    missing += 1
+                    check.fail(document, page.number,
+                               f"glyph for code {glyph.code} ({glyph.text!r}) is missing from "
+                               f"{glyph.font.base_font}")
+    check.measured = {
+        "fonts": sorted({f"{font.base_font} ({font.subtype}, "
+                         f"{font.font_program or 'not embedded'})" for font in fonts.values()}),
+        "glyphs": glyphs, "missing_glyphs": missing}
+    return check
+
+
+def _colours(mark) -> list:
+    if isinstance(mark, PathMark):
+        return [c for c in (mark.fill, mark.stroke) if c is not None]
+    if isinstance(mark, Glyph):
+        return [mark.fill if mark.render_mode % 4 in (0, 2) else mark.stroke]
+    return []
+
+
+def _ink(colour) -> float:
+    """Share of full black a gray or K-only colour lays down."""
+    return colour.values[-1] if colour.space == "DeviceCMYK" else 1 - colour.values[0]
+
+
+def check_colour(b: LoadedBook) -> Check:
+    lightest_allowed = b.profile.min_gray_fill
+    check = Check("colour", f"interior DeviceGray or K only, gray fills at least "
+                            f"{lightest_allowed:.0%}; no transparency anywhere")
+    spaces: dict[str, int] = {}
+    lightest = None
+    for page in b.pages:
+        for mark in page.marks:
+            if isinstance(mark, PathMark) and mark.fill is not None and mark.fill.is_gray_or_k:
+                ink = _ink(mark.fill)
+                if ink > 0 and (lightest is None or ink < lightest[0]):
+                    lightest = (ink, page.number)
+                if 0 < ink < lightest_allowed - 1e-9:
+                    check.fail("interior", page.number, f"{ink:.0%} gray fill is lighter than "
+                                                        f"{lightest_allowed:.0%}: {describe(mark)}")
+            for colour in _colours(mark):
+                label = colour.space if colour.space != "DeviceCMYK" else (
+                    "DeviceCMYK (K only)" if colour.is_gray_or_k else "DeviceCMYK")
+                spaces[label] = spaces.get(label, 0) + 1
+                if not colour.is_gray_or_k:
+                    check.fail("interior", page.number,
+                               f"{colour.space} {list(colour.values)} on {describe(mark)}")
+            if isinstance(mark, ImageMark) and mark.colour_space != "DeviceGray":
+                check.fail("interior", page.number, f"image in {mark.colour_space}")
+        for space in page.colour_spaces - {"DeviceGray", "DeviceCMYK"}:
+            if not any(f.page == page.number for f in check.findings):
+                check.fail("interior", page.number, f"colour space {space} is used")
+    transparent = 0
+    for document, pages in documents(b):
+        for page in pages:
+            transparent += bool(page.transparency)
+            for reason in sorted(set(page.transparency)):
+                check.fail(document, page.number, f"transparency: {reason}")
+    check.measured = {"interior_colour_marks": spaces, "pages_with_transparency": transparent,
+                      "lightest_fill": None if lightest is None else {
+                          "ink": round(lightest[0], 3), "page": lightest[1]}}
+    return check
+
+
+def check_document(b: LoadedBook) -> Check:
+    check = Check("document", "no annotations, bookmarks or encryption")
+    counts = {}
+    for document, doc, pages in (("interior", b.interior, b.pages),
+                                 ("cover", b.cover, [b.cover_page])):
+        annotations = sum(p.annotations for p in pages)
+        counts[document] = {"annotations": annotations, "bookmarks": doc.has_outlines,
+                            "encrypted": doc.encrypted}
+        for page in pages:
+            if page.annotations:
+                check.fail(document, page.number, f"{page.annotations} annotation(s)")
+        if doc.has_outlines:
+            check.fail(document, None, "the PDF has bookmarks (an outline)")
+        if doc.encrypted:
+            check.fail(document, None, "the PDF is encrypted")
+    check.measured = counts
+    return check
+
+
+def check_line_width(b: LoadedBook) -> Check:
+    minimum = b.profile.min_line_pt
+    check = Check("line_width", f"every stroke at least {minimum} pt")
+    thinnest = None
+    for document, pages in documents(b):
+        for page in pages:
+            for mark in page.paths:
+                if mark.stroke is None:
+                    continue
+                if thinnest is None or mark.line_width < thinnest[0]:
+                    thinnest = (mark.line_width, document, page.number, describe(mark))
+                if mark.line_width < minimum - 1e-6:
+                    check.fail(document, page.number, f"{mark.line_width:.3f} pt: "
+                                                      f"{describe(mark)}")
+    check.measured = {"minimum_pt": minimum, "thinnest": None if thinnest is None else {
+        "width_pt": round(thinnest[0], 4), "document": thinnest[1], "page": thinnest[2],
+        "mark": thinnest[3]}}
+    return check
+
+
+def check_text_size(b: LoadedBook) -> Check:
+    minimum = b.profile.min_font_pt
+    check = Check("text_size", f"all text at least {minimum} pt")
+    smallest = None
+    for document, pages in documents(b):
+        for page in pages:
+            for glyph in page.glyphs:
+                if not glyph.visible or glyph.ink is None:
+                    continue
+                size = glyph.rendered_size
+                if smallest is None or size < smallest[0]:
+                    smallest = (size, document, page.number, glyph.text)
+                if size < minimum - 1e-6:
+                    check.fail(document, page.number,
+                               f"{size:.2f} pt text {glyph.text!r} ({glyph.font.base_font})")
+    check.measured = {"minimum_pt": minimum, "smallest": None if smallest is None else {
+        "size_pt": round(smallest[0], 3), "document": smallest[1], "page": smallest[2],
+        "text": smallest[3]}}
+    return check

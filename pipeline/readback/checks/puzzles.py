@@ -1,0 +1,109 @@
+"""The puzzles: no answer on a puzzle page, and every puzzle and solution labelled as the
+manifest's plan says."""
+
+from __future__ import annotations
+
+from pipeline.errors import InputError
+from pipeline.family import get_family
+from pipeline.readback.answers import Grid, answer_leaks, missing_outline
+from pipeline.readback.findings import Check
+from pipeline.readback.loaded import LoadedBook
+
+# The labels the interior prints (pipeline/book/interior.py), one text line each: above a
+# puzzle, below it, and above a solution. The read-back keeps its own copy on purpose: it
+# judges what is printed, not what the layout code means to print.
+PUZZLE_LABEL = "Puzzle {n}"
+POINTER_LABEL = "Solution on page {page}"
+SOLUTION_LABEL = "Puzzle {n} · page {page}"
+
+
+def check_answers(b: LoadedBook) -> Check:
+    """Each puzzle page shows its boards where the manifest puts them (frame, circles or
+    tiles found), and nothing of their answers."""
+    check = Check("answers", "each board drawn where the manifest puts it, no part of its "
+                             "answer drawn on its puzzle page")
+    checked = found = 0
+    for entry in b.entries("puzzle"):
+        number = entry["number"]
+        page = b.page(number)
+        if page is None:
+            check.fail("interior", number, "the manifest names a page the PDF does not have")
+            continue
+        for puzzle in entry.get("puzzles", []):
+            record = b.records.get(puzzle["id"])
+            if record is None:
+                check.fail("interior", number, f"{puzzle['id']} is not in the catalog")
+                continue
+            try:
+                signs = get_family(record["family"]).answer_signs(record["puzzle"],
+                                                                  record["solution"])
+            except InputError as error:
+                check.fail("interior", number, f"{puzzle['id']}: {error}")
+                continue
+            checked += 1
+            missing = missing_outline(page, Grid.from_manifest(puzzle["grid"]), signs)
+            if missing is not None:
+                check.fail("interior", number, f"{puzzle['id']}: the board is not where the "
+                                               f"manifest puts it: {missing}")
+                continue
+            found += 1
+            for leak in answer_leaks(page, signs, puzzle["grid"]):
+                check.fail("interior", number, f"{puzzle['id']}: {leak}")
+    check.measured = {"puzzles_checked": checked, "boards_found": found}
+    return check
+
+
+def _lines(text: str) -> set[str]:
+    return {" ".join(line.split()) for line in text.split("\n")}
+
+
+def check_numbering(b: LoadedBook) -> Check:
+    """Puzzle n of the book carries its label "Puzzle n" and "Solution on page p" on the page
+    the manifest puts it, its solution carries "Puzzle n · page q" on the page the manifest puts
+    that, the two orders agree, and every id is in the catalog."""
+    check = Check("numbering", "puzzles and solutions labelled alike on the pages the plan "
+                               "says, each pointing to the other")
+    on_puzzle_pages = [(e["number"], p["id"]) for e in b.entries("puzzle")
+                       for p in e.get("puzzles", [])]
+    on_solution_pages = [(e["number"], p["id"]) for e in b.entries("solution")
+                         for p in e.get("puzzles", [])]
+    puzzle_order = [pid for _, pid in on_puzzle_pages]
+    solution_order = [pid for _, pid in on_solution_pages]
+    if puzzle_order != solution_order:
+        missing = sorted(set(puzzle_order) - set(solution_order))
+        extra = sorted(set(solution_order) - set(puzzle_order))
+        check.fail("book", None, "solutions are not in puzzle order"
+                   + (f"; no solution for {missing[:5]}" if missing else "")
+                   + (f"; solutions of no puzzle {extra[:5]}" if extra else ""))
+    if len(set(puzzle_order)) != len(puzzle_order):
+        check.fail("book", None, "a puzzle appears twice")
+    for pid in puzzle_order:
+        if pid not in b.records:
+            check.fail("book", None, f"{pid} is not in the catalog")
+    solution_page = {pid: page for page, pid in on_solution_pages}
+    puzzle_page = {pid: page for page, pid in on_puzzle_pages}
+    texts: dict[int, set[str]] = {}
+
+    def lines_on(number: int) -> set[str]:
+        if number not in texts:
+            page = b.page(number)
+            texts[number] = _lines(page.text) if page is not None else set()
+        return texts[number]
+
+    labels = 0
+    for n, pid in enumerate(puzzle_order, start=1):
+        page = puzzle_page[pid]
+        wanted = [(page, PUZZLE_LABEL.format(n=n))]
+        if pid in solution_page:
+            target = solution_page[pid]
+            wanted += [(page, POINTER_LABEL.format(page=target)),
+                       (target, SOLUTION_LABEL.format(n=n, page=page))]
+        for number, label in wanted:
+            if label in lines_on(number):
+                labels += 1
+            else:
+                check.fail("interior", number, f"{pid}: the label {label!r} is not printed on "
+                                               f"page {number}")
+    check.measured = {"puzzles": len(puzzle_order), "solutions": len(solution_order),
+                      "labels_found": labels}
+    return check

@@ -1,0 +1,79 @@
+"""What a check hands back: its name, what it measured, and each failure with its place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.geometry import Box
+from pipeline.readback.reader import Glyph, PageContent, PathMark
+
+TOLERANCE_PT = 0.01  # page sizes: PDFs store points to a few decimals
+SHOWN_PER_CHECK = 40  # findings kept in the report per check (the count is always complete)
+
+
+@dataclass(frozen=True)
+class Finding:
+    document: str  # interior, cover or book
+    page: int | None
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"document": self.document, "page": self.page, "message": self.message}
+
+
+@dataclass
+class Check:
+    """One check's result, filled in by the check function that made it."""
+
+    name: str
+    title: str
+    measured: dict = field(default_factory=dict)
+    findings: list = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.findings
+
+    def fail(self, document: str, page: int | None, message: str) -> None:
+        self.findings.append(Finding(document, page, message))
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "title": self.title, "passed": self.passed,
+                "measured": self.measured, "failures": len(self.findings),
+                "findings": [f.to_dict() for f in self.findings[:SHOWN_PER_CHECK]]}
+
+
+def describe(mark) -> str:
+    """A mark in words, for a finding: what it is and where."""
+    if isinstance(mark, Glyph):
+        return f"glyph {mark.text!r} ({mark.font.base_font}, {mark.rendered_size:.2f} pt)"
+    if isinstance(mark, PathMark):
+        parts = []
+        if mark.fill is not None:
+            parts.append(f"filled {mark.fill.space} {list(mark.fill.values)}")
+        if mark.stroke is not None:
+            parts.append(f"stroked {mark.line_width:.2f} pt")
+        return "path " + ", ".join(parts) + f" at {mark.ink.as_list(1)}"
+    return f"image at {mark.ink.as_list(1)}"
+
+
+def same(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE_PT
+
+
+def same_box(a: Box | None, b) -> bool:
+    return a is not None and all(same(x, y) for x, y in zip(
+        (a.x0, a.y0, a.x1, a.y1), (b.x0, b.y0, b.x1, b.y1)))
+
+
+def clearance(live: Box, ink: Box) -> tuple[float, str]:
+    """The smallest distance from `ink` to the area's edges (negative: crossing), and the side."""
+    sides = {"left": ink.x0 - live.x0, "bottom": ink.y0 - live.y0, "right": live.x1 - ink.x1,
+             "top": live.y1 - ink.y1}
+    side = min(sides, key=sides.get)
+    return sides[side], side
+
+
+def documents(b) -> tuple[tuple[str, tuple[PageContent, ...]], ...]:
+    """(name, pages) for the interior and the cover of a loaded book."""
+    return (("interior", b.pages), ("cover", (b.cover_page,)))

@@ -1,0 +1,161 @@
+"""A book under test, loaded once: its manifest record, the catalog records it prints, both
+PDFs read back into page contents, and the hashes of the bytes that were read.
+
+Every check, the report and the proofs work from one `LoadedBook`, so a book's PDFs are parsed
+once however many checks look at them. Loading reads the manifest and the catalog as data; it
+never imports the layout code (the printer's numbers come from the profile table through
+pipeline/book/printers.py).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from pipeline.book.printers import PrinterProfile, Trim, get_profile
+from pipeline.errors import InputError
+from pipeline.readback.reader import PageContent, PdfDocument, open_pdf
+
+
+@dataclass(frozen=True)
+class LoadedBook:
+    """One book of the manifest with its PDFs read back."""
+
+    book: dict  # the manifest record (docs/readback.md names the fields read)
+    profile: PrinterProfile
+    trim: Trim
+    bleed: bool
+    interior: PdfDocument
+    pages: tuple[PageContent, ...]
+    cover: PdfDocument
+    cover_page: PageContent
+    records: dict  # puzzle id -> {"family", "puzzle", "solution"} from the catalog
+
+    @property
+    def page_count(self) -> int:
+        """The final page count, as the printer will count it: the PDF's."""
+        return self.interior.page_count
+
+    @property
+    def interior_sha256(self) -> str:
+        return self.interior.sha256
+
+    @property
+    def cover_sha256(self) -> str:
+        return self.cover.sha256
+
+    @property
+    def paper(self) -> str:
+        return self.book.get("paper", "white")
+
+    def cover_geometry(self):
+        return self.profile.cover_geometry(self.trim, self.paper, self.page_count)
+
+    def entries(self, kind: str) -> list[dict]:
+        """The manifest's page entries of one kind ("puzzle", "solution", ...), in page order."""
+        return [entry for entry in self.book.get("pages", []) if entry.get("kind") == kind]
+
+    def page(self, number: int) -> PageContent | None:
+        return self.pages[number - 1] if 1 <= number <= len(self.pages) else None
+
+
+def check_manifest_entry(book, manifest: str) -> None:
+    """The fields the read-back needs (docs/readback.md)."""
+    if not isinstance(book, dict):
+        raise InputError("a book entry is not an object", file=manifest, field="books")
+    for name, kind in (("slug", str), ("interior", str), ("cover", str), ("trim_in", dict),
+                       ("page_count", int), ("pages", list)):
+        if not isinstance(book.get(name), kind):
+            raise InputError(f"missing or not a {kind.__name__}", file=manifest,
+                             field=f"{book.get('slug', '?')}.{name}")
+    for name in ("width", "height"):
+        if not isinstance(book["trim_in"].get(name), (int, float)):
+            raise InputError("missing or not a number", file=manifest,
+                             field=f"{book['slug']}.trim_in.{name}")
+
+
+def open_document(book: dict, field: str, root: Path = Path("."),
+                  manifest: str = "build/manifest.json") -> PdfDocument:
+    from pypdf.errors import PdfReadError
+
+    path = root / book[field]
+    try:
+        return open_pdf(path)
+    except FileNotFoundError:
+        raise InputError(f"{path} does not exist; run `pipeline books` first", file=manifest,
+                         field=f"{book['slug']}.{field}") from None
+    except (PdfReadError, OSError, ValueError) as error:
+        raise InputError(f"{path} is not a readable PDF ({error})", file=manifest,
+                         field=f"{book['slug']}.{field}") from None
+
+
+def load_book(book: dict, records: dict, root: Path = Path("."),
+              manifest: str = "build/manifest.json") -> LoadedBook:
+    check_manifest_entry(book, manifest)
+    interior = open_document(book, "interior", root, manifest)
+    cover = open_document(book, "cover", root, manifest)
+    return LoadedBook(
+        book=book, profile=get_profile(book.get("printer", "kdp")),
+        trim=Trim(Fraction(str(book["trim_in"]["width"])),
+                  Fraction(str(book["trim_in"]["height"]))),
+        bleed=float(book.get("interior_bleed_in", 0)) > 0,
+        interior=interior, pages=tuple(interior.pages()), cover=cover,
+        cover_page=cover.page(1), records=book_records(book, records))
+
+
+# ---------------------------------------------------------------------------------------------
+# The manifest and the catalog
+
+
+def read_manifest(path: Path) -> list[dict]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror}; run `pipeline books` first",
+                         file=str(path)) from None
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg}", file=str(path), line=error.lineno) from None
+    books = data.get("books") if isinstance(data, dict) else None
+    if not isinstance(books, list):
+        raise InputError("no books list", file=str(path), field="books")
+    return books
+
+
+def select_books(books: list[dict], slugs: list[str], manifest: Path) -> list[dict]:
+    for book in books:
+        check_manifest_entry(book, str(manifest))
+    if not slugs:
+        return books
+    by_slug = {book.get("slug"): book for book in books}
+    for slug in slugs:
+        if slug not in by_slug:
+            raise InputError(f"no book {slug!r} in the manifest (known: "
+                             f"{', '.join(map(str, by_slug))})", file=str(manifest), field="slug")
+    return [by_slug[slug] for slug in slugs]
+
+
+def printed_ids(book: dict) -> set[str]:
+    return {p["id"] for entry in book.get("pages", []) for p in entry.get("puzzles", [])}
+
+
+def catalog_records(catalog_path: Path, books: list[dict]) -> dict:
+    """Every puzzle the books print, by id, from the catalog."""
+    from pipeline.catalog import Catalog
+
+    ids = sorted(set().union(*(printed_ids(book) for book in books)) if books else ())
+    if not ids:
+        return {}
+    out = {}
+    with Catalog(catalog_path) as catalog:
+        for start in range(0, len(ids), 500):
+            for record in catalog.records(ids=ids[start:start + 500]):
+                out[record.id] = {"family": record.family, "puzzle": record.puzzle,
+                                  "solution": record.solution}
+    return out
+
+
+def book_records(book: dict, records: dict) -> dict:
+    """The records of the puzzles one book prints (what a worker process is sent)."""
+    return {pid: records[pid] for pid in printed_ids(book) if pid in records}
