@@ -3,12 +3,11 @@
 import pytest
 
 from pipeline.bridges.board import Board, layout
-from pipeline.bridges.generator import Recipe, grow_network
-from pipeline.bridges.solver import (CONTRADICTION, LEVEL_RULES, LEVELS, N_CONNECTIVITY,
-                                     SEARCH_RULES, SOLVED,
-                                     UNSOUND_LOOKAHEAD, WHATIF_LIMIT, State, count_solutions,
-                                     enumerate_solutions)
-from pipeline.bridges.generator import KeyedDraws
+from pipeline.bridges.generate import KeyedDraws, Recipe, grow_network
+from pipeline.bridges.grade import LEVEL_RULES, LEVELS, WHATIF_LIMIT
+from pipeline.bridges.solve import (CONTRADICTION, N_CONNECTIVITY, SEARCH_RULES, SOLVED,
+                                    UNSOUND_LOOKAHEAD, State, count_solutions,
+                                    enumerate_solutions)
 
 MOST_LINKS = 10  # plain search tries 3^links assignments: keep it small
 

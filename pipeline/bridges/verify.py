@@ -1,6 +1,6 @@
 """The independent checker: is a bridges solution right, and is it the only one?
 
-It shares nothing with the solver (pipeline.bridges.solver) or the board model: it reads the
+It shares nothing with the solver (pipeline.bridges.solve) or the board model: it reads the
 raw record itself, finds its own spans (pairs of islands in sight) by walking the grid, finds
 crossings as spans that share a lattice point, and counts answers with a different search.
 The solver narrows intervals with deduction rules and undoes through a trail; this checker

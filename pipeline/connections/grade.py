@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.connections.library import IndexedLibrary
+from pipeline.connections.board import IndexedLibrary
 
 HERRING_SIZES = (3, 4)  # tiles an off-board category holds when it tempts a solver
 

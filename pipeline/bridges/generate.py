@@ -13,7 +13,8 @@ import numpy as np
 from numba import njit
 
 from pipeline.bridges.board import layout_of, solution_record
-from pipeline.bridges.solver import SEARCH_RULES, State, grade
+from pipeline.bridges.grade import grade
+from pipeline.bridges.solve import SEARCH_RULES, State
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
