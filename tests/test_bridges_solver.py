@@ -3,11 +3,12 @@
 import pytest
 
 from pipeline.bridges.board import Board, layout
-from pipeline.bridges.generate import KeyedDraws, Recipe, grow_network
+from pipeline.bridges.generate import Recipe, grow_network
 from pipeline.bridges.grade import LEVEL_RULES, LEVELS, WHATIF_LIMIT
 from pipeline.bridges.solve import (CONTRADICTION, N_CONNECTIVITY, SEARCH_RULES, SOLVED,
                                     UNSOUND_LOOKAHEAD, State, count_solutions,
                                     enumerate_solutions)
+from pipeline.keyed import KeyedStream
 
 MOST_LINKS = 10  # plain search tries 3^links assignments: keep it small
 
@@ -15,7 +16,7 @@ MOST_LINKS = 10  # plain search tries 3^links assignments: keep it small
 def small_boards(count: int, key: str):
     """Small boards, a mix of grown networks (some with several answers, from loops and
     swaps) and random numbers on random islands (mostly with none)."""
-    stream = KeyedDraws(key)
+    stream = KeyedStream(key)
     boards = []
     while len(boards) < count:
         width, height = 4 + stream.below(4), 4 + stream.below(3)

@@ -18,7 +18,7 @@ from pipeline.bridges.solve import SEARCH_RULES, State
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
-from pipeline.keyed import KeyedStream, stream_below
+from pipeline.keyed import KeyedStream, stream_below, stream_chance, stream_shuffle
 
 EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3  # what a lattice point holds while a network grows
 
@@ -50,36 +50,7 @@ RECIPES = {
 MOST_OF_ONE_NUMBER = 50  # percent: more islands than this with one number is degenerate
 
 
-class KeyedDraws:
-    """The keyed stream of one key as compiled code carries it (pipeline.keyed's twin), with
-    the two draws the Python side of generation needs."""
-
-    def __init__(self, key: str):
-        self.state = KeyedStream(key).state()
-
-    def below(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        return int(stream_below(self.state, n))
-
-    def chance(self, numerator: int, denominator: int) -> bool:
-        return self.below(denominator) < numerator
-
-
-@njit(cache=True)
-def _chance(state, numerator, denominator):
-    return stream_below(state, denominator) < numerator
-
-
-@njit(cache=True)
-def _shuffle(state, items):
-    """Fisher-Yates in place, drawing exactly as KeyedStream.shuffle does."""
-    for i in range(items.shape[0] - 1, 0, -1):
-        j = stream_below(state, i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
-def grow_network(stream: KeyedDraws, recipe: Recipe):
+def grow_network(stream: KeyedStream, recipe: Recipe):
     """A random solved board: islands never side by side, bridges straight and uncrossed.
 
     Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
@@ -89,15 +60,15 @@ def grow_network(stream: KeyedDraws, recipe: Recipe):
             [(points[a], points[b], k) for a, b, k in ends.tolist()])
 
 
-def grow_arrays(stream: KeyedDraws, recipe: Recipe):
+def grow_arrays(stream: KeyedStream, recipe: Recipe):
     """The same network as arrays: rows, cols and numbers of the islands in row-major order,
     and the bridges as (first island, second island, count) rows in that order."""
     w, h = recipe.width, recipe.height
     rows = np.zeros(w * h, dtype=np.int64)
     cols = np.zeros(w * h, dtype=np.int64)
     ends = np.zeros((2 * w * h, 3), dtype=np.int64)
-    islands, built = _grow(stream.state, w, h, recipe.islands, recipe.double_percent,
-                           recipe.loop_percent, recipe.reach, rows, cols, ends)
+    islands, built = stream.run(_grow, w, h, recipe.islands, recipe.double_percent,
+                                 recipe.loop_percent, recipe.reach, rows, cols, ends)
     return _in_reading_order(rows[:islands], cols[:islands], ends[:built], w)
 
 
@@ -143,7 +114,7 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
         r0, c0 = rows[i], cols[i]
         for d in range(4):
             directions[d] = d
-        _shuffle(state, directions)
+        stream_shuffle(state, directions)
         spots = 0
         d = 0
         for k in range(4):
@@ -165,7 +136,7 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
         frontier[open_count] = islands
         open_count += 1
         ends[built, 0], ends[built, 1] = i, islands
-        ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
+        ends[built, 2] = 2 if stream_chance(state, double_percent, 100) else 1
         built += 1
         islands += 1
     # Close loops: some islands that still see each other get a bridge too.
@@ -177,10 +148,10 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
                 r, c = r0 + step_r[d], c0 + step_c[d]
                 while r < h and c < w and grid[r, c] == EMPTY:
                     r, c = r + step_r[d], c + step_c[d]
-                if r < h and c < w and grid[r, c] == ISLAND and _chance(state, loop_percent, 100):
+                if r < h and c < w and grid[r, c] == ISLAND and stream_chance(state, loop_percent, 100):
                     _lay_bridge(grid, r0, c0, r, c, step_r[d], step_c[d])
                     ends[built, 0], ends[built, 1] = ident[r0, c0], ident[r, c]
-                    ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
+                    ends[built, 2] = 2 if stream_chance(state, double_percent, 100) else 1
                     built += 1
     return islands, built
 
@@ -226,7 +197,7 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
     """A board of `level` for `key`; `recipe` overrides the level's size (the benchmark uses
     it to compare sizes)."""
     recipe = recipe or RECIPES[level]
-    stream = KeyedDraws(key)
+    stream = KeyedStream(key)
     w, h = recipe.width, recipe.height
     for attempt in range(1, recipe.attempts + 1):
         rows, cols, numbers, ends = grow_arrays(stream, recipe)
@@ -263,12 +234,12 @@ def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
 
 # --- breaking rival answers -------------------------------------------------------------------
 
-def repair(stream: KeyedDraws, recipe: Recipe, rows, cols, ends, lay, answers):
+def repair(stream: KeyedStream, recipe: Recipe, rows, cols, ends, lay, answers):
     """Change our network so that a rival answer no longer fits; see _repair.
 
     Returns (done, rows, cols, numbers, ends), the network in reading order."""
-    return _repair(stream.state, recipe.width, recipe.height, rows, cols, ends, lay.link_a,
-                   lay.link_b, answers)
+    return stream.run(_repair, recipe.width, recipe.height, rows, cols, ends, lay.link_a,
+                      lay.link_b, answers)
 
 
 @njit(cache=True)
