@@ -245,7 +245,39 @@ def run_explain(args) -> int:
     return 0
 
 
-def run_bench(args) -> int:
-    from pipeline.bench import run
+# Benchmark sections beyond the families, run after them: name -> module with run(quick) -> dict.
+BENCH_SECTIONS = {
+    "books": "pipeline.book.bench",
+    "readback": "pipeline.readback.bench",
+}
 
-    return run(args)
+
+def run_bench(args) -> int:
+    """Each family's benchmark (its `bench` module's `run(quick) -> dict`), then the book and
+    read-back benchmarks; printed and written to --output, section by section, so an
+    interrupted run keeps what it measured. Benchmarks measure; they never pass or fail."""
+    import importlib
+    import json
+
+    from pipeline.family import family_module, family_names
+
+    names = args.family or list(family_names())
+    sections = {name: f"{family_module(name)}.bench" for name in names}  # unknown names fail here
+    if not args.family:
+        sections.update(BENCH_SECTIONS)
+    output: Path = args.output
+    results = {}
+    if output.exists():
+        try:
+            results = json.loads(output.read_text())
+        except json.JSONDecodeError:
+            results = {}
+    for name, module in sections.items():
+        print(f"== {name}", file=sys.stderr)
+        results[name] = importlib.import_module(module).run(quick=args.quick)
+        output.parent.mkdir(parents=True, exist_ok=True)
+        tmp = output.with_suffix(".tmp")
+        tmp.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+        tmp.replace(output)
+    print(f"wrote {output}", file=sys.stderr)
+    return 0
