@@ -22,8 +22,9 @@ again from the easiest):
                 reach a contradiction, it takes more (less). Expert boards need at most
                 WHATIF_LIMIT (grade.py) of these steps; extreme boards need more, or search.
 
-Search on top of the rules counts solutions up to a limit; with no rules at all it is the
-plain enumeration the soundness tests compare against.
+Search on top of the rules counts solutions up to a limit; with no rules at all it is a plain
+enumeration. The soundness tests compare both with `plain_solutions` (verify.py), plain Python
+that shares no code with these kernels.
 
 The kernel runs under numba (cache=True): the grader and the uniqueness search are the hot
 loop of generation; see docs/bridges.md for the measured difference.
@@ -44,7 +45,6 @@ SATURATION = 2
 COUNTING = 4
 CONNECTIVITY = 8
 WHATIF = 16
-UNSOUND_LOOKAHEAD = 1 << 20  # a deliberately wrong look-ahead, for the planted-fault test only
 
 # Counter slots.
 N_CROSSINGS, N_SATURATION, N_COUNTING, N_CONNECTIVITY, N_WHATIF, N_TRIALS, N_NODES, \
@@ -185,8 +185,8 @@ def _counting(number, touch_start, touch, lo, hi, trail, meta):
 
 
 @njit(cache=True)
-def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, trail, meta,
-                  parent, rem, size):
+def _connectivity(number, link_a, link_b, touch_start, touch, lo, hi, trail, meta, parent,
+                  rem, size):
     n = number.shape[0]
     # Islands that no possible bridges can join: a contradiction.
     if _components(n, link_a, link_b, hi, 1, parent) > 1:
@@ -204,9 +204,6 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
             left -= lo[touch[k]]
         rem[g] += left
         size[g] += 1
-    sealed = 0
-    if rules & UNSOUND_LOOKAHEAD:
-        sealed = 2  # wrong on purpose: a group with two ends left is not sealed
     changed = 0
     for e in range(link_a.shape[0]):
         if lo[e] == hi[e]:
@@ -220,7 +217,7 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
         else:         # v - lo[e] more bridges inside one group
             left = rem[ga] - 2 * (v - lo[e])
             members = size[ga]
-        if left <= sealed and left >= 0 and members < n:
+        if left == 0 and members < n:  # sealed off from the rest of the board
             r = _narrow(e, lo[e], v - 1, lo, hi, trail, meta)
             if r < 0:
                 return -1
@@ -257,8 +254,8 @@ def _propagate(rules, number, link_a, link_b, touch_start, touch, cross_start, c
                 counts[N_COUNTING] += r
                 continue
         if rules & CONNECTIVITY:
-            r = _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi,
-                              trail, meta, parent, rem, size)
+            r = _connectivity(number, link_a, link_b, touch_start, touch, lo, hi, trail,
+                              meta, parent, rem, size)
             if r < 0:
                 return CONTRADICTION
             if r > 0:
@@ -489,7 +486,7 @@ def explain(lay: Layout) -> list[str]:
                                            lay.touch, lo, hi, trail, meta, state.rem)),
         ("counting", lambda: _counting(lay.number, lay.touch_start, lay.touch, lo, hi, trail,
                                        meta)),
-        ("connectivity", lambda: _connectivity(SEARCH_RULES, lay.number, lay.link_a, lay.link_b,
+        ("connectivity", lambda: _connectivity(lay.number, lay.link_a, lay.link_b,
                                                lay.touch_start, lay.touch, lo, hi, trail, meta,
                                                state.parent, state.rem, state.size)),
     )
