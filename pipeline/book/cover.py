@@ -138,16 +138,6 @@ def _lines(ink: PdfInk, text: str, area: Box, top: float, size: float, *, bold: 
     return y
 
 
-def ean13_digits(isbn: str) -> str:
-    """The 13 digits the widget prints, taken from the widget itself: its own check digit must
-    agree with the ISBN's (the widget silently recomputes the 13th digit)."""
-    from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
-
-    widget = Ean13BarcodeWidget(isbn[:12])
-    strings = [shape.text for shape in _shapes(widget.draw()) if hasattr(shape, "text")]
-    return "".join(strings)
-
-
 def _shapes(group):
     for shape in getattr(group, "contents", []):
         if hasattr(shape, "contents"):

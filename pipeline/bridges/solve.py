@@ -32,8 +32,6 @@ loop of generation; see docs/bridges.md for the measured difference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit
 

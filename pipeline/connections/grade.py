@@ -53,10 +53,3 @@ def measure(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...])
         "tiers": [library.categories[k].tier for k in on_board],
         "pool_sizes": [library.masks[k].bit_count() for k in on_board],
     }
-
-
-def level_of(herring_count: int) -> str:
-    for level in LEVELS:
-        if level.fewest_herrings <= herring_count <= level.most_herrings:
-            return level.name
-    raise AssertionError("the level bands cover every count")

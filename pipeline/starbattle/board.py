@@ -51,12 +51,6 @@ class Board:
             cols[r] = c
         return cols
 
-    def region_sizes(self) -> list[int]:
-        sizes = [0] * self.size
-        for g in self.regions:
-            sizes[g] += 1
-        return sizes
-
 
 def region_is_connected(n: int, regions, region: int) -> bool:
     """Whether the squares of `region` form one orthogonally connected piece."""
