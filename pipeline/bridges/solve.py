@@ -54,7 +54,7 @@ SEARCH_RULES = CROSSINGS | SATURATION | COUNTING | CONNECTIVITY
 CONTRADICTION, STUCK, SOLVED = -1, 0, 1
 
 
-# --- the kernel -------------------------------------------------------------------------------
+# --- compiled kernels ------------------------------------------------------------------------
 
 @njit(cache=True)
 def _narrow(e, new_lo, new_hi, lo, hi, trail, meta):
@@ -412,7 +412,7 @@ def _search(rules, limit, number, link_a, link_b, touch_start, touch, cross_star
     return found
 
 
-# --- the Python face --------------------------------------------------------------------------
+# --- the solver as the rest of the engine sees it --------------------------------------------
 
 class State:
     """Intervals, trail and scratch space for one board."""

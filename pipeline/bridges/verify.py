@@ -20,37 +20,7 @@ CHECKER = "bridges.verify/1 span-by-span enumeration"
 NODE_BUDGET = 50_000_000  # far above any board we print; a search this long proves nothing
 
 
-def verify(puzzle: dict, solution: dict) -> dict:
-    """Proof details; "unique" is True only when `solution` is right and the only answer."""
-    islands = sorted((r, c, n) for r, c, n in puzzle["islands"])
-    rows = np.array([r for r, _, _ in islands], dtype=np.int64)
-    cols = np.array([c for _, c, _ in islands], dtype=np.int64)
-    numbers = np.array([n for _, _, n in islands], dtype=np.int64)
-    ends, clash = _spans(rows, cols, puzzle["width"], puzzle["height"])
-    given = _given(rows, cols, ends, solution)
-    proof = {"checker": CHECKER, "valid": False, "unique": False, "nodes": 0, "solutions": 0}
-    if given is None or not _holds(numbers, ends, clash, given):
-        return proof
-    proof["valid"] = True
-    found = np.zeros((2, ends.shape[0]), dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)  # nodes, 1 when the budget ran out
-    count = _enumerate(numbers, ends, clash, 2, NODE_BUDGET, found, stats)
-    proof["nodes"] = int(stats[0])
-    proof["solutions"] = int(count)
-    proof["unique"] = bool(count == 1 and stats[1] == 0 and (found[0] == given).all())
-    return proof
-
-
-def _given(rows, cols, ends, solution) -> np.ndarray | None:
-    """The answer as bridges per span, or None when a bridge is not on a span."""
-    try:
-        listed = np.array([(a[0], a[1], b[0], b[1], k) for a, b, k in solution["bridges"]],
-                          dtype=np.int64).reshape(-1, 5)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return None
-    counts = np.zeros(ends.shape[0], dtype=np.int64)
-    return counts if _place(rows, cols, ends, listed, counts) else None
-
+# --- compiled kernels ------------------------------------------------------------------------
 
 @njit(cache=True)
 def _place(rows, cols, ends, listed, counts):
@@ -261,6 +231,40 @@ def _enumerate(numbers, ends, clash, limit, budget, found, stats):
         if ok:
             k += 1
         # else stay on span k: the loop takes back its bridges and tries the next count
+
+
+# --- the checker -----------------------------------------------------------------------------
+
+def verify(puzzle: dict, solution: dict) -> dict:
+    """Proof details; "unique" is True only when `solution` is right and the only answer."""
+    islands = sorted((r, c, n) for r, c, n in puzzle["islands"])
+    rows = np.array([r for r, _, _ in islands], dtype=np.int64)
+    cols = np.array([c for _, c, _ in islands], dtype=np.int64)
+    numbers = np.array([n for _, _, n in islands], dtype=np.int64)
+    ends, clash = _spans(rows, cols, puzzle["width"], puzzle["height"])
+    given = _given(rows, cols, ends, solution)
+    proof = {"checker": CHECKER, "valid": False, "unique": False, "nodes": 0, "solutions": 0}
+    if given is None or not _holds(numbers, ends, clash, given):
+        return proof
+    proof["valid"] = True
+    found = np.zeros((2, ends.shape[0]), dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)  # nodes, 1 when the budget ran out
+    count = _enumerate(numbers, ends, clash, 2, NODE_BUDGET, found, stats)
+    proof["nodes"] = int(stats[0])
+    proof["solutions"] = int(count)
+    proof["unique"] = bool(count == 1 and stats[1] == 0 and (found[0] == given).all())
+    return proof
+
+
+def _given(rows, cols, ends, solution) -> np.ndarray | None:
+    """The answer as bridges per span, or None when a bridge is not on a span."""
+    try:
+        listed = np.array([(a[0], a[1], b[0], b[1], k) for a, b, k in solution["bridges"]],
+                          dtype=np.int64).reshape(-1, 5)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    counts = np.zeros(ends.shape[0], dtype=np.int64)
+    return counts if _place(rows, cols, ends, listed, counts) else None
 
 
 # --- the plain reference ---------------------------------------------------------------------

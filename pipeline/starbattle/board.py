@@ -74,7 +74,7 @@ def stars_touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
-# --- validation of records -------------------------------------------------------------------
+# --- records ---------------------------------------------------------------------------------
 
 def check_puzzle(puzzle) -> Board:
     """Validate a puzzle object; InputError names the offending field."""
