@@ -10,11 +10,12 @@ import json
 import sqlite3
 from contextlib import closing
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from pipeline.records import PuzzleRecord
 
 SCHEMA_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
 DEFAULT_PATH = Path("build/catalog.sqlite")
 
 _SCHEMA = """
@@ -43,9 +44,66 @@ class CatalogError(RuntimeError):
     pass
 
 
+def probe(path: Path) -> None:
+    """Refuse, before anything is written to it, a file that is not a catalog this version
+    can use: not an SQLite database, cut short or otherwise damaged, another program's
+    database, or a catalog of another schema version. A missing or empty file is a new
+    catalog."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return
+    if size == 0:
+        return
+    with path.open("rb") as stream:
+        header = stream.read(100)
+    if not header.startswith(SQLITE_MAGIC):
+        raise CatalogError(f"{path}: not an SQLite database")
+    if len(header) < 100:
+        raise CatalogError(f"{path}: cut short ({size} bytes, not even a database header)")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    # The header's page count is trusted only when it was written with the last change
+    # (the "version valid for" field equals the change counter), as SQLite itself does.
+    if header[92:96] == header[24:28] and size < pages * page_size:
+        raise CatalogError(f"{path}: cut short ({size} bytes where its header promises "
+                           f"{pages * page_size})")
+    try:
+        # immutable: read without locks, journals or shared-memory files, so nothing is written.
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)) as db:
+            damage = db.execute("PRAGMA quick_check").fetchone()[0]
+            if damage != "ok":
+                raise CatalogError(f"{path}: damaged SQLite database ({damage})")
+            tables = {name for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and not {"meta", "puzzles"} <= tables:
+                raise CatalogError(f"{path}: an SQLite database, but not a catalog (no "
+                                   "puzzles table)")
+            row = db.execute("SELECT value FROM meta WHERE name='schema_version'").fetchone() \
+                if tables else None
+    except sqlite3.DatabaseError as error:
+        raise CatalogError(f"{path}: damaged SQLite database ({error})") from None
+    if row is not None:
+        _check_version(path, row[0])
+
+
+def _check_version(path: Path, version: str) -> None:
+    if not version.isdigit():
+        raise CatalogError(f"{path}: schema version {version!r} is not a number")
+    if int(version) > SCHEMA_VERSION:
+        raise CatalogError(f"{path}: written by a newer pipeline (catalog schema version "
+                           f"{version}, this version reads {SCHEMA_VERSION}); use that pipeline "
+                           "or another --catalog")
+    if int(version) < SCHEMA_VERSION:
+        raise CatalogError(f"{path}: catalog schema version {version}, this version reads "
+                           f"{SCHEMA_VERSION}; move the old catalog aside to rebuild it")
+
+
 class Catalog:
     def __init__(self, path: Path | str = DEFAULT_PATH):
         self.path = Path(path)
+        probe(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -58,9 +116,8 @@ class Catalog:
         if row is None:
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
                              (str(SCHEMA_VERSION),))
-        elif int(row[0]) != SCHEMA_VERSION:
-            raise CatalogError(f"{self.path}: schema version {row[0]}, expected {SCHEMA_VERSION}; "
-                               "move the old catalog aside to rebuild it")
+        else:
+            _check_version(self.path, row[0])
 
     def close(self) -> None:
         self._db.close()
@@ -116,6 +173,22 @@ class Catalog:
                                    proof=json.loads(row[8]), sha256=row[9],
                                    extra=json.loads(row[10]))
 
+    def stale(self, versions: Mapping[str, str]) -> dict[tuple[str, str], int]:
+        """Records made by another generator version than `versions` (family -> version)
+        names, counted per (family, level); families not in `versions` are not looked at."""
+        counts: dict[tuple[str, str], int] = {}
+        rows = self._db.execute("SELECT family, level, generator, COUNT(*) FROM puzzles "
+                                "GROUP BY family, level, generator ORDER BY family, level")
+        for family, level, generator, count in rows:
+            if family in versions and generator != versions[family]:
+                counts[(family, level)] = counts.get((family, level), 0) + count
+        return counts
+
+    def drop_level(self, family: str, level: str) -> int:
+        """Delete every record of one level (in one transaction); how many went."""
+        return self._db.execute("DELETE FROM puzzles WHERE family=? AND level=?",
+                                (family, level)).rowcount
+
     def count(self, family: str, level: str) -> int:
         return self._db.execute("SELECT COUNT(*) FROM puzzles WHERE family=? AND level=?",
                                 (family, level)).fetchone()[0]
@@ -123,3 +196,21 @@ class Catalog:
 
 def _dump(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def refuse_stale(catalog: Catalog, families) -> None:
+    """Stop, in one line, when the catalog holds records of `families` (Family objects) made
+    by another generator version than the family's: a book never prints them, and a fill
+    never counts or dedupes against them."""
+    versions = {family.name: family.version for family in families}
+    stale = catalog.stale(versions)
+    if not stale:
+        return
+    where = ", ".join(f"{family} {level} {count}" for (family, level), count in stale.items())
+    names = list(dict.fromkeys(family for family, _ in stale))
+    now = ", ".join(versions[name] for name in names)
+    run = "; ".join(f"pipeline generate --family {name} --count "
+                    f"{max(n for (f, _), n in stale.items() if f == name)} --replace-stale"
+                    for name in names)
+    raise CatalogError(f"{catalog.path}: {sum(stale.values())} records from an older generator "
+                       f"({where}; the generator is now {now}); run: {run}")

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
-from pipeline.catalog import DEFAULT_PATH, Catalog, CatalogError
+from pipeline.catalog import DEFAULT_PATH, Catalog, CatalogError, refuse_stale
 from pipeline.errors import InputError
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    interrupted = []
     try:
-        return args.run(args) or 0
+        with interrupts_end_workers_quietly(interrupted):
+            return args.run(args) or 0
     except InputError as error:
         print(f"pipeline: {error}", file=sys.stderr)
         return 2
@@ -23,10 +29,44 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pipeline: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("pipeline: interrupted", file=sys.stderr)
-        return 130
+        return report_interrupt()
     except BrokenPipeError:
         return 0
+    except Exception:
+        if interrupted:  # a worker ended by the interrupt broke its pool before we heard it
+            return report_interrupt()
+        raise
+
+
+def report_interrupt() -> int:
+    # Boards are committed whole and output files appear only complete (written to a
+    # temporary file, then renamed), so what is left is consistent.
+    print("pipeline: interrupted; the catalog keeps every board finished, no partial file "
+          "was written", file=sys.stderr)
+    return 130
+
+
+@contextlib.contextmanager
+def interrupts_end_workers_quietly(interrupted: list):
+    """Ctrl-C reaches every process of the terminal's group: the main process stops with
+    KeyboardInterrupt (reported in one line), worker processes forked from it end at once
+    without a traceback of their own."""
+    main_process = os.getpid()
+
+    def on_interrupt(signum, frame):
+        if os.getpid() != main_process:
+            os._exit(130)
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--workers", type=int, default=None,
                           help="worker processes (default: all cores)")
     generate.add_argument("--quiet", action="store_true", help="no progress bar")
+    generate.add_argument("--replace-stale", action="store_true",
+                          help="regenerate every level that holds boards of an older generator")
     generate.set_defaults(run=run_generate)
 
     export = commands.add_parser("export", help="print catalog records as JSON Lines")
@@ -115,6 +157,13 @@ def run_generate(args) -> int:
     if args.count < 0:
         raise InputError("must be zero or more", field="--count")
     with Catalog(args.catalog) as catalog:
+        if args.replace_stale:
+            for (_, level), _ in catalog.stale({family.name: family.version}).items():
+                if level in levels:
+                    dropped = catalog.drop_level(family.name, level)
+                    print(f"{family.name} {level}: {dropped} boards of an older generator "
+                          "removed, the level is made again", file=sys.stderr)
+        refuse_stale(catalog, [family])
         for level in levels:
             report = fill(catalog, family.name, level, args.count, workers=args.workers,
                           progress=not args.quiet)
@@ -245,7 +294,37 @@ def run_explain(args) -> int:
     return 0
 
 
-def run_bench(args) -> int:
-    from pipeline.bench import run
+# Benchmark sections beyond the families, run after them: name -> module with run(quick) -> dict.
+BENCH_SECTIONS = {
+    "books": "pipeline.book.bench",
+    "readback": "pipeline.readback.bench",
+}
 
-    return run(args)
+
+def run_bench(args) -> int:
+    """Each family's benchmark (its `bench` module's `run(quick) -> dict`), then the book and
+    read-back benchmarks; printed and written to --output, section by section, so an
+    interrupted run keeps what it measured. Benchmarks measure; they never pass or fail."""
+    import importlib
+    import json
+
+    from pipeline.atomic import write_json
+    from pipeline.family import family_module, family_names
+
+    names = args.family or list(family_names())
+    sections = {name: f"{family_module(name)}.bench" for name in names}  # unknown names fail here
+    if not args.family:
+        sections.update(BENCH_SECTIONS)
+    output: Path = args.output
+    results = {}
+    if output.exists():
+        try:
+            results = json.loads(output.read_text())
+        except json.JSONDecodeError:
+            results = {}
+    for name, module in sections.items():
+        print(f"== {name}", file=sys.stderr)
+        results[name] = importlib.import_module(module).run(quick=args.quick)
+        write_json(output, results, indent=2)
+    print(f"wrote {output}", file=sys.stderr)
+    return 0

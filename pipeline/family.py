@@ -104,6 +104,12 @@ def family_names() -> tuple[str, ...]:
     return tuple(_FAMILY_MODULES)
 
 
+def family_module(name: str) -> str:
+    """The package that holds family `name` (its modules have the names docs/families.md lists)."""
+    get_family(name)  # an unknown name is an InputError
+    return _FAMILY_MODULES[name]
+
+
 def get_family(name: str) -> Family:
     if name not in _FAMILY_MODULES:
         raise InputError(f"unknown family {name!r} (known: {', '.join(_FAMILY_MODULES)})",

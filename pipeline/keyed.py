@@ -63,6 +63,14 @@ class KeyedStream:
         """Take the state back from a compiled kernel that advanced it."""
         self.a, self.b, self.c, self.counter = (int(v) for v in state)
 
+    def run(self, kernel, *args):
+        """Run a compiled kernel that takes the stream's state as its first argument, and
+        continue from where the kernel left the stream."""
+        state = self.state()
+        result = kernel(state, *args)
+        self.set_state(state)
+        return result
+
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (rejection sampling, so no modulo bias)."""
         if n <= 0:
@@ -120,3 +128,17 @@ def stream_below(state, n):
         x = stream_next(state)
         if x < limit:
             return x % n
+
+
+@njit(cache=True)
+def stream_chance(state, numerator, denominator):
+    """KeyedStream.chance, compiled."""
+    return stream_below(state, denominator) < numerator
+
+
+@njit(cache=True)
+def stream_shuffle(state, items):
+    """KeyedStream.shuffle (Fisher-Yates, in place), compiled."""
+    for i in range(items.shape[0] - 1, 0, -1):
+        j = stream_below(state, i + 1)
+        items[i], items[j] = items[j], items[i]

@@ -1,4 +1,4 @@
-"""Puzzle records: the JSON Lines export contract (DESIGN.md section 3).
+"""Puzzle records: the JSON Lines export contract (docs/contracts.md).
 
 A record separates what identifies a puzzle (`puzzle` and `solution`, hashed into `sha256`)
 from how it was made (`key`, `generator`, `grade`, `proof`).

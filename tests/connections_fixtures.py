@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.connections.library import Category, IndexedLibrary
+from pipeline.connections.board import Category, IndexedLibrary
 
 
 def tiny_library(spec: list[tuple[str, str, str]]) -> IndexedLibrary:

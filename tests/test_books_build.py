@@ -57,6 +57,30 @@ def test_a_frozen_edition_survives_a_generator_change(tmp_path, toy):
     assert pdf_bytes(tmp_path, "unfrozen")[0] != frozen[0]
 
 
+def test_books_stop_on_boards_of_an_older_generator_but_frozen_books_print(tmp_path, toy,
+                                                                           capsys, monkeypatch):
+    path = write_layout(tmp_path, "toy", layout_text())
+    catalog = str(tmp_path / "catalog.sqlite")
+    build(tmp_path, [path], out="before")
+    monkeypatch.setattr(type(toy), "version", "toy/2")   # the generator changed
+    capsys.readouterr()
+    status = main(["--catalog", catalog, "books", "--quiet", "--out", str(tmp_path / "after"),
+                   str(path)])
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and "\n" not in err, err
+    assert "21 records from an older generator (toy big 8, toy small 13; " in err, err
+    assert "pipeline generate --family toy --count 13 --replace-stale" in err
+    assert not (tmp_path / "after").exists()
+    # A frozen book prints its lock, whatever generator made it; freezing refuses stale boards.
+    assert main(["--catalog", catalog, "freeze", "--quiet", str(path)]) == 2
+    monkeypatch.setattr(type(toy), "version", "toy/1")
+    assert main(["--catalog", catalog, "freeze", "--quiet", str(path)]) == 0
+    monkeypatch.setattr(type(toy), "version", "toy/2")
+    assert main(["--catalog", catalog, "books", "--quiet", "--out", str(tmp_path / "frozen"),
+                 str(path)]) == 0
+    assert pdf_bytes(tmp_path, "frozen") == pdf_bytes(tmp_path, "before")
+
+
 def test_freeze_refuses_to_overwrite_and_a_bad_lock_is_one_line(tmp_path, toy, capsys):
     path = write_layout(tmp_path, "toy", layout_text())
     catalog = str(tmp_path / "catalog.sqlite")

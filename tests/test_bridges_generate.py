@@ -7,7 +7,8 @@ import pytest
 
 from pipeline.bridges import FAMILY
 from pipeline.bridges.board import Board, layout
-from pipeline.bridges.solver import LEVELS, SOLVED, deduce
+from pipeline.bridges.grade import LEVELS, deduce
+from pipeline.bridges.solve import SOLVED
 from pipeline.records import fingerprint
 
 FINGERPRINTS = Path(__file__).parent / "data" / "bridges_fingerprints.json"
@@ -116,11 +117,12 @@ def test_generate_export_count_through_the_command_line(tmp_path, capsys):
 def test_repairs_keep_the_grown_answer_a_solution():
     """Breaking a rival must leave our own answer valid: a repair that lays a bridge across
     one of ours (or cuts our network in two) would throw good candidates away unseen."""
-    from pipeline.bridges import generator
+    from pipeline.bridges import generate as generator
     from pipeline.bridges.board import layout_of
-    from pipeline.bridges.solver import SEARCH_RULES, State
+    from pipeline.bridges.solve import SEARCH_RULES, State
+    from pipeline.keyed import KeyedStream
 
-    stream = generator.KeyedDraws("bridges-repairs")
+    stream = KeyedStream("bridges-repairs")
     repaired = 0
     for recipe in (generator.RECIPES["medium"], generator.RECIPES["expert"]):
         for _ in range(60):
@@ -142,21 +144,6 @@ def test_repairs_keep_the_grown_answer_a_solution():
                     break
                 repaired += 1
     assert repaired >= 30
-
-
-def test_generation_draws_the_keyed_stream_and_nothing_else():
-    import numpy as np
-
-    from pipeline.bridges.generator import KeyedDraws, _shuffle
-    from pipeline.keyed import KeyedStream
-
-    reference, draws = KeyedStream("bridges:hard:7"), KeyedDraws("bridges:hard:7")
-    assert [draws.below(n) for n in (2, 3, 10, 15, 100)] == \
-        [reference.below(n) for n in (2, 3, 10, 15, 100)]
-    items, array = list(range(4)), np.arange(4)
-    reference.shuffle(items)
-    _shuffle(draws.state, array)
-    assert array.tolist() == items
 
 
 def test_explain_retraces_the_grade(generated):

@@ -92,3 +92,92 @@ def test_export_of_one_book_follows_its_puzzle_pages(tmp_path):
     result = subprocess.run(base + ["--book", "other"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and "--book" in result.stderr
+
+
+# --- catalogs this version cannot use --------------------------------------------------------
+
+def bad_catalogs(folder):
+    """Three catalog files `pipeline` must refuse, with the words that say why."""
+    import sqlite3
+
+    with Catalog(folder / "good.sqlite") as catalog:
+        fill(catalog, "starbattle", "easy", 3, workers=1, progress=False)
+    good = (folder / "good.sqlite").read_bytes()
+    (folder / "text.sqlite").write_text("id,family\nstarbattle-easy-0001,starbattle\n")
+    (folder / "cut.sqlite").write_bytes(good[:len(good) // 2])
+    (folder / "newer.sqlite").write_bytes(good)
+    with sqlite3.connect(folder / "newer.sqlite") as db:
+        db.execute("UPDATE meta SET value='2' WHERE name='schema_version'")
+    db.close()
+    return {"text.sqlite": "not an SQLite database", "cut.sqlite": "cut short",
+            "newer.sqlite": "written by a newer pipeline"}
+
+
+def test_a_catalog_that_cannot_be_used_is_one_line_exit_2_and_nothing_written(tmp_path):
+    for name, why in bad_catalogs(tmp_path).items():
+        path = tmp_path / name
+        before = path.read_bytes()
+        for command in (["generate", "--family", "starbattle", "--level", "easy", "--count", "4",
+                         "--workers", "1", "--quiet"], ["export"], ["explain", "x"]):
+            result = subprocess.run([sys.executable, "-m", "pipeline", "--catalog", str(path),
+                                     *command], capture_output=True, text=True, timeout=120)
+            assert result.returncode == 2, (name, command, result.stderr)
+            assert result.stderr.splitlines() == [f"pipeline: {path}: " + result.stderr.split(
+                f"{path}: ", 1)[1].rstrip("\n")] and why in result.stderr, result.stderr
+            assert path.read_bytes() == before, name
+        assert not list(tmp_path.glob(f"{name}-*")), name  # no journal, WAL or shared memory
+
+
+def test_the_catalog_probe_passes_good_and_new_catalogs(tmp_path):
+    from pipeline.catalog import probe
+
+    bad_catalogs(tmp_path)
+    probe(tmp_path / "good.sqlite")
+    probe(tmp_path / "missing.sqlite")
+    (tmp_path / "empty.sqlite").write_bytes(b"")
+    with Catalog(tmp_path / "empty.sqlite") as catalog:
+        assert catalog.count("starbattle", "easy") == 0
+
+
+# --- records of an older generator -----------------------------------------------------------
+
+def test_generate_refuses_a_level_of_an_older_generator_and_replaces_it_when_asked(tmp_path,
+                                                                                   monkeypatch):
+    from pipeline.cli import main
+    from pipeline.starbattle import FAMILY
+
+    path = tmp_path / "c.sqlite"
+    with Catalog(path) as catalog:
+        fill(catalog, "starbattle", "easy", 2, workers=1, progress=False)
+    monkeypatch.setattr(type(FAMILY), "version", "starbattle/99")
+    command = ["--catalog", str(path), "generate", "--family", "starbattle", "--level", "easy",
+               "--count", "3", "--workers", "1", "--quiet"]
+    assert main(command) == 2
+    with Catalog(path) as catalog:
+        assert catalog.stale({"starbattle": "starbattle/99"}) == {("starbattle", "easy"): 2}
+        assert catalog.count("starbattle", "easy") == 2  # nothing added next to stale boards
+    assert main(command + ["--replace-stale"]) == 0
+    with Catalog(path) as catalog:
+        records = list(catalog.records("starbattle", "easy"))
+    assert [r.generator for r in records] == ["starbattle/99"] * 3
+    assert [r.id[-4:] for r in records] == ["0001", "0002", "0003"]
+
+
+def test_refuse_stale_names_the_count_per_level_and_what_to_run(tmp_path):
+    from types import SimpleNamespace
+
+    from pipeline.catalog import CatalogError, refuse_stale
+
+    with Catalog(tmp_path / "c.sqlite") as catalog:
+        fill(catalog, "starbattle", "easy", 2, workers=1, progress=False)
+        fill(catalog, "starbattle", "medium", 1, workers=1, progress=False)
+        refuse_stale(catalog, [SimpleNamespace(name="starbattle", version="starbattle/1")])
+        try:
+            refuse_stale(catalog, [SimpleNamespace(name="starbattle", version="starbattle/2")])
+        except CatalogError as error:
+            message = str(error)
+        else:
+            raise AssertionError("stale records were not refused")
+    assert "\n" not in message and "3 records from an older generator" in message
+    assert "starbattle easy 2, starbattle medium 1" in message
+    assert "pipeline generate --family starbattle --count 2 --replace-stale" in message

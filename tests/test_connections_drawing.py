@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.connections import FAMILY
-from pipeline.connections.drawing import MIN_SIZE, fit_name
-from pipeline.connections.library import TIERS, load_library, tile_names
+from pipeline.connections.draw import MIN_SIZE, fit_name
+from pipeline.connections.board import TIERS, load_library, tile_names
 from pipeline.ink import GridBox, RecordingInk
 
 BOX = GridBox(x=72, y=144, cell=76, rows=4, cols=4)  # a 6 x 9 in page's block

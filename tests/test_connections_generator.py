@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from connections_fixtures import FlatSpill, tiny_library
-from pipeline.connections import verifier
-from pipeline.connections.generator import (Placement, Search, Spill, board_number, build,
+from pipeline.connections import verify
+from pipeline.connections.generate import (Placement, Search, Spill, board_number, build,
                                             easier_readings, swap_decoy)
-from pipeline.connections.library import indexed_library
+from pipeline.connections.board import indexed_library
 from pipeline.keyed import KeyedStream
 
 # Seed 12 in flags mode: yellow spills ET; a blue candidate also spills ET and is undone;
@@ -88,7 +88,7 @@ def test_the_board_that_check_would_let_through_is_ambiguous():
     tiles = "China India Japan Oman Chad Cuba Fiji Peru".split()
     groups = [{"label": "In Asia", "tier": "yellow", "tiles": tiles[:4]},
               {"label": "Name of four letters", "tier": "purple", "tiles": tiles[4:]}]
-    proof = verifier.prove(tiles + [], groups, library.categories)
+    proof = verify.prove(tiles + [], groups, library.categories)
     assert not proof["unique"]
     assert any("Name of four letters" in problem for problem in proof["problems"])
 
@@ -125,7 +125,7 @@ def test_a_decoy_that_fits_another_group_is_rejected():
     groups = [{"label": library.categories[p.category].label,
                "tier": library.categories[p.category].tier,
                "tiles": [n for n in tiles if library.mask_of([n]) & p.tiles]} for p in swapped]
-    assert verifier.prove(tiles, groups, library.categories)["unique"]
+    assert verify.prove(tiles, groups, library.categories)["unique"]
 
 
 def test_the_seed_decoy_board_is_ambiguous():
@@ -135,7 +135,7 @@ def test_the_seed_decoy_board_is_ambiguous():
               {"label": "Name of four letters", "tier": "green", "tiles": tiles[4:8]},
               {"label": "In Europe", "tier": "blue", "tiles": tiles[8:12]},
               {"label": "Island nations", "tier": "purple", "tiles": tiles[12:16]}]
-    assert not verifier.prove(tiles, groups, library.categories)["unique"]
+    assert not verify.prove(tiles, groups, library.categories)["unique"]
 
 
 # Completeness: yellow must leave E out, or green cannot be placed. A search that draws one
@@ -187,11 +187,11 @@ def test_a_repaired_leaf_that_is_then_rejected_leaves_the_search_state_alone():
     # connections:hard:205 once came out ambiguous: a leaf was repaired (a swap took away an
     # easier reading), then rejected for its herring count, and the undo that followed took
     # back the swapped group's spill instead of the placed one's. The verifier caught it.
-    from pipeline.connections.generator import tile_order
+    from pipeline.connections.generate import tile_order
     library = indexed_library()
     built = build(library, "connections:hard:205", "hard")
     tiles = tile_order(library, built.placements, "connections:hard:205")
     groups = [{"tier": library.categories[p.category].tier,
                "label": library.categories[p.category].label,
                "tiles": list(library.tiles_of(p.tiles))} for p in built.placements]
-    assert verifier.prove(tiles, groups)["unique"]
+    assert verify.prove(tiles, groups)["unique"]

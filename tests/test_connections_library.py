@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from math import gcd
 
-from pipeline.connections.generator import DECK_STRIDE
-from pipeline.connections.library import TIERS, load_library, tile_names
+from pipeline.connections.generate import DECK_STRIDE
+from pipeline.connections.board import TIERS, load_library, tile_names
 
 SEED_TRIVIA_MODE = {"yellow": 20, "green": 53, "blue": 33, "purple": 9}
 

@@ -138,18 +138,18 @@ def test_too_similar(generated):
 
 
 def test_two_shared_groups_are_too_similar(generated):
-    from pipeline.connections import _groups_of
+    from pipeline.connections.solve import groups_of
     ours = generated.solution["groups"]
     for n in range(6, 40):  # find a board whose last two groups complete ours into a board
         other = FAMILY.generate(f"connections:medium:{n}", "medium").solution["groups"]
         tiles = ours[0]["tiles"] + ours[1]["tiles"] + other[2]["tiles"] + other[3]["tiles"]
-        if len(set(tiles)) == 16 and _groups_of(tuple(sorted(tiles))):
+        if len(set(tiles)) == 16 and groups_of(tuple(sorted(tiles))):
             break
     else:
         pytest.fail("no mixed board splits")
     assert FAMILY.too_similar("medium", generated.puzzle, [{"tiles": tiles}])
     one = ours[0]["tiles"] + other[1]["tiles"] + other[2]["tiles"] + other[3]["tiles"]
-    if len(set(one)) == 16 and _groups_of(tuple(sorted(one))):
+    if len(set(one)) == 16 and groups_of(tuple(sorted(one))):
         assert not FAMILY.too_similar("medium", generated.puzzle, [{"tiles": one}])
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from connections_fixtures import tiny_library
-from pipeline.connections import FAMILY, verifier
+from pipeline.connections import FAMILY, solve, verify
 
 SAMPLE = [(level, n) for level in FAMILY.levels for n in (1, 2, 3, 50, 333, 1000)]
 
@@ -48,20 +48,20 @@ def test_two_splits_are_counted():
         ("R3", "yellow", "i j k l"), ("R4", "green", "m n o p"),
     ])
     tiles = list("abcdefghijklmnop")
-    assert verifier.count_groupings(tiles, 10, library.categories) == 2
+    assert solve.count_groupings(tiles, 10, library.categories) == 2
     groups = [{"label": label, "tier": tier, "tiles": list(members)} for label, tier, members in
               (("R1", "yellow", "abcd"), ("R2", "green", "efgh"), ("R3", "yellow", "ijkl"),
                ("R4", "green", "mnop"))]
-    proof = verifier.prove(tiles, groups, library.categories)
+    proof = verify.prove(tiles, groups, library.categories)
     assert not proof["unique"] and proof["groupings"] == 2
 
 
 def test_the_verifier_imports_nothing_from_the_generator():
-    source = Path(verifier.__file__).read_text()
+    source = Path(verify.__file__).read_text()
     imported = {node.module for node in ast.walk(ast.parse(source))
                 if isinstance(node, ast.ImportFrom)}
-    assert not any(name and "generator" in name for name in imported)
-    assert "pipeline.connections.library" in imported  # the closed world, as plain sets
+    assert not any(name and "generate" in name for name in imported)
+    assert "pipeline.connections.board" in imported  # the closed world, as plain sets
 
 
 def test_a_group_with_an_easier_reading_is_rejected():
@@ -77,7 +77,7 @@ def test_a_group_with_an_easier_reading_is_rejected():
               {"label": "G1", "tier": "green", "tiles": tiles[4:8]},
               {"label": "Borders Algeria", "tier": "blue", "tiles": tiles[0:4]},
               {"label": "G2", "tier": "purple", "tiles": tiles[8:12]}]
-    proof = verifier.prove(tiles, groups, library.categories)
+    proof = verify.prove(tiles, groups, library.categories)
     assert proof["groupings"] == 1 and not proof["unique"]
     assert any("In Africa" in problem for problem in proof["problems"])
     # With a fifth African country on the board the reading is gone.
@@ -87,4 +87,4 @@ def test_a_group_with_an_easier_reading_is_rejected():
                              ("G1", "green", "a b c d"), ("G2", "purple", "e f g h"),
                              ("G3", "yellow", "i j k Egypt")])
     groups[0]["tiles"] = tiles[12:16]
-    assert not any("In Africa" in p for p in verifier.prove(tiles, groups, library2.categories)["problems"])
+    assert not any("In Africa" in p for p in verify.prove(tiles, groups, library2.categories)["problems"])

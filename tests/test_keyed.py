@@ -63,3 +63,28 @@ def test_the_compiled_twin_gives_the_same_numbers():
     resumed = KeyedStream("other")
     resumed.set_state(state)
     assert resumed.next_u32() == reference.next_u32()
+
+
+def test_the_compiled_shuffle_and_chance_draw_as_the_stream_does():
+    import numpy as np
+
+    from pipeline.keyed import stream_chance, stream_shuffle
+
+    reference, state = KeyedStream("bridges:hard:7"), KeyedStream("bridges:hard:7").state()
+    items, array = list(range(9)), np.arange(9)
+    reference.shuffle(items)
+    stream_shuffle(state, array)
+    assert array.tolist() == items and items != list(range(9))
+    assert [reference.chance(3, 7) for _ in range(40)] == \
+        [bool(stream_chance(state, 3, 7)) for _ in range(40)]
+
+
+def test_run_continues_the_stream_where_a_kernel_left_it():
+    from pipeline.keyed import stream_below
+
+    def three_draws(state, n):
+        return [stream_below(state, n) for _ in range(3)]
+
+    reference, stream = KeyedStream("run"), KeyedStream("run")
+    assert stream.run(three_draws, 10) == [reference.below(10) for _ in range(3)]
+    assert stream.next_u32() == reference.next_u32()

@@ -23,7 +23,7 @@ from pipeline.book.layout import Layout, Section, load_layout
 from pipeline.book.pdfink import LayoutError
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
 from pipeline.book.printers import get_profile
-from pipeline.catalog import Catalog
+from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
@@ -344,6 +344,11 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
     books = load_and_plan(paths)   # every layout checked before any work
     entries = []
     with Catalog(catalog_path) as catalog:
+        # Frozen books print their lock, whatever generator made it; the rest print the
+        # catalog, which must hold only boards of today's generators.
+        refuse_stale(catalog, [get_family(name) for name in dict.fromkeys(
+            section.family for book in books if not book.layout.lock_path.exists()
+            for section in book.layout.sections)])
         bar = tqdm(books, desc="books", unit="book", disable=not progress, dynamic_ncols=True)
         for book in bar:
             bar.set_postfix_str(book.layout.slug)
@@ -367,6 +372,8 @@ def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True) -> Pa
     book = plan_layout(load_layout(path))
     layout = book.layout
     with Catalog(catalog_path) as catalog:
+        refuse_stale(catalog, [get_family(name) for name in
+                               dict.fromkeys(section.family for section in layout.sections)])
         records = records_from_catalog(layout, catalog, workers=workers, progress=progress)
     lines = [record.to_json() for section in records.sections for record in section]
     lines += [records.examples[family].to_json() for family in records.examples]

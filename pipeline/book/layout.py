@@ -319,7 +319,3 @@ def isbn_problem(text: str) -> str | None:
     if int(digits[12]) != check:
         return f"ISBN check digit is {digits[12]}, expected {check}"
     return None
-
-
-def layout_paths(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.toml"))

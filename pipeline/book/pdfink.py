@@ -163,11 +163,3 @@ class PdfInk:
 
     def text_width(self, text, *, size, bold=False):
         return self.fonts.face(bold).advance(text, size)
-
-    # --- helpers for the book layer (not part of the protocol) --------------------------------
-    def text_ink(self, x: float, y: float, text: str, *, size: float, bold: bool = False,
-                 anchor: str = "start") -> Box | None:
-        face = self.fonts.face(bold)
-        advance = face.advance(text, size)
-        start = {"start": x, "middle": x - advance / 2, "end": x - advance}[anchor]
-        return face.ink_box(text, start, y, size)

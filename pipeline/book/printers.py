@@ -139,7 +139,7 @@ class PrinterProfile:
 
     # --- interior ------------------------------------------------------------------------
     def interior_bleed_in(self, bleed: bool) -> Fraction:
-        return _frac(self.value("interior_bleed_in")) if bleed else Fraction(0)
+        return Fraction(self.value("interior_bleed_in")) if bleed else Fraction(0)
 
     def needs_bleed(self) -> bool:
         return bool(self.value("interior_bleed_required"))
@@ -148,12 +148,12 @@ class PrinterProfile:
         """Minimum inside margin, chosen by the final page count (bands are inclusive)."""
         for band in self.value("gutter_in"):
             if page_count <= band["max_pages"]:
-                return _frac(band["inside"])
+                return Fraction(band["inside"])
         raise InputError(f"{page_count} pages is beyond {self.name}'s gutter table",
                          field="page_count")
 
     def outer_margin_in(self, bleed: bool) -> Fraction:
-        return _frac(self.value("outer_margin_in")["bleed" if bleed else "no_bleed"])
+        return Fraction(self.value("outer_margin_in")["bleed" if bleed else "no_bleed"])
 
     def page_frame(self, trim: Trim, bleed: bool, page_number: int) -> PageFrame:
         """MediaBox size and trim/bleed boxes of interior page `page_number` (1-based).
@@ -194,9 +194,9 @@ class PrinterProfile:
     # --- cover ---------------------------------------------------------------------------
     def spine_width_in(self, paper: str, page_count: int) -> Fraction:
         rule = self.value("papers")[paper]
-        constant = _frac(rule.get("spine_constant_in", 0))
+        constant = Fraction(rule.get("spine_constant_in", 0))
         if "caliper_in" in rule:
-            return page_count * _frac(rule["caliper_in"]) + constant
+            return page_count * Fraction(rule["caliper_in"]) + constant
         return Fraction(page_count, int(rule["pages_per_inch"])) + constant
 
     def spine_text_allowed(self, page_count: int) -> bool:
@@ -204,21 +204,21 @@ class PrinterProfile:
 
     def cover_geometry(self, trim: Trim, paper: str, page_count: int) -> CoverGeometry:
         spine = self.spine_width_in(paper, page_count)
-        bleed = _frac(self.value("cover_bleed_in"))
-        safe = _frac(self.value("cover_safe_zone_in"))
+        bleed = Fraction(self.value("cover_bleed_in"))
+        safe = Fraction(self.value("cover_safe_zone_in"))
         w, h = trim.width, trim.height
         back = _box_in(bleed, bleed, bleed + w, bleed + h)
         spine_box = _box_in(bleed + w, bleed, bleed + w + spine, bleed + h)
         front = _box_in(bleed + w + spine, bleed, bleed + 2 * w + spine, bleed + h)
         safe_pt = _to_pt(safe)
         text_box = None
-        clearance = _frac(self.value("spine_text_clearance_in"))
+        clearance = Fraction(self.value("spine_text_clearance_in"))
         if self.spine_text_allowed(page_count) and spine > 2 * clearance:
             text_box = spine_box.inset(_to_pt(clearance), safe_pt, _to_pt(clearance), safe_pt)
         code = self.value("barcode_box_in")
-        right = bleed + w - _frac(code["from_spine"])
-        bottom = bleed + _frac(code["from_bottom"])
-        barcode = _box_in(right - _frac(code["width"]), bottom, right, bottom + _frac(code["height"]))
+        right = bleed + w - Fraction(code["from_spine"])
+        bottom = bleed + Fraction(code["from_bottom"])
+        barcode = _box_in(right - Fraction(code["width"]), bottom, right, bottom + Fraction(code["height"]))
         return CoverGeometry(
             spine_in=spine, width_in=2 * w + spine + 2 * bleed, height_in=h + 2 * bleed,
             bleed_in=bleed, safe_zone_in=safe, back=back, spine=spine_box, front=front,
@@ -243,6 +243,7 @@ class PrinterProfile:
         return int(self.value("max_blank_run"))
 
     def unconfirmed_fields(self) -> list[str]:
+        """The values the table tags U (unconfirmed by the printer's own pages)."""
         return [name for name, item in self.fields.items() if item.unconfirmed]
 
 
@@ -270,10 +271,6 @@ def get_profile(key: str) -> PrinterProfile:
     fields = {name: Sourced(item["value"], item["source"]) for name, item in data.items()
               if isinstance(item, dict)}
     return PrinterProfile(key, data["name"], fields)
-
-
-def _frac(value) -> Fraction:
-    return Fraction(value) if not isinstance(value, Decimal) else Fraction(value)
 
 
 def _to_pt(inches: Fraction) -> float:

@@ -1,25 +1,22 @@
 """Bridges (Hashiwokakero): the family object the catalog, the command line and books use.
 
-Sections, as in every family: board (islands, connections, symmetries), solver (interval
-narrowing, the grader), generator (solution first), verify (the independent checker), drawing.
+The family object behind the shared interface (pipeline.family.Family); docs/families.md lists
+what each module of the folder holds.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from pipeline.bridges import draw
+from pipeline.bridges import generate as generator
 from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
-from pipeline.bridges.generator import generate as _generate
-from pipeline.bridges.solver import LEVELS, count_solutions, explain
-from pipeline.bridges.verify import verify as _verify
+from pipeline.bridges.grade import LEVELS
+from pipeline.bridges.solve import count_solutions, explain
+from pipeline.bridges.verify import verify as verify_independently
 from pipeline.errors import InputError
 from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
-
-LINE_WIDTH = 0.9        # pt: bridges and island outlines (printers want at least 0.75)
-DOUBLE_GAP = 0.16       # of a cell: the distance between the two lines of a double bridge
-ISLAND_RADIUS = 0.40    # of a cell
-MIN_TEXT = 7.0          # pt
 
 
 class BridgesFamily:
@@ -29,7 +26,7 @@ class BridgesFamily:
     levels = LEVELS
 
     def generate(self, key: str, level: str) -> Generated:
-        return _generate(key, level, self.version)
+        return generator.generate(key, level, self.version)
 
     def check_record(self, record: dict) -> None:
         if "puzzle" not in record:
@@ -43,7 +40,7 @@ class BridgesFamily:
         return found
 
     def verify(self, puzzle: dict, solution: dict) -> dict:
-        return _verify(puzzle, solution)
+        return verify_independently(puzzle, solution)
 
     def dedupe_form(self, puzzle: dict) -> str:
         """The smallest spelling under the eight rotations and reflections; the four that turn
@@ -62,22 +59,10 @@ class BridgesFamily:
         return puzzle["height"], puzzle["width"]
 
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        _draw_islands(ink, puzzle, box)
+        draw.draw_puzzle(ink, puzzle, box)
 
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        # Bridges first, so the island discs (filled white) cover their ends.
-        for (r1, c1), (r2, c2), count in solution["bridges"]:
-            x1, y1 = box.cell_centre(r1, c1)
-            x2, y2 = box.cell_centre(r2, c2)
-            if count == 1:
-                ink.line(x1, y1, x2, y2, width=LINE_WIDTH)
-                continue
-            gap = DOUBLE_GAP * box.cell / 2
-            dx, dy = (0.0, gap) if r1 == r2 else (gap, 0.0)
-            for sign in (-1, 1):
-                ink.line(x1 + sign * dx, y1 + sign * dy, x2 + sign * dx, y2 + sign * dy,
-                         width=LINE_WIDTH)
-        _draw_islands(ink, puzzle, box)
+        draw.draw_solution(ink, puzzle, solution, box)
 
     def rules_text(self) -> list[str]:
         return [
@@ -95,16 +80,6 @@ class BridgesFamily:
         return AnswerSigns(
             outline="circles", outline_cells=tuple((r, c) for r, c, _n in puzzle["islands"]),
             links=tuple((tuple(a), tuple(b)) for a, b, _count in solution["bridges"]))
-
-
-def _draw_islands(ink: Ink, puzzle: dict, box: GridBox) -> None:
-    radius = ISLAND_RADIUS * box.cell
-    size = max(MIN_TEXT, 0.5 * box.cell)
-    for r, c, number in puzzle["islands"]:
-        x, y = box.cell_centre(r, c)
-        ink.circle(x, y, radius, stroke=LINE_WIDTH, fill=1.0)
-        # Digits sit on the baseline; about a third of the size down centres them.
-        ink.text(x, y - 0.35 * size, str(number), size=size, anchor="middle")
 
 
 FAMILY = BridgesFamily()

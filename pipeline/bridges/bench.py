@@ -16,8 +16,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from pipeline.bridges.generator import RECIPES, Recipe, generate
-from pipeline.bridges.solver import LEVELS
+from pipeline.bridges.generate import RECIPES, Recipe, generate
+from pipeline.bridges.grade import LEVELS
 
 VERSION = "bridges/1"
 ROWS = {level: (level, RECIPES[level]) for level in LEVELS}

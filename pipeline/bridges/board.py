@@ -93,27 +93,6 @@ class Connection:
     horizontal: bool
 
 
-def connections(board: Board) -> tuple[Connection, ...]:
-    """Every connection, in order of its first island then right before down."""
-    at = {(i.row, i.col): k for k, i in enumerate(board.islands)}
-    out = []
-    for k, island in enumerate(board.islands):
-        for dr, dc, horizontal in ((0, 1, True), (1, 0, False)):
-            r, c = island.row + dr, island.col + dc
-            while 0 <= r < board.height and 0 <= c < board.width:
-                if (r, c) in at:
-                    out.append(Connection(k, at[(r, c)], horizontal))
-                    break
-                r, c = r + dr, c + dc
-    return tuple(out)
-
-
-def crosses(board: Board, h: Connection, v: Connection) -> bool:
-    """Whether bridges on horizontal `h` and vertical `v` would cross (strictly inside both)."""
-    ha, hb, va, vb = (board.islands[x] for x in (h.a, h.b, v.a, v.b))
-    return ha.col < va.col < hb.col and va.row < ha.row < vb.row
-
-
 @dataclass(frozen=True, eq=False)
 class Layout:
     """The board as flat integer arrays, the form the solver kernel works on."""
@@ -146,21 +125,7 @@ class Layout:
                      zip(self.link_a.tolist(), self.link_b.tolist(), self.across.tolist()))
 
 
-def layout(board: Board) -> Layout:
-    rows = np.array([i.row for i in board.islands], dtype=np.int64)
-    cols = np.array([i.col for i in board.islands], dtype=np.int64)
-    number = np.array([i.number for i in board.islands], dtype=np.int64)
-    return layout_of(board.width, board.height, rows, cols, number)
-
-
-def layout_of(width: int, height: int, rows: np.ndarray, cols: np.ndarray,
-              number: np.ndarray) -> Layout:
-    """The layout of islands given as arrays in row-major order."""
-    (link_a, link_b, across, capacity, touch_start, touch, cross_start,
-     cross) = _link_arrays(rows, cols, number, height, width)
-    return Layout(width, height, rows, cols, across, number, link_a, link_b, capacity,
-                  touch_start, touch, cross_start, cross)
-
+# --- compiled kernels ------------------------------------------------------------------------
 
 @njit(cache=True)
 def _link_arrays(rows, cols, number, height, width):
@@ -231,43 +196,46 @@ def _link_arrays(rows, cols, number, height, width):
     return link_a, link_b, across, capacity, touch_start, touch, cross_start, cross
 
 
-# --- symmetries ------------------------------------------------------------------------------
-# The eight maps of the square, applied to a W x H board. The four that swap rows and columns
-# also swap width and height, so every board has eight images and a board and its transpose
-# count as the same board (a 10x12 board turned on its side is not a new puzzle).
+# --- links and crossings ---------------------------------------------------------------------
 
-def _image(board: Board, symmetry: int) -> tuple[int, int, list[tuple[int, int, int]]]:
-    w, h = board.width, board.height
+def connections(board: Board) -> tuple[Connection, ...]:
+    """Every connection, in order of its first island then right before down."""
+    at = {(i.row, i.col): k for k, i in enumerate(board.islands)}
     out = []
-    for i in board.islands:
-        r, c = i.row, i.col
-        if symmetry & 4:          # transpose first
-            r, c = c, r
-        rows, cols = (w, h) if symmetry & 4 else (h, w)
-        if symmetry & 1:
-            c = cols - 1 - c
-        if symmetry & 2:
-            r = rows - 1 - r
-        out.append((r, c, i.number))
-    width, height = (h, w) if symmetry & 4 else (w, h)
-    return width, height, sorted(out)
+    for k, island in enumerate(board.islands):
+        for dr, dc, horizontal in ((0, 1, True), (1, 0, False)):
+            r, c = island.row + dr, island.col + dc
+            while 0 <= r < board.height and 0 <= c < board.width:
+                if (r, c) in at:
+                    out.append(Connection(k, at[(r, c)], horizontal))
+                    break
+                r, c = r + dr, c + dc
+    return tuple(out)
 
 
-def transformed(board: Board, symmetry: int) -> Board:
-    width, height, islands = _image(board, symmetry)
-    return Board.of(width, height, islands)
+def crosses(board: Board, h: Connection, v: Connection) -> bool:
+    """Whether bridges on horizontal `h` and vertical `v` would cross (strictly inside both)."""
+    ha, hb, va, vb = (board.islands[x] for x in (h.a, h.b, v.a, v.b))
+    return ha.col < va.col < hb.col and va.row < ha.row < vb.row
 
 
-def canonical_form(board: Board) -> str:
-    """The smallest spelling over the eight symmetries: equal exactly for equivalent boards."""
-    spellings = []
-    for symmetry in range(8):
-        width, height, islands = _image(board, symmetry)
-        spellings.append(f"{width}x{height}:" + ";".join(f"{r},{c},{n}" for r, c, n in islands))
-    return min(spellings)
+def layout(board: Board) -> Layout:
+    rows = np.array([i.row for i in board.islands], dtype=np.int64)
+    cols = np.array([i.col for i in board.islands], dtype=np.int64)
+    number = np.array([i.number for i in board.islands], dtype=np.int64)
+    return layout_of(board.width, board.height, rows, cols, number)
 
 
-# --- solutions as records ---------------------------------------------------------------------
+def layout_of(width: int, height: int, rows: np.ndarray, cols: np.ndarray,
+              number: np.ndarray) -> Layout:
+    """The layout of islands given as arrays in row-major order."""
+    (link_a, link_b, across, capacity, touch_start, touch, cross_start,
+     cross) = _link_arrays(rows, cols, number, height, width)
+    return Layout(width, height, rows, cols, across, number, link_a, link_b, capacity,
+                  touch_start, touch, cross_start, cross)
+
+
+# --- records ---------------------------------------------------------------------------------
 
 def solution_record(lay: Layout, bridges) -> dict:
     """The export form of bridge counts per link: [[[r1, c1], [r2, c2], k], ...], k 1 or 2."""
@@ -336,3 +304,39 @@ def parse_solution(board: Board, links: tuple[Connection, ...], solution: dict) 
         raise InputError("the bridges do not join all islands into one piece",
                          field="solution.bridges")
     return counts
+
+
+# --- symmetries ------------------------------------------------------------------------------
+# The eight maps of the square, applied to a W x H board. The four that swap rows and columns
+# also swap width and height, so every board has eight images and a board and its transpose
+# count as the same board (a 10x12 board turned on its side is not a new puzzle).
+
+def _image(board: Board, symmetry: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+    w, h = board.width, board.height
+    out = []
+    for i in board.islands:
+        r, c = i.row, i.col
+        if symmetry & 4:          # transpose first
+            r, c = c, r
+        rows, cols = (w, h) if symmetry & 4 else (h, w)
+        if symmetry & 1:
+            c = cols - 1 - c
+        if symmetry & 2:
+            r = rows - 1 - r
+        out.append((r, c, i.number))
+    width, height = (h, w) if symmetry & 4 else (w, h)
+    return width, height, sorted(out)
+
+
+def transformed(board: Board, symmetry: int) -> Board:
+    width, height, islands = _image(board, symmetry)
+    return Board.of(width, height, islands)
+
+
+def canonical_form(board: Board) -> str:
+    """The smallest spelling over the eight symmetries: equal exactly for equivalent boards."""
+    spellings = []
+    for symmetry in range(8):
+        width, height, islands = _image(board, symmetry)
+        spellings.append(f"{width}x{height}:" + ";".join(f"{r},{c},{n}" for r, c, n in islands))
+    return min(spellings)

@@ -1,6 +1,6 @@
 """The independent checker: is a bridges solution right, and is it the only one?
 
-It shares nothing with the solver (pipeline.bridges.solver) or the board model: it reads the
+It shares nothing with the solver (pipeline.bridges.solve) or the board model: it reads the
 raw record itself, finds its own spans (pairs of islands in sight) by walking the grid, finds
 crossings as spans that share a lattice point, and counts answers with a different search.
 The solver narrows intervals with deduction rules and undoes through a trail; this checker
@@ -20,37 +20,7 @@ CHECKER = "bridges.verify/1 span-by-span enumeration"
 NODE_BUDGET = 50_000_000  # far above any board we print; a search this long proves nothing
 
 
-def verify(puzzle: dict, solution: dict) -> dict:
-    """Proof details; "unique" is True only when `solution` is right and the only answer."""
-    islands = sorted((r, c, n) for r, c, n in puzzle["islands"])
-    rows = np.array([r for r, _, _ in islands], dtype=np.int64)
-    cols = np.array([c for _, c, _ in islands], dtype=np.int64)
-    numbers = np.array([n for _, _, n in islands], dtype=np.int64)
-    ends, clash = _spans(rows, cols, puzzle["width"], puzzle["height"])
-    given = _given(rows, cols, ends, solution)
-    proof = {"checker": CHECKER, "valid": False, "unique": False, "nodes": 0, "solutions": 0}
-    if given is None or not _holds(numbers, ends, clash, given):
-        return proof
-    proof["valid"] = True
-    found = np.zeros((2, ends.shape[0]), dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)  # nodes, 1 when the budget ran out
-    count = _enumerate(numbers, ends, clash, 2, NODE_BUDGET, found, stats)
-    proof["nodes"] = int(stats[0])
-    proof["solutions"] = int(count)
-    proof["unique"] = bool(count == 1 and stats[1] == 0 and (found[0] == given).all())
-    return proof
-
-
-def _given(rows, cols, ends, solution) -> np.ndarray | None:
-    """The answer as bridges per span, or None when a bridge is not on a span."""
-    try:
-        listed = np.array([(a[0], a[1], b[0], b[1], k) for a, b, k in solution["bridges"]],
-                          dtype=np.int64).reshape(-1, 5)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return None
-    counts = np.zeros(ends.shape[0], dtype=np.int64)
-    return counts if _place(rows, cols, ends, listed, counts) else None
-
+# --- compiled kernels ------------------------------------------------------------------------
 
 @njit(cache=True)
 def _place(rows, cols, ends, listed, counts):
@@ -261,3 +231,119 @@ def _enumerate(numbers, ends, clash, limit, budget, found, stats):
         if ok:
             k += 1
         # else stay on span k: the loop takes back its bridges and tries the next count
+
+
+# --- the checker -----------------------------------------------------------------------------
+
+def verify(puzzle: dict, solution: dict) -> dict:
+    """Proof details; "unique" is True only when `solution` is right and the only answer."""
+    islands = sorted((r, c, n) for r, c, n in puzzle["islands"])
+    rows = np.array([r for r, _, _ in islands], dtype=np.int64)
+    cols = np.array([c for _, c, _ in islands], dtype=np.int64)
+    numbers = np.array([n for _, _, n in islands], dtype=np.int64)
+    ends, clash = _spans(rows, cols, puzzle["width"], puzzle["height"])
+    given = _given(rows, cols, ends, solution)
+    proof = {"checker": CHECKER, "valid": False, "unique": False, "nodes": 0, "solutions": 0}
+    if given is None or not _holds(numbers, ends, clash, given):
+        return proof
+    proof["valid"] = True
+    found = np.zeros((2, ends.shape[0]), dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)  # nodes, 1 when the budget ran out
+    count = _enumerate(numbers, ends, clash, 2, NODE_BUDGET, found, stats)
+    proof["nodes"] = int(stats[0])
+    proof["solutions"] = int(count)
+    proof["unique"] = bool(count == 1 and stats[1] == 0 and (found[0] == given).all())
+    return proof
+
+
+def _given(rows, cols, ends, solution) -> np.ndarray | None:
+    """The answer as bridges per span, or None when a bridge is not on a span."""
+    try:
+        listed = np.array([(a[0], a[1], b[0], b[1], k) for a, b, k in solution["bridges"]],
+                          dtype=np.int64).reshape(-1, 5)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    counts = np.zeros(ends.shape[0], dtype=np.int64)
+    return counts if _place(rows, cols, ends, listed, counts) else None
+
+
+# --- the plain reference ---------------------------------------------------------------------
+# A third way to find every answer, small enough to read in one sitting: plain Python over
+# the record's own numbers, no arrays, no compiled code, nothing shared with the solver's
+# kernels or with the checker above. Too slow for printed boards; the property tests run it
+# on small ones and demand that the solver, the checker and it agree.
+
+Point = tuple[int, int]
+Bridge = tuple[Point, Point, int]
+
+
+def plain_solutions(puzzle: dict, limit: int = 10_000) -> list[frozenset[Bridge]]:
+    """Every answer (up to `limit`), each as the set of (island, island, bridges) it builds,
+    islands in reading order."""
+    number = {(r, c): n for r, c, n in puzzle["islands"]}
+    pairs = _pairs_in_sight(number, puzzle["width"], puzzle["height"])
+    points = [_points_between(a, b) for a, b in pairs]
+    last_pair = {island: max((k for k, pair in enumerate(pairs) if island in pair), default=-1)
+                 for island in number}
+    built = [0] * len(pairs)
+    answers: list[frozenset[Bridge]] = []
+
+    def spent(island: Point) -> int:
+        return sum(built[k] for k, pair in enumerate(pairs) if island in pair)
+
+    def place(k: int) -> None:
+        if len(answers) >= limit:
+            return
+        if k == len(pairs):
+            if all(last_pair[island] >= 0 or n == 0 for island, n in number.items()) and \
+                    _all_joined(number, pairs, built):
+                answers.append(frozenset((a, b, built[j]) for j, (a, b) in enumerate(pairs)
+                                         if built[j]))
+            return
+        for count in (0, 1, 2):
+            if count and any(built[j] and points[j] & points[k] for j in range(k)):
+                break  # a bridge here would cross one already built
+            built[k] = count
+            if all(spent(island) <= number[island] and
+                   (last_pair[island] != k or spent(island) == number[island])
+                   for island in pairs[k]):
+                place(k + 1)
+        built[k] = 0
+
+    place(0)
+    return answers
+
+
+def _pairs_in_sight(number: dict[Point, int], width: int, height: int) -> list[tuple[Point, Point]]:
+    """Pairs of islands with nothing between them along a row or a column."""
+    pairs = []
+    for (r, c) in sorted(number):
+        for dr, dc in ((0, 1), (1, 0)):
+            rr, cc = r + dr, c + dc
+            while rr < height and cc < width and (rr, cc) not in number:
+                rr, cc = rr + dr, cc + dc
+            if rr < height and cc < width:
+                pairs.append(((r, c), (rr, cc)))
+    return pairs
+
+
+def _points_between(a: Point, b: Point) -> set[Point]:
+    (r0, c0), (r1, c1) = a, b
+    return {(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)} - {a, b}
+
+
+def _all_joined(number: dict[Point, int], pairs, built) -> bool:
+    """Whether the bridges built join every island into one piece."""
+    if not number:
+        return True
+    start = next(iter(number))
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for (a, b), count in zip(pairs, built):
+            if count and here in (a, b):
+                other = b if here == a else a
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+    return len(seen) == len(number)

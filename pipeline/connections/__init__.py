@@ -1,19 +1,17 @@
 """Connections: sixteen country names that split into four groups of four, one per tier.
 
-The family object `FAMILY` is what the rest of the pipeline sees. Sections:
-the library (library.py, from countries.py), the generator (generator.py), the independent
-verifier (verifier.py), the grade (grade.py) and the drawing (drawing.py).
+The family object `FAMILY` is what the rest of the pipeline sees; docs/families.md lists
+what each module of the folder holds.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Sequence
 
-from pipeline.connections import drawing, verifier
-from pipeline.connections.generator import Exhausted, build, tile_order
+from pipeline.connections import draw, solve, verify
+from pipeline.connections.board import check_groups, check_tiles, indexed_library
+from pipeline.connections.generate import Exhausted, build, tile_order
 from pipeline.connections.grade import LEVELS, measure
-from pipeline.connections.library import TIERS, indexed_library, load_library, tile_names
 from pipeline.errors import GenerationFailed, InputError
 from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
@@ -45,7 +43,7 @@ class ConnectionsFamily:
                    "label": library.categories[p.category].label,
                    "tiles": sorted(library.tiles_of(p.tiles), key=tiles.index)}
                   for p in placements]
-        proof = verifier.prove(tiles, groups)
+        proof = verify.prove(tiles, groups)
         if not proof["unique"]:  # the generator must never lie: the verifier has the last word
             raise GenerationFailed(f"{key}: the verifier rejected the board: {proof['problems']}")
         board = sum(p.tiles for p in placements)
@@ -63,42 +61,19 @@ class ConnectionsFamily:
             check_groups(require(record, "solution", dict), tiles)
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
-        return verifier.count_groupings(list(puzzle["tiles"]), limit)
+        return solve.count_groupings(list(puzzle["tiles"]), limit)
 
     def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))
+        return verify.prove(list(puzzle["tiles"]), list(solution["groups"]))
 
     def explain(self, puzzle: dict) -> list[str]:
-        """The solve a reader can follow: which labels claim exactly four tiles, which are
-        herrings one short, and the one choice of four claimed groups that covers the board."""
-        tiles = list(puzzle["tiles"])
-        library = load_library()
-        tier_of = {c.label: c.tier for c in library}
-        claimed = verifier.claimed_groups(tiles, library)
-        lines = []
-        for group, labels in sorted(claimed.items(), key=lambda item: (
-                TIERS.index(tier_of[item[1][0]]), item[1][0])):
-            lines.append(f"{' / '.join(labels)} claims exactly {', '.join(sorted(group))}")
-        board = set(tiles)
-        short = sorted(c.label for c in library if len(board & c.pool) == 3)
-        lines.append(f"{len(short)} themes hold three tiles and cannot be groups: "
-                     + "; ".join(short))
-        found, tried = verifier.splits(tiles, library, limit=2)
-        if len(found) == 1:
-            groups = sorted(found[0], key=lambda g: TIERS.index(tier_of[claimed[g][0]]))
-            lines.append(f"of {len(claimed)} claimed groups, {tried} sets of four tried, one covers "
-                         "all sixteen: " + " | ".join(
-                             " / ".join(f"{label} ({tier_of[label]})" for label in claimed[g])
-                             for g in groups))
-        else:
-            lines.append(f"{len(found)} splits cover all sixteen: the board is not unique")
-        return lines
+        return solve.explain(list(puzzle["tiles"]))
 
     # Dedupe -------------------------------------------------------------------------------
     def dedupe_form(self, puzzle: dict) -> str:
         """The sorted tiles and the sorted groups of the board's one split: the order the
         tiles are printed in does not make a different board."""
-        groups = _groups_of(tuple(sorted(puzzle["tiles"])))
+        groups = solve.groups_of(tuple(sorted(puzzle["tiles"])))
         return "|".join(sorted(puzzle["tiles"])) + "||" + "|".join(groups)
 
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
@@ -109,12 +84,12 @@ class ConnectionsFamily:
         gives (nearly) the same group, and over 200 boards about half repeat some group. Two
         boards sharing nine tiles or two groups are one puzzle half-solved twice."""
         tiles = tuple(sorted(puzzle["tiles"]))
-        groups = set(_groups_of(tiles))
+        groups = set(solve.groups_of(tiles))
         for other in earlier:
             other_tiles = tuple(sorted(other["tiles"]))
             if len(set(tiles).intersection(other_tiles)) >= SHARED_TILES_LIMIT:
                 return True
-            if len(groups.intersection(_groups_of(other_tiles))) >= SHARED_GROUPS_LIMIT:
+            if len(groups.intersection(solve.groups_of(other_tiles))) >= SHARED_GROUPS_LIMIT:
                 return True
         return False
 
@@ -123,11 +98,11 @@ class ConnectionsFamily:
         return (4, 4)
 
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        drawing.draw_puzzle(ink, list(puzzle["tiles"]), box)
+        draw.draw_puzzle(ink, list(puzzle["tiles"]), box)
 
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        also = verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
-        drawing.draw_solution(ink, list(solution["groups"]), box, also)
+        also = verify.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
+        draw.draw_solution(ink, list(solution["groups"]), box, also)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The sixteen tiles; a group's label printed anywhere on the page."""
@@ -151,58 +126,6 @@ class ConnectionsFamily:
             "devious (purple). Write a group number, 1 to 4, in each country's small square. "
             "Every board has exactly one answer.",
         ]
-
-
-@functools.lru_cache(maxsize=4096)
-def _groups_of(sorted_tiles: tuple[str, ...]) -> tuple[str, ...]:
-    """The groups of the board's one split, each as its sorted tiles joined by commas."""
-    found, _ = verifier.splits(list(sorted_tiles), load_library(), limit=1)
-    if not found:
-        return ()
-    return tuple(sorted(",".join(sorted(group)) for group in found[0]))
-
-
-def check_tiles(puzzle: dict) -> list[str]:
-    tiles = require(puzzle, "tiles", list, "puzzle.")
-    if len(tiles) != 16:
-        raise InputError(f"expected 16 tiles, got {len(tiles)}", field="puzzle.tiles")
-    known = set(tile_names())
-    for index, tile in enumerate(tiles):
-        field = f"puzzle.tiles[{index}]"
-        if not isinstance(tile, str):
-            raise InputError(f"expected a string, got {type(tile).__name__}", field=field)
-        if tile not in known:
-            raise InputError(f"{tile!r} is not a country name of the library", field=field)
-    if len(set(tiles)) != 16:
-        raise InputError("a tile appears twice", field="puzzle.tiles")
-    return tiles
-
-
-def check_groups(solution: dict, tiles: list[str]) -> None:
-    groups = require(solution, "groups", list, "solution.")
-    if len(groups) != 4:
-        raise InputError(f"expected 4 groups, got {len(groups)}", field="solution.groups")
-    labels = {c.label: c.tier for c in load_library()}
-    seen: list[str] = []
-    for number, group in enumerate(groups):
-        prefix = f"solution.groups[{number}]."
-        if not isinstance(group, dict):
-            raise InputError("expected an object", field=f"solution.groups[{number}]")
-        tier = require(group, "tier", str, prefix)
-        if tier not in TIERS:
-            raise InputError(f"unknown tier {tier!r} (known: {', '.join(TIERS)})", field=prefix + "tier")
-        label = require(group, "label", str, prefix)
-        if label not in labels:
-            raise InputError(f"{label!r} is not a label of the library", field=prefix + "label")
-        members = require(group, "tiles", list, prefix)
-        if len(members) != 4:
-            raise InputError(f"expected 4 tiles, got {len(members)}", field=prefix + "tiles")
-        for index, tile in enumerate(members):
-            if tile not in tiles:
-                raise InputError(f"{tile!r} is not on the board", field=f"{prefix}tiles[{index}]")
-        seen.extend(members)
-    if len(set(seen)) != 16:
-        raise InputError("the groups must split the sixteen tiles", field="solution.groups")
 
 
 FAMILY = ConnectionsFamily()

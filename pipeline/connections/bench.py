@@ -11,10 +11,10 @@ import sys
 import time
 from collections import Counter
 
-from pipeline.connections import verifier
-from pipeline.connections.generator import Exhausted, build, tile_order
+from pipeline.connections import verify
+from pipeline.connections.generate import Exhausted, build, tile_order
 from pipeline.connections.grade import LEVELS, herrings
-from pipeline.connections.library import TIERS, indexed_library, load_library
+from pipeline.connections.board import TIERS, indexed_library, load_library
 
 FULL_KEYS = 1700   # per level and unbanded: 6,800 keys in all
 QUICK_KEYS = 40
@@ -53,7 +53,7 @@ def measure_level(level: str | None, keys: int) -> dict:
         groups = [{"tier": library.categories[p.category].tier,
                    "label": library.categories[p.category].label,
                    "tiles": list(library.tiles_of(p.tiles))} for p in placements]
-        proof = verifier.prove(tiles, groups)
+        proof = verify.prove(tiles, groups)
         if not proof["unique"]:
             ambiguous += 1
         tier_of = {c.label: c.tier for c in load_library()}

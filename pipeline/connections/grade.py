@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.connections.library import IndexedLibrary
+from pipeline.connections.board import IndexedLibrary
 
 HERRING_SIZES = (3, 4)  # tiles an off-board category holds when it tempts a solver
 
@@ -53,10 +53,3 @@ def measure(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...])
         "tiers": [library.categories[k].tier for k in on_board],
         "pool_sizes": [library.masks[k].bit_count() for k in on_board],
     }
-
-
-def level_of(herring_count: int) -> str:
-    for level in LEVELS:
-        if level.fewest_herrings <= herring_count <= level.most_herrings:
-            return level.name
-    raise AssertionError("the level bands cover every count")

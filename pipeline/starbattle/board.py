@@ -51,12 +51,6 @@ class Board:
             cols[r] = c
         return cols
 
-    def region_sizes(self) -> list[int]:
-        sizes = [0] * self.size
-        for g in self.regions:
-            sizes[g] += 1
-        return sizes
-
 
 def region_is_connected(n: int, regions, region: int) -> bool:
     """Whether the squares of `region` form one orthogonally connected piece."""
@@ -80,7 +74,7 @@ def stars_touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
-# --- validation of records -------------------------------------------------------------------
+# --- records ---------------------------------------------------------------------------------
 
 def check_puzzle(puzzle) -> Board:
     """Validate a puzzle object; InputError names the offending field."""

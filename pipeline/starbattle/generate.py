@@ -1,7 +1,7 @@
 """Star Battle generation: plant a solution, grow regions, repair rivals, search for hard boards.
 
-The design of the Sprig notes (seeds/000): every choice comes from the key's sfc32 stream and
-integer arithmetic over collections in a fixed order, so a key gives the same board anywhere.
+Every choice comes from the key's sfc32 stream and integer arithmetic over collections in a
+fixed order, so a key gives the same board anywhere.
 """
 
 from __future__ import annotations

@@ -419,11 +419,6 @@ def _scan_groups(n, tier, cand, lines, clash, full, done, open_count, opts, coun
     return 0
 
 
-# --- generation: plant, grow, repair, mutate ---------------------------------------------------
-# These advance the keyed stream (`state`, see pipeline.keyed.KeyedStream.state) with its
-# compiled twins, so a key gives the same board as it would step by step in Python.
-
-
 # --- the solver as the rest of the engine sees it -------------------------------------------
 
 STATUS_NAMES = {SOLVED: "solved", STUCK: "stuck",

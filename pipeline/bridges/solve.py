@@ -20,18 +20,17 @@ again from the easiest):
                 merged group is not the whole board, it would be sealed off, so v is impossible
   what-if       suppose a connection takes its least (most) count; if the rules above then
                 reach a contradiction, it takes more (less). Expert boards need at most
-                WHATIF_LIMIT of these steps; extreme boards need more, or search.
+                WHATIF_LIMIT (grade.py) of these steps; extreme boards need more, or search.
 
-Search on top of the rules counts solutions up to a limit; with no rules at all it is the
-plain enumeration the soundness tests compare against.
+Search on top of the rules counts solutions up to a limit; with no rules at all it is a plain
+enumeration. The soundness tests compare both with `plain_solutions` (verify.py), plain Python
+that shares no code with these kernels.
 
 The kernel runs under numba (cache=True): the grader and the uniqueness search are the hot
 loop of generation; see docs/bridges.md for the measured difference.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
@@ -44,30 +43,18 @@ SATURATION = 2
 COUNTING = 4
 CONNECTIVITY = 8
 WHATIF = 16
-UNSOUND_LOOKAHEAD = 1 << 20  # a deliberately wrong look-ahead, for the planted-fault test only
 
 # Counter slots.
 N_CROSSINGS, N_SATURATION, N_COUNTING, N_CONNECTIVITY, N_WHATIF, N_TRIALS, N_NODES, \
     N_DEPTH = range(8)
 N_COUNTERS = 8
 
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
-LEVEL_RULES = {
-    "easy": CROSSINGS | SATURATION,
-    "medium": CROSSINGS | SATURATION | COUNTING,
-    "hard": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY,
-    "expert": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY | WHATIF,
-    "extreme": CROSSINGS | SATURATION | COUNTING | CONNECTIVITY | WHATIF,  # then search
-}
 SEARCH_RULES = CROSSINGS | SATURATION | COUNTING | CONNECTIVITY
-# Expert allows a few what-ifs; a board that needs more (a long chain of them, or search)
-# is extreme. On 15x15 boards the solved-by-what-if ones need 1 to 8 steps, most of them 1 or 2.
-WHATIF_LIMIT = {"easy": 0, "medium": 0, "hard": 0, "expert": 2, "extreme": 1_000_000}
 
 CONTRADICTION, STUCK, SOLVED = -1, 0, 1
 
 
-# --- the kernel -------------------------------------------------------------------------------
+# --- compiled kernels ------------------------------------------------------------------------
 
 @njit(cache=True)
 def _narrow(e, new_lo, new_hi, lo, hi, trail, meta):
@@ -196,8 +183,8 @@ def _counting(number, touch_start, touch, lo, hi, trail, meta):
 
 
 @njit(cache=True)
-def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, trail, meta,
-                  parent, rem, size):
+def _connectivity(number, link_a, link_b, touch_start, touch, lo, hi, trail, meta, parent,
+                  rem, size):
     n = number.shape[0]
     # Islands that no possible bridges can join: a contradiction.
     if _components(n, link_a, link_b, hi, 1, parent) > 1:
@@ -215,9 +202,6 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
             left -= lo[touch[k]]
         rem[g] += left
         size[g] += 1
-    sealed = 0
-    if rules & UNSOUND_LOOKAHEAD:
-        sealed = 2  # wrong on purpose: a group with two ends left is not sealed
     changed = 0
     for e in range(link_a.shape[0]):
         if lo[e] == hi[e]:
@@ -231,7 +215,7 @@ def _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi, tra
         else:         # v - lo[e] more bridges inside one group
             left = rem[ga] - 2 * (v - lo[e])
             members = size[ga]
-        if left <= sealed and left >= 0 and members < n:
+        if left == 0 and members < n:  # sealed off from the rest of the board
             r = _narrow(e, lo[e], v - 1, lo, hi, trail, meta)
             if r < 0:
                 return -1
@@ -268,8 +252,8 @@ def _propagate(rules, number, link_a, link_b, touch_start, touch, cross_start, c
                 counts[N_COUNTING] += r
                 continue
         if rules & CONNECTIVITY:
-            r = _connectivity(rules, number, link_a, link_b, touch_start, touch, lo, hi,
-                              trail, meta, parent, rem, size)
+            r = _connectivity(number, link_a, link_b, touch_start, touch, lo, hi, trail,
+                              meta, parent, rem, size)
             if r < 0:
                 return CONTRADICTION
             if r > 0:
@@ -428,7 +412,7 @@ def _search(rules, limit, number, link_a, link_b, touch_start, touch, cross_star
     return found
 
 
-# --- the Python face --------------------------------------------------------------------------
+# --- the solver as the rest of the engine sees it --------------------------------------------
 
 class State:
     """Intervals, trail and scratch space for one board."""
@@ -467,22 +451,6 @@ class State:
         return [int(x) for x in self.lo]
 
 
-@dataclass(frozen=True)
-class Deduction:
-    status: int              # SOLVED, STUCK or CONTRADICTION
-    lo: tuple[int, ...]
-    hi: tuple[int, ...]
-    counts: tuple[int, ...]
-
-
-def deduce(lay: Layout, level: str) -> Deduction:
-    """The easiest-first deduction with the techniques of `level` (no search)."""
-    state = State(lay)
-    status = state.deduce(LEVEL_RULES[level], WHATIF_LIMIT[level])
-    return Deduction(status, tuple(int(x) for x in state.lo), tuple(int(x) for x in state.hi),
-                     tuple(int(x) for x in state.counts))
-
-
 def count_solutions(lay: Layout, limit: int, rules: int = SEARCH_RULES) -> tuple[int, int]:
     """(solutions up to `limit`, search nodes)."""
     state = State(lay)
@@ -495,55 +463,6 @@ def enumerate_solutions(lay: Layout, rules: int, limit: int = 10_000) -> list[tu
     state = State(lay)
     found, rows = state.search(rules, limit, keep=limit)
     return [tuple(int(x) for x in row) for row in rows[:found]]
-
-
-@dataclass(frozen=True)
-class Grading:
-    """The outcome of grading a board at one target level."""
-
-    accepted: bool
-    reason: str              # why not, when not accepted
-    bridges: tuple[int, ...]  # per link, when accepted
-    measures: dict
-
-
-def grade(lay: Layout, level: str) -> Grading:
-    """Accept the board only if it is uniquely solvable at `level` and not at the one below.
-
-    The easiest-first deduction runs with the rules of the level below; if that solves the
-    board it is too easy. Otherwise the same deduction continues with this level's rules, which
-    is exactly where an easiest-first solve from scratch would be, so the rule counts are the
-    counts of one easiest-first solve."""
-    index = LEVELS.index(level)
-    state = State(lay)
-    if index > 0:
-        below = LEVELS[index - 1]
-        status = state.deduce(LEVEL_RULES[below], WHATIF_LIMIT[below])
-        if status == SOLVED:
-            return Grading(False, f"solvable at {below}", (), {})
-        if status == CONTRADICTION:
-            return Grading(False, "no solution", (), {})
-    status = state.deduce(LEVEL_RULES[level], WHATIF_LIMIT[level])
-    if status == CONTRADICTION:
-        return Grading(False, "no solution", (), {})
-    measures = {"saturation": int(state.counts[N_SATURATION]),
-                "counting": int(state.counts[N_COUNTING]),
-                "connectivity": int(state.counts[N_CONNECTIVITY]),
-                "crossings": int(state.counts[N_CROSSINGS]),
-                "whatif_count": int(state.counts[N_WHATIF]),
-                "whatif_trials": int(state.counts[N_TRIALS]),
-                "whatif_depth": 1 if state.counts[N_WHATIF] else 0}
-    if status == SOLVED:
-        return Grading(True, "", tuple(state.bridges()), measures)
-    if level != "extreme":
-        return Grading(False, f"not solvable at {level}", (), {})
-    # Extreme: where what-ifs run dry only search decides; it must find exactly one answer.
-    found, solutions = state.search(SEARCH_RULES, 2)
-    if found != 1:
-        return Grading(False, "not unique" if found else "no solution", (), {})
-    measures["search_nodes"] = int(state.counts[N_NODES])
-    measures["whatif_depth"] = max(measures["whatif_depth"], int(state.counts[N_DEPTH]))
-    return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)
 
 
 # --- the trace of one solve -------------------------------------------------------------------
@@ -565,7 +484,7 @@ def explain(lay: Layout) -> list[str]:
                                            lay.touch, lo, hi, trail, meta, state.rem)),
         ("counting", lambda: _counting(lay.number, lay.touch_start, lay.touch, lo, hi, trail,
                                        meta)),
-        ("connectivity", lambda: _connectivity(SEARCH_RULES, lay.number, lay.link_a, lay.link_b,
+        ("connectivity", lambda: _connectivity(lay.number, lay.link_a, lay.link_b,
                                                lay.touch_start, lay.touch, lo, hi, trail, meta,
                                                state.parent, state.rem, state.size)),
     )

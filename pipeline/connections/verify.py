@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pipeline.connections.library import TIERS, Category, load_library
+from pipeline.connections.board import TIERS, Category, load_library
 
 CHECKER = "connections.verifier/1"
 
@@ -47,10 +47,6 @@ def splits(tiles: list[str], library: tuple[Category, ...], limit: int) -> tuple
             if len(found) >= limit:
                 break
     return found, tried
-
-
-def count_groupings(tiles: list[str], limit: int, library: tuple[Category, ...] | None = None) -> int:
-    return len(splits(tiles, library or load_library(), limit)[0])
 
 
 def prove(tiles: list[str], groups: list[dict], library: tuple[Category, ...] | None = None) -> dict:

@@ -32,7 +32,7 @@ from itertools import combinations
 from math import comb
 
 from pipeline.connections.grade import LEVEL_BY_NAME, Level, herrings
-from pipeline.connections.library import GROUP_SIZE, TIERS, IndexedLibrary, bits
+from pipeline.connections.board import GROUP_SIZE, TIERS, IndexedLibrary, bits
 from pipeline.keyed import KeyedStream, fnv1a32
 
 SUBSETS_PER_CATEGORY = 8  # 4-subsets of one category tried before the next category

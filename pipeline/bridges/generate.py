@@ -13,11 +13,12 @@ import numpy as np
 from numba import njit
 
 from pipeline.bridges.board import layout_of, solution_record
-from pipeline.bridges.solver import SEARCH_RULES, State, grade
+from pipeline.bridges.grade import grade
+from pipeline.bridges.solve import SEARCH_RULES, State
 from pipeline.bridges.verify import verify
 from pipeline.errors import GenerationFailed
 from pipeline.family import Generated
-from pipeline.keyed import KeyedStream, stream_below
+from pipeline.keyed import KeyedStream, stream_below, stream_chance, stream_shuffle
 
 EMPTY, ISLAND, ACROSS, DOWN = 0, 1, 2, 3  # what a lattice point holds while a network grows
 
@@ -49,56 +50,7 @@ RECIPES = {
 MOST_OF_ONE_NUMBER = 50  # percent: more islands than this with one number is degenerate
 
 
-class KeyedDraws:
-    """The keyed stream of one key as compiled code carries it (pipeline.keyed's twin), with
-    the two draws the Python side of generation needs."""
-
-    def __init__(self, key: str):
-        self.state = KeyedStream(key).state()
-
-    def below(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        return int(stream_below(self.state, n))
-
-    def chance(self, numerator: int, denominator: int) -> bool:
-        return self.below(denominator) < numerator
-
-
-@njit(cache=True)
-def _chance(state, numerator, denominator):
-    return stream_below(state, denominator) < numerator
-
-
-@njit(cache=True)
-def _shuffle(state, items):
-    """Fisher-Yates in place, drawing exactly as KeyedStream.shuffle does."""
-    for i in range(items.shape[0] - 1, 0, -1):
-        j = stream_below(state, i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
-def grow_network(stream: KeyedDraws, recipe: Recipe):
-    """A random solved board: islands never side by side, bridges straight and uncrossed.
-
-    Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
-    rows, cols, numbers, ends = grow_arrays(stream, recipe)
-    points = list(zip(rows.tolist(), cols.tolist()))
-    return (dict(zip(points, numbers.tolist())),
-            [(points[a], points[b], k) for a, b, k in ends.tolist()])
-
-
-def grow_arrays(stream: KeyedDraws, recipe: Recipe):
-    """The same network as arrays: rows, cols and numbers of the islands in row-major order,
-    and the bridges as (first island, second island, count) rows in that order."""
-    w, h = recipe.width, recipe.height
-    rows = np.zeros(w * h, dtype=np.int64)
-    cols = np.zeros(w * h, dtype=np.int64)
-    ends = np.zeros((2 * w * h, 3), dtype=np.int64)
-    islands, built = _grow(stream.state, w, h, recipe.islands, recipe.double_percent,
-                           recipe.loop_percent, recipe.reach, rows, cols, ends)
-    return _in_reading_order(rows[:islands], cols[:islands], ends[:built], w)
-
+# --- compiled kernels: growing a network, breaking rival answers -----------------------------
 
 @njit(cache=True)
 def _in_reading_order(rows, cols, ends, width):
@@ -142,7 +94,7 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
         r0, c0 = rows[i], cols[i]
         for d in range(4):
             directions[d] = d
-        _shuffle(state, directions)
+        stream_shuffle(state, directions)
         spots = 0
         d = 0
         for k in range(4):
@@ -164,7 +116,7 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
         frontier[open_count] = islands
         open_count += 1
         ends[built, 0], ends[built, 1] = i, islands
-        ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
+        ends[built, 2] = 2 if stream_chance(state, double_percent, 100) else 1
         built += 1
         islands += 1
     # Close loops: some islands that still see each other get a bridge too.
@@ -176,10 +128,10 @@ def _grow(state, w, h, target, double_percent, loop_percent, reach, rows, cols, 
                 r, c = r0 + step_r[d], c0 + step_c[d]
                 while r < h and c < w and grid[r, c] == EMPTY:
                     r, c = r + step_r[d], c + step_c[d]
-                if r < h and c < w and grid[r, c] == ISLAND and _chance(state, loop_percent, 100):
+                if r < h and c < w and grid[r, c] == ISLAND and stream_chance(state, loop_percent, 100):
                     _lay_bridge(grid, r0, c0, r, c, step_r[d], step_c[d])
                     ends[built, 0], ends[built, 1] = ident[r0, c0], ident[r, c]
-                    ends[built, 2] = 2 if _chance(state, double_percent, 100) else 1
+                    ends[built, 2] = 2 if stream_chance(state, double_percent, 100) else 1
                     built += 1
     return islands, built
 
@@ -211,63 +163,6 @@ def _lay_bridge(grid, r0, c0, r1, c1, dr, dc):
     while r != r1 or c != c1:
         grid[r, c] = mark
         r, c = r + dr, c + dc
-
-
-def degenerate(numbers, recipe: Recipe) -> bool:
-    """Too few islands, or too many of one number (`numbers`: the islands' numbers)."""
-    if len(numbers) < recipe.least_islands:
-        return True
-    most = int(np.bincount(numbers).max())
-    return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
-
-
-def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -> Generated:
-    """A board of `level` for `key`; `recipe` overrides the level's size (the benchmark uses
-    it to compare sizes)."""
-    recipe = recipe or RECIPES[level]
-    stream = KeyedDraws(key)
-    w, h = recipe.width, recipe.height
-    for attempt in range(1, recipe.attempts + 1):
-        rows, cols, numbers, ends = grow_arrays(stream, recipe)
-        for _ in range(recipe.repairs + 1):
-            if degenerate(numbers, recipe):
-                break
-            lay = layout_of(w, h, rows, cols, numbers)
-            graded = grade(lay, level)
-            if graded.accepted:
-                return _finish(key, level, lay, graded, attempt)
-            if graded.reason.startswith("solvable at"):
-                break  # too easy: more islands will not make it harder
-            found, answers = State(lay).search(SEARCH_RULES, 2)
-            if found < 2:
-                break  # one answer, but past this level's techniques
-            done, rows, cols, numbers, ends = repair(stream, recipe, rows, cols, ends, lay,
-                                                     answers)
-            if not done:
-                break
-    raise GenerationFailed(f"{key}: no {level} board in {recipe.attempts} candidates ({version})")
-
-
-def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
-    puzzle = {"width": lay.width, "height": lay.height,
-              "islands": [[r, c, n] for r, c, n in
-                          zip(lay.rows.tolist(), lay.cols.tolist(), lay.number.tolist())]}
-    solution = solution_record(lay, graded.bridges)
-    proof = verify(puzzle, solution)
-    if not proof["unique"]:
-        raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
-    grade_record = {"level": level, **graded.measures}
-    return Generated(puzzle, solution, grade_record, proof, attempt)
-
-
-# --- breaking rival answers -------------------------------------------------------------------
-
-def repair(stream: KeyedDraws, recipe: Recipe, rows, cols, ends, lay, answers):
-    """Change our network so that a rival answer no longer fits; see _repair.
-
-    Returns (done, rows, cols, numbers, ends), the network in reading order."""
-    return _repair(stream.state, recipe.width, recipe.height, rows, cols, ends, lay.link_a,
-                   lay.link_b, answers)
 
 
 @njit(cache=True)
@@ -439,3 +334,84 @@ def _joined_without(n, ends, a, b):
             if have[a] - ends[t, 2] < 1 or have[b] - ends[t, 2] < 1:
                 return False
     return pieces == 1
+
+
+# --- growing, repairing: the kernels above, on the keyed stream ------------------------------
+
+def grow_network(stream: KeyedStream, recipe: Recipe):
+    """A random solved board: islands never side by side, bridges straight and uncrossed.
+
+    Returns (islands as {(row, col): number}, bridges as [((r1, c1), (r2, c2), k)])."""
+    rows, cols, numbers, ends = grow_arrays(stream, recipe)
+    points = list(zip(rows.tolist(), cols.tolist()))
+    return (dict(zip(points, numbers.tolist())),
+            [(points[a], points[b], k) for a, b, k in ends.tolist()])
+
+
+def grow_arrays(stream: KeyedStream, recipe: Recipe):
+    """The same network as arrays: rows, cols and numbers of the islands in row-major order,
+    and the bridges as (first island, second island, count) rows in that order."""
+    w, h = recipe.width, recipe.height
+    rows = np.zeros(w * h, dtype=np.int64)
+    cols = np.zeros(w * h, dtype=np.int64)
+    ends = np.zeros((2 * w * h, 3), dtype=np.int64)
+    islands, built = stream.run(_grow, w, h, recipe.islands, recipe.double_percent,
+                                 recipe.loop_percent, recipe.reach, rows, cols, ends)
+    return _in_reading_order(rows[:islands], cols[:islands], ends[:built], w)
+
+
+def repair(stream: KeyedStream, recipe: Recipe, rows, cols, ends, lay, answers):
+    """Change our network so that a rival answer no longer fits; see _repair.
+
+    Returns (done, rows, cols, numbers, ends), the network in reading order."""
+    return stream.run(_repair, recipe.width, recipe.height, rows, cols, ends, lay.link_a,
+                      lay.link_b, answers)
+
+
+# --- the search ------------------------------------------------------------------------------
+
+def degenerate(numbers, recipe: Recipe) -> bool:
+    """Too few islands, or too many of one number (`numbers`: the islands' numbers)."""
+    if len(numbers) < recipe.least_islands:
+        return True
+    most = int(np.bincount(numbers).max())
+    return 100 * most > MOST_OF_ONE_NUMBER * len(numbers)
+
+
+def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -> Generated:
+    """A board of `level` for `key`; `recipe` overrides the level's size (the benchmark uses
+    it to compare sizes)."""
+    recipe = recipe or RECIPES[level]
+    stream = KeyedStream(key)
+    w, h = recipe.width, recipe.height
+    for attempt in range(1, recipe.attempts + 1):
+        rows, cols, numbers, ends = grow_arrays(stream, recipe)
+        for _ in range(recipe.repairs + 1):
+            if degenerate(numbers, recipe):
+                break
+            lay = layout_of(w, h, rows, cols, numbers)
+            graded = grade(lay, level)
+            if graded.accepted:
+                return _finish(key, level, lay, graded, attempt)
+            if graded.reason.startswith("solvable at"):
+                break  # too easy: more islands will not make it harder
+            found, answers = State(lay).search(SEARCH_RULES, 2)
+            if found < 2:
+                break  # one answer, but past this level's techniques
+            done, rows, cols, numbers, ends = repair(stream, recipe, rows, cols, ends, lay,
+                                                     answers)
+            if not done:
+                break
+    raise GenerationFailed(f"{key}: no {level} board in {recipe.attempts} candidates ({version})")
+
+
+def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
+    puzzle = {"width": lay.width, "height": lay.height,
+              "islands": [[r, c, n] for r, c, n in
+                          zip(lay.rows.tolist(), lay.cols.tolist(), lay.number.tolist())]}
+    solution = solution_record(lay, graded.bridges)
+    proof = verify(puzzle, solution)
+    if not proof["unique"]:
+        raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
+    grade_record = {"level": level, **graded.measures}
+    return Generated(puzzle, solution, grade_record, proof, attempt)

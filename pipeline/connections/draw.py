@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.connections.library import TIERS
+from pipeline.connections.board import TIERS
 from pipeline.ink import GridBox, Ink
 
 MIN_SIZE = 7.0        # points: never print a tile name smaller

@@ -1,8 +1,27 @@
-"""The category library: every theme a group may have, with its tier and its full pool.
+"""The Connections board: its tiles, the categories a group may have, and record checks.
 
-Closed world: a country is in a category's pool or it is not, decided by data (see
-countries.py) or by the printed name itself, never by memory. The same library decides what
-the generator may place and what the verifier must rule out.
+A board is sixteen tiles split into four groups of four, one group per tier.
+
+The tiles: the 193 UN member states, with the facts the categories are built from. Three
+well-kept data packages, each for what it holds and the others lack:
+
+- country-converter ships `country_data.tsv`: continents, UN geoscheme regions and memberships
+  (UN with year of joining, EU, Schengen, eurozone, OECD, APEC, CIS, G7, BRIC, Council of
+  Europe). We read the table itself with the csv module: the package's converter class needs
+  pandas behaviour that pandas 3 changed, and we need none of its name matching.
+- countryinfo ships one JSON file per country: land borders, capital, official languages,
+  currencies, demonym and area.
+- pycountry ships the ISO 639 and ISO 4217 tables: the English names of those languages and
+  currencies ("Spanish", "CFA Franc BCEAO").
+
+Every tile is printed under one common short English name in plain ASCII (see `SHORT_NAMES`),
+so name-based categories (letters, endings, hidden words) are computed on exactly what the
+reader sees.
+
+The categories: every theme a group may have, with its tier and its full pool. Closed world:
+a country is in a category's pool or it is not, decided by the data tables or by the printed
+name itself, never by memory. The same library decides what the generator may place and what
+the verifier must rule out.
 
 Tiers, most to least obvious, by kind of knowledge:
 - yellow: what shows at a glance or is common knowledge: first letters, continents, the
@@ -18,11 +37,125 @@ Tiers, most to least obvious, by kind of knowledge:
 
 from __future__ import annotations
 
+import csv
 import functools
+import importlib.resources
+import json
 import string
+import unicodedata
 from dataclasses import dataclass
 
-from pipeline.connections.countries import Country, load_countries
+from pipeline.errors import InputError
+from pipeline.records import require
+
+# --- the tiles -------------------------------------------------------------------------------
+
+# country-converter's `name_short` where a more common or plainer short name is printed.
+SHORT_NAMES = {
+    "Brunei Darussalam": "Brunei",
+    "Cabo Verde": "Cape Verde",
+    "Congo Republic": "Congo",
+    "Côte d'Ivoire": "Ivory Coast",
+    "Micronesia, Fed. Sts.": "Micronesia",
+    "St. Kitts and Nevis": "Saint Kitts and Nevis",
+    "St. Lucia": "Saint Lucia",
+    "St. Vincent and the Grenadines": "Saint Vincent and the Grenadines",
+    "Timor-Leste": "East Timor",
+    "Türkiye": "Turkey",
+}
+
+# Memberships read from country-converter's columns: column -> our name for the membership.
+MEMBERSHIP_COLUMNS = {
+    "EU": "EU", "Schengen": "Schengen", "EURO": "eurozone", "OECD": "OECD", "APEC": "APEC",
+    "CIS": "CIS", "G7": "G7", "BRIC": "BRIC", "CoE": "Council of Europe",
+}
+
+
+@dataclass(frozen=True)
+class Country:
+    code: str                 # ISO 3166 alpha-3
+    name: str                 # the printed tile
+    continent: str            # country-converter Continent_7 (North and South America apart)
+    region: str               # UN geoscheme subregion
+    memberships: frozenset[str]
+    un_founding: bool         # a UN member since 1945
+    capital: str              # ASCII, accents folded
+    neighbours: tuple[str, ...]  # alpha-3 codes of UN members sharing a land border
+    land_borders: int         # land borders with any territory, UN member or not
+    languages: tuple[str, ...]   # English names of the official languages
+    currencies: tuple[str, ...]  # English names of the currencies in use
+    demonym: str
+    area_km2: int
+
+
+def ascii_fold(text: str) -> str:
+    """'Brasília' -> 'Brasilia': accents dropped so letters compare as printed."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+def _converter_rows() -> list[dict]:
+    table = importlib.resources.files("country_converter").joinpath("country_data.tsv")
+    with table.open(encoding="utf-8") as stream:
+        return [row for row in csv.DictReader(stream, delimiter="\t") if row["UNmember"]]
+
+
+def _countryinfo_by_code() -> dict[str, dict]:
+    by_code = {}
+    folder = importlib.resources.files("countryinfo").joinpath("data")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            code = data.get("ISO", {}).get("alpha3")
+            if code:
+                by_code[code] = data
+    return by_code
+
+
+def _language_name(code: str) -> str | None:
+    import pycountry
+
+    language = pycountry.languages.get(alpha_2=code)
+    return language.name if language else None
+
+
+def _currency_name(code: str) -> str | None:
+    import pycountry
+
+    currency = pycountry.currencies.get(alpha_3=code)
+    return currency.name if currency else None
+
+
+@functools.lru_cache(maxsize=1)
+def load_countries() -> tuple[Country, ...]:
+    """The 193 UN member states in a fixed order (by printed name)."""
+    rows = _converter_rows()
+    info = _countryinfo_by_code()
+    members = {row["ISO3"] for row in rows}
+    countries = []
+    for row in rows:
+        code = row["ISO3"]
+        facts = info[code]
+        name = SHORT_NAMES.get(row["name_short"], row["name_short"])
+        countries.append(Country(
+            code=code,
+            name=name,
+            continent=row["Continent_7"],
+            region=row["UNregion"],
+            memberships=frozenset(ours for column, ours in MEMBERSHIP_COLUMNS.items() if row[column]),
+            un_founding=row["UNmember"] == "1945",
+            capital=ascii_fold(facts.get("capital") or ""),
+            neighbours=tuple(sorted(c for c in facts.get("borders", []) if c in members)),
+            land_borders=len(facts.get("borders", [])),
+            languages=tuple(n for n in (_language_name(c) for c in facts.get("languages", [])) if n),
+            currencies=tuple(n for n in (_currency_name(c) for c in facts.get("currencies", [])) if n),
+            demonym=facts.get("demonym") or "",
+            area_km2=int(facts.get("area") or 0),
+        ))
+    countries.sort(key=lambda country: country.name)
+    return tuple(countries)
+
+
+# --- the categories --------------------------------------------------------------------------
 
 TIERS = ("yellow", "green", "blue", "purple")
 GROUP_SIZE = 4
@@ -253,3 +386,48 @@ def bits(mask: int) -> list[int]:
 @functools.lru_cache(maxsize=1)
 def indexed_library() -> IndexedLibrary:
     return IndexedLibrary.build(load_library(), tile_names())
+
+
+# --- records ---------------------------------------------------------------------------------
+
+def check_tiles(puzzle: dict) -> list[str]:
+    tiles = require(puzzle, "tiles", list, "puzzle.")
+    if len(tiles) != 16:
+        raise InputError(f"expected 16 tiles, got {len(tiles)}", field="puzzle.tiles")
+    known = set(tile_names())
+    for index, tile in enumerate(tiles):
+        field = f"puzzle.tiles[{index}]"
+        if not isinstance(tile, str):
+            raise InputError(f"expected a string, got {type(tile).__name__}", field=field)
+        if tile not in known:
+            raise InputError(f"{tile!r} is not a country name of the library", field=field)
+    if len(set(tiles)) != 16:
+        raise InputError("a tile appears twice", field="puzzle.tiles")
+    return tiles
+
+
+def check_groups(solution: dict, tiles: list[str]) -> None:
+    groups = require(solution, "groups", list, "solution.")
+    if len(groups) != 4:
+        raise InputError(f"expected 4 groups, got {len(groups)}", field="solution.groups")
+    labels = {c.label: c.tier for c in load_library()}
+    seen: list[str] = []
+    for number, group in enumerate(groups):
+        prefix = f"solution.groups[{number}]."
+        if not isinstance(group, dict):
+            raise InputError("expected an object", field=f"solution.groups[{number}]")
+        tier = require(group, "tier", str, prefix)
+        if tier not in TIERS:
+            raise InputError(f"unknown tier {tier!r} (known: {', '.join(TIERS)})", field=prefix + "tier")
+        label = require(group, "label", str, prefix)
+        if label not in labels:
+            raise InputError(f"{label!r} is not a label of the library", field=prefix + "label")
+        members = require(group, "tiles", list, prefix)
+        if len(members) != 4:
+            raise InputError(f"expected 4 tiles, got {len(members)}", field=prefix + "tiles")
+        for index, tile in enumerate(members):
+            if tile not in tiles:
+                raise InputError(f"{tile!r} is not on the board", field=f"{prefix}tiles[{index}]")
+        seen.extend(members)
+    if len(set(seen)) != 16:
+        raise InputError("the groups must split the sixteen tiles", field="solution.groups")
