@@ -64,14 +64,21 @@ def probe(path: Path) -> None:
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
+    # A write-ahead log beside the file means another process has the catalog open (SQLite
+    # removes it when the last connection closes): the file may be mid-checkpoint, so only
+    # SQLite's own locked reading is trusted then.
+    in_use = path.with_name(path.name + "-wal").exists()
     # The header's page count is trusted only when it was written with the last change
     # (the "version valid for" field equals the change counter), as SQLite itself does.
-    if header[92:96] == header[24:28] and size < pages * page_size:
+    if not in_use and header[92:96] == header[24:28] and size < pages * page_size:
         raise CatalogError(f"{path}: cut short ({size} bytes where its header promises "
                            f"{pages * page_size})")
+    # Not in use: read immutable, without locks, journals or shared-memory files, so nothing
+    # is written. In use: a read-only connection, whose log files exist already.
+    mode = "mode=ro" if in_use else "immutable=1"
     try:
-        # immutable: read without locks, journals or shared-memory files, so nothing is written.
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)) as db:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True,
+                                     timeout=60)) as db:
             damage = db.execute("PRAGMA quick_check").fetchone()[0]
             if damage != "ok":
                 raise CatalogError(f"{path}: damaged SQLite database ({damage})")

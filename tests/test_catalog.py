@@ -137,6 +137,13 @@ def test_the_catalog_probe_passes_good_and_new_catalogs(tmp_path):
     (tmp_path / "empty.sqlite").write_bytes(b"")
     with Catalog(tmp_path / "empty.sqlite") as catalog:
         assert catalog.count("starbattle", "easy") == 0
+    # A catalog another process has open (its write-ahead log beside it) is read the locked way.
+    with Catalog(tmp_path / "good.sqlite") as first:
+        fill(first, "starbattle", "easy", 4, workers=1, progress=False)
+        assert (tmp_path / "good.sqlite-wal").exists()
+        probe(tmp_path / "good.sqlite")
+        with Catalog(tmp_path / "good.sqlite") as second:
+            assert second.count("starbattle", "easy") == 4
 
 
 # --- records of an older generator -----------------------------------------------------------
