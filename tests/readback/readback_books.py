@@ -1,4 +1,4 @@
-"""A small book made in the tests: interior and cover PDFs and a manifest entry (DESIGN.md 4).
+"""A small book made in the tests: interior and cover PDFs and a manifest entry (docs/contracts.md, the manifest).
 
 `make_book(folder, faults)` writes a 24-page KDP 6 x 9 book that passes every preflight check;
 each fault named in `faults` breaks exactly one thing, so a check can be shown to fail on a
