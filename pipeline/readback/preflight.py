@@ -19,6 +19,7 @@ from typing import Callable
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile, Trim, get_profile
 from pipeline.errors import InputError
 from pipeline.geometry import Box
+from pipeline.readback import colour_checks
 from pipeline.readback.answers import answer_leaks, describe
 from pipeline.readback.barcode import decode_bars
 from pipeline.readback.reader import (Glyph, ImageMark, PageContent, PathMark, PdfDocument,
@@ -559,9 +560,15 @@ def check_safe_zone(b: BookUnderTest) -> Check:
         areas.append(("spine", Box(*g.spine_text_box.as_tuple())))
     worst = None
     backgrounds = 0
+    art = 0
     for mark in b.cover_page.ink_marks:
         if _is_background(mark, g):
             backgrounds += 1
+            continue
+        if colour_checks.paper_only(mark):
+            continue   # white (no ink), such as the barcode box's ground
+        if colour_checks.bled_art(mark, b.cover_page.bleed_box or b.cover_page.media_box):
+            art += 1   # art cropped by the trim: its field runs into the bleed on purpose
             continue
         best = max(((_clearance(box, mark.ink), name) for name, box in areas),
                    key=lambda item: item[0][0])
@@ -572,6 +579,7 @@ def check_safe_zone(b: BookUnderTest) -> Check:
             check.fail("cover", 1, f"{-gap:.2f} pt past the {panel} safe zone ({side}): "
                                    f"{describe(mark)}")
     check.measured = {"safe_zone_in": float(g.safe_zone_in), "backgrounds": backgrounds,
+                      "bled_art_marks": art,
                       "worst": None if worst is None else {
                           "clearance_pt": round(worst[0], 3), "document": "cover", "page": 1,
                           "panel": worst[1],
@@ -605,7 +613,13 @@ def check_barcode_box(b: BookUnderTest) -> Check:
         if isbn and isinstance(mark, Glyph) and mark.text.strip().isdigit():
             continue  # the human-readable digits under the bars
         others.append(mark)
-    decoded = decode_bars([(m.ink.x0, m.ink.x1) for m in bars]) if bars else None
+    main, addon = colour_checks.split_addon([(m.ink.x0, m.ink.x1) for m in bars])
+    decoded = decode_bars(main) if main else None
+    price = colour_checks.decode_ean5(addon) if addon else None
+    if b.book.get("barcode") == "ean13+5" and price is None:
+        check.fail("cover", 1, "the layout gives a price, and no EAN-5 add-on reads back")
+    if addon and price is None:
+        check.fail("cover", 1, "bars beside the EAN-13 read as no EAN-5 add-on")
     for mark in others[:10]:
         check.fail("cover", 1, f"in the barcode box: {describe(mark)}")
     if len(others) > 10:
@@ -619,7 +633,7 @@ def check_barcode_box(b: BookUnderTest) -> Check:
                 check.fail("cover", 1, f"bar in {mark.fill.space}, not 100% black")
                 break
     check.measured = {"box_pt": box.as_list(2), "isbn": isbn or None, "bars": len(bars),
-                      "decoded": decoded, "other_marks": len(others)}
+                      "decoded": decoded, "addon": price, "other_marks": len(others)}
     return check
 
 
@@ -630,8 +644,63 @@ CHECKS: tuple[Callable[[BookUnderTest], Check], ...] = (
 )
 
 
+def _pure(name: str, title: str, *parts):
+    """A Check from pure functions of colour_checks, each `b -> (measured, findings)`."""
+    def check(b: BookUnderTest) -> Check:
+        result = Check(name, title)
+        for part in parts:
+            measured, findings = part(b)
+            result.measured.update(measured)
+            for document, page, message in findings:
+                result.fail(document, page, message)
+        return result
+    check.__name__ = f"check_{name}"
+    return check
+
+
+def _pdfx(b: BookUnderTest):
+    if not b.book.get("pdf_standard"):
+        return {"standard": None}, []
+    measured, found = {"standard": b.book["pdf_standard"]}, []
+    for document, doc, pages in (("interior", b.interior, b.pages),
+                                 ("cover", b.cover, [b.cover_page])):
+        m, f = colour_checks.pdfx_1a(colour_checks.pdfx_facts(doc), pages, document)
+        measured[document] = m
+        found += f
+    return measured, found
+
+
+COLOUR_CHECKS = (
+    _pure("cover_colour", "cover in DeviceCMYK only: no RGB, ICC or gray",
+          lambda b: colour_checks.cover_colour_spaces(b.cover_page)),
+    _pure("total_ink", "total ink within the printer's limit, tints above its minimum",
+          lambda b: colour_checks.ink_limits(b.cover_page, "cover", b.profile.max_total_ink,
+                                             b.profile.min_gray_fill)),
+    _pure("black_type", "text 100 % K; cover thin lines K alone; rich black on large areas only",
+          lambda b: colour_checks.black_type(b.cover_page, "cover", thin_lines=True),
+          lambda b: _merged(colour_checks.black_type(p, "interior", thin_lines=False)
+                            for p in b.pages)),
+    _pure("bleed", "colour near a trim edge runs on to the bleed edge",
+          lambda b: colour_checks.colour_reaches_bleed(b.cover_page)),
+    _pure("thumbnail", "title the front's largest type, readable on a 150 px thumbnail",
+          lambda b: colour_checks.title_thumbnail(
+              b.cover_page, Box(*_geometry(b).front.as_tuple()), b.book.get("title", ""))),
+    _pure("pdfx", "PDF/X-1a:2001 requirements, when the book asks for it", _pdfx),
+)
+
+
+def _merged(results) -> tuple[dict, list]:
+    counts: dict = {}
+    found: list = []
+    for measured, findings in results:
+        for key, value in measured.items():
+            counts[f"interior_{key}"] = counts.get(f"interior_{key}", 0) + value
+        found += findings
+    return counts, found
+
+
 def run_checks(b: BookUnderTest) -> list[Check]:
-    return [check(b) for check in CHECKS]
+    return [check(b) for check in CHECKS + COLOUR_CHECKS]
 
 
 def file_sha256(path: Path) -> str:
