@@ -395,6 +395,8 @@ def _barcode(ink: PdfInk, isbn: str, addon: str | None, box: Box, fonts: FontSet
     oy = box.y0 + (box.height - (y1 - y0) * scale) / 2 - y0 * scale
     ink.rect(box.x0, box.y0, box.width, box.height, fill=1.0)
     for shape, dx in drawn:
+        if isinstance(shape, Rect) and _is_white(shape.fillColor):
+            continue   # a widget's own ground: the box is already white
         if isinstance(shape, Rect):
             ink.rect(ox + (shape.x + dx) * scale, oy + shape.y * scale, shape.width * scale,
                      shape.height * scale, fill=0.0)
@@ -402,6 +404,13 @@ def _barcode(ink: PdfInk, isbn: str, addon: str | None, box: Box, fonts: FontSet
             size = max(min_font, shape.fontSize * scale)
             ink.text(ox + (shape.x + dx) * scale, oy + shape.y * scale, shape.text, size=size,
                      anchor={"start": "start", "middle": "middle", "end": "end"}[shape.textAnchor])
+
+
+def _is_white(colour) -> bool:
+    if colour is None:
+        return True
+    rgb = colour.rgb() if hasattr(colour, "rgb") else (0, 0, 0)
+    return all(c >= 0.999 for c in rgb)
 
 
 def _spine(canvas, fonts: FontSet, limits: InkLimits, layout: Layout, geometry: CoverGeometry,

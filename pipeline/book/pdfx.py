@@ -63,6 +63,8 @@ def require_pdfx_content(pdf) -> None:
     for number, page in enumerate(pdf.pages, start=1):
         if pikepdf.Name.TrimBox not in page.obj and pikepdf.Name.ArtBox not in page.obj:
             raise PdfxError(f"page {number} has no TrimBox")
+        if pikepdf.parse_content_stream(page, "rg RG"):
+            raise PdfxError(f"page {number} sets an RGB colour")
         resources = page.obj.get(pikepdf.Name.Resources, pikepdf.Dictionary())
         for space in _colour_space_names(resources):
             if space in ("/DeviceRGB", "/CalRGB", "/ICCBased", "/Lab", "/CalGray"):
@@ -76,8 +78,6 @@ def require_pdfx_content(pdf) -> None:
         for _name, font in resources.get(pikepdf.Name.Font, {}).items():
             if not _embedded(font):
                 raise PdfxError(f"page {number}: font {font.get('/BaseFont')} is not embedded")
-        if pikepdf.parse_content_stream(page, "rg RG"):
-            raise PdfxError(f"page {number} sets an RGB colour")
 
 
 def _colour_space_names(resources) -> list[str]:

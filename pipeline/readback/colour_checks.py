@@ -166,6 +166,8 @@ def colour_reaches_bleed(page: PageContent, document: str = "cover"):
             continue
         if not any(total_ink(c) > 0 for c in _painted(mark)):
             continue
+        if bled_art(mark, bleed):
+            continue   # inside an art field clipped at the bleed: the field runs on, not the mark
         ink = mark.ink
         sides = (("left", ink.x0, trim.x0, bleed.x0, +1), ("right", ink.x1, trim.x1, bleed.x1, -1),
                  ("bottom", ink.y0, trim.y0, bleed.y0, +1), ("top", ink.y1, trim.y1, bleed.y1, -1))
