@@ -230,7 +230,9 @@ def _closeup(canvas, fonts, limits, style, area: Box, boards) -> None:
     """The largest board, big enough to run off the field's edges: a cropped detail."""
     record = max(boards, key=lambda r: _cells(r))
     rows, cols = get_family(record.family).grid_shape(record.puzzle)
-    cell = max(area.width / (cols - 1.5), area.height / (rows - 1.5))
+    # About six columns across the field: regions and marks read as shapes, the rest of the
+    # board runs off the edges.
+    cell = max(area.width / 6.2, area.height / max(rows - 1.5, 1))
     grid = GridBox(round(area.x0 - cell * 0.6, 2), round(area.y0 - cell * 0.9, 2),
                    round(cell, 2), rows, cols)
     tile = Box(grid.x - cell, grid.y - cell, grid.x + grid.width + cell,
@@ -298,7 +300,7 @@ def _back(canvas, fonts, rules, limits, layout: Layout, area: Box, barcode: Box,
     family = get_family(sample.family)
     rows, cols = family.grid_shape(sample.puzzle)
     cell = min((room.width - 2 * GRID_PAD) / cols, (room.height - 2 * GRID_PAD) / rows,
-               0.3 * 72)
+               0.45 * 72)
     if cell < 10:
         raise LayoutError("the back-cover text leaves no room for the sample puzzle")
     cell = int(cell * 100) / 100
