@@ -44,7 +44,7 @@ DEFAULT_STYLES: dict[str, CoverStyle] = {
         name="night-sky", art="closeup", ground=_c(100, 75, 0, 40), plate=WHITE,
         accents=(_c(0, 20, 90, 0), _c(60, 0, 20, 0), _c(0, 55, 45, 0), _c(35, 0, 75, 0),
                  _c(15, 40, 0, 0)),
-        art_dark=_c(100, 75, 0, 40), badge=_c(0, 20, 90, 0), title_pt=None, subtitle_pt=17,
+        art_dark=_c(100, 75, 0, 40), badge=_c(0, 75, 85, 0), title_pt=None, subtitle_pt=17,
         blurb_pt=10.5, title_place="top"),
     "bridges": CoverStyle(
         name="harbour", art="mosaic", ground=_c(75, 10, 0, 0), plate=WHITE,
