@@ -36,7 +36,8 @@ THUMBNAIL_HEIGHT_PX = 150  # how Amazon lists a book: the front at about 100 x 1
 THUMBNAIL_EM_PX = 10       # the title's em at that size (its capitals about 7 px tall)
 CARD_PAD = 12.0            # inside a white card, around its type
 LARGE_PRINT_STEP = 2.0     # large-print books set the back type this much larger
-SAMPLE_CELL_MAX_PT = 40.0  # the back's sample puzzle: cells up to about 0.55 in
+SAMPLE_CELL_MAX_PT = 40.0  # the back's sample puzzle: cells up to about 0.55 in, or more
+                           # where few columns fill little more than half the card
 
 
 @dataclass(frozen=True)
@@ -301,7 +302,7 @@ def _back(canvas, fonts, rules, limits, layout: Layout, area: Box, barcode: Box,
     family = get_family(sample.family)
     rows, cols = family.grid_shape(sample.puzzle)
     cell = min((room.width - 2 * GRID_PAD) / cols, (room.height - 2 * GRID_PAD) / rows,
-               SAMPLE_CELL_MAX_PT)
+               max(SAMPLE_CELL_MAX_PT, 0.55 * room.width / cols))
     if cell < 10:
         raise LayoutError("the back-cover text leaves no room for the sample puzzle")
     cell = int(cell * 100) / 100
