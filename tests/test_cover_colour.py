@@ -50,7 +50,7 @@ def checks_of(b) -> dict:
     return {c.name: c for c in preflight.run_checks(b)}
 
 
-NEW = ("cover_colour", "total_ink", "black_type", "bleed", "thumbnail", "pdfx")
+NEW = ("cover_colour", "total_ink", "black_type", "bleed", "folds", "thumbnail", "pdfx")
 
 
 def test_every_check_passes_on_the_built_books(books):
@@ -222,6 +222,17 @@ def test_colour_that_stops_at_the_trim_fails(books, tmp_path):
     content = f"q 0 0.6 0.9 0 k {trim_right - 30:.2f} 100 {30 + 9:.2f} 200 re f Q".encode()
     assert {c.name: c for c in preflight.run_checks(
         _plant_cover(root, entry, tmp_path, content))}["bleed"].passed
+
+
+def test_a_colour_change_at_a_fold_fails(books, tmp_path):
+    root, manifest = books
+    entry = manifest["lulu"]
+    spine = entry["spine_box_pt"]
+    # a band of colour that stops 2 pt past the front fold
+    content = f"q 0 0.6 0.9 0 k {spine['x'] + spine['width'] + 2:.2f} 0 40 100 re f Q".encode()
+    check = {c.name: c for c in preflight.run_checks(
+        _plant_cover(root, entry, tmp_path, content))}["folds"]
+    assert any("from the fold" in f.message for f in check.findings)
 
 
 def test_title_too_small_for_a_thumbnail_fails(toy, tmp_path):

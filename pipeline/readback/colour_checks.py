@@ -184,6 +184,28 @@ def colour_reaches_bleed(page: PageContent, document: str = "cover"):
     return {"short_of_bleed": len(found), "trim_variance_pt": TRIM_VARIANCE_PT}, found
 
 
+# --- folds ------------------------------------------------------------------------------------
+def colour_at_folds(page: PageContent, folds: list[float], variance: float):
+    """No painted edge within `variance` of a spine fold (printers fold up to 1/16 in off):
+    a colour change there shows on the wrong side of the fold. A mark that runs across the
+    fold band is fine; glyphs are judged by the spine-text check."""
+    found, nearest = [], None
+    for mark in page.marks:
+        if not isinstance(mark, PathMark) or mark.ink is None:
+            continue
+        for fold in folds:
+            for edge in (mark.ink.x0, mark.ink.x1):
+                gap = abs(edge - fold)
+                if nearest is None or gap < nearest:
+                    nearest = gap
+                if gap < variance - TOLERANCE_PT:
+                    found.append(("cover", page.number, f"a colour edge {gap:.2f} pt from the "
+                                                        f"fold at x = {fold:.2f}: "
+                                                        f"{_describe(mark)}"))
+    return {"fold_variance_pt": variance,
+            "nearest_edge_pt": None if nearest is None else round(nearest, 3)}, found
+
+
 # --- the title at thumbnail size ---------------------------------------------------------------
 def title_thumbnail(page: PageContent, front: Box, title: str):
     """The title is set on the front, as its largest type, with an em of at least

@@ -682,6 +682,10 @@ COLOUR_CHECKS = (
                             for p in b.pages)),
     _pure("bleed", "colour near a trim edge runs on to the bleed edge",
           lambda b: colour_checks.colour_reaches_bleed(b.cover_page)),
+    _pure("folds", "no colour change within the fold variance of a spine fold",
+          lambda b: colour_checks.colour_at_folds(
+              b.cover_page, [_geometry(b).spine.x0, _geometry(b).spine.x1],
+              b.profile.fold_variance_pt)),
     _pure("thumbnail", "title the front's largest type, readable on a 150 px thumbnail",
           lambda b: colour_checks.title_thumbnail(
               b.cover_page, Box(*_geometry(b).front.as_tuple()), b.book.get("title", ""))),
