@@ -22,7 +22,6 @@ from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
 THIN_LINE_PT = 2.0          # thinner strokes are "thin lines": K ink only
 RICH_BLACK_MIN_PT = 36.0    # rich black only on areas at least half an inch across
-TRIM_VARIANCE_PT = 4.5      # 1/16 in: colour this close to a trim edge must run to the bleed
 TOLERANCE_PT = 0.01
 THUMBNAIL_HEIGHT_PX = 150   # the front as Amazon lists it: about 100 x 150 px
 THUMBNAIL_EM_PX = 10.0      # the title's em at that size: capitals about 7 px tall
@@ -155,8 +154,9 @@ def bled_art(mark, bleed: Box) -> bool:
             or clip.y0 <= bleed.y0 + TOLERANCE_PT or clip.y1 >= bleed.y1 - TOLERANCE_PT)
 
 
-def colour_reaches_bleed(page: PageContent, document: str = "cover"):
-    """Inked colour that comes within the trim variance of a trim edge runs on to the bleed
+def colour_reaches_bleed(page: PageContent, variance: float, document: str = "cover"):
+    """Inked colour that comes within `variance` (how far the trim may wander: the printer's
+    1/16 in) of a trim edge runs on to the bleed
     edge there: otherwise a trim a little off leaves a white sliver (or a thin line of
     colour). Marks without ink (paper white) are exempt."""
     trim, bleed = page.trim, page.bleed_box or page.media_box
@@ -174,14 +174,14 @@ def colour_reaches_bleed(page: PageContent, document: str = "cover"):
         for side, edge, trim_edge, bleed_edge, inward in sides:
             if trim_edge == bleed_edge:
                 continue
-            near = (edge - trim_edge) * inward <= TRIM_VARIANCE_PT
+            near = (edge - trim_edge) * inward <= variance
             reaches = (edge - bleed_edge) * inward <= TOLERANCE_PT
             if near and not reaches:
                 checked += 1
                 gap = (edge - bleed_edge) * inward
                 found.append((document, page.number, f"colour stops {gap:.2f} pt short of the "
                                                      f"{side} bleed edge: {_describe(mark)}"))
-    return {"short_of_bleed": len(found), "trim_variance_pt": TRIM_VARIANCE_PT}, found
+    return {"short_of_bleed": len(found), "trim_variance_pt": variance}, found
 
 
 # --- folds ------------------------------------------------------------------------------------

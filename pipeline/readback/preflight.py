@@ -681,7 +681,8 @@ COLOUR_CHECKS = (
           lambda b: _merged(colour_checks.black_type(p, "interior", thin_lines=False)
                             for p in b.pages)),
     _pure("bleed", "colour near a trim edge runs on to the bleed edge",
-          lambda b: colour_checks.colour_reaches_bleed(b.cover_page)),
+          lambda b: colour_checks.colour_reaches_bleed(b.cover_page,
+                                                       b.profile.fold_variance_pt)),
     _pure("folds", "no colour change within the fold variance of a spine fold",
           lambda b: colour_checks.colour_at_folds(
               b.cover_page, [_geometry(b).spine.x0, _geometry(b).spine.x1],
