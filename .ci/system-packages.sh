@@ -3,11 +3,13 @@
 #   poppler-utils  pdftocairo rasterises PDF pages for the SVG proof fidelity test
 #   chromium       the proof gallery is opened in a real headless browser
 #   libcairo2      cairosvg (a test dependency from PyPI) rasterises the SVG proofs with it
+#   ghostscript    renders covers in CMYK (tiff32nc) to measure total ink against the preflight
 set -euo pipefail
 missing=()
 command -v pdftocairo >/dev/null || missing+=(poppler-utils)
 command -v chromium >/dev/null || missing+=(chromium)
 ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)
+command -v gs >/dev/null || missing+=(ghostscript)
 if [ ${#missing[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq

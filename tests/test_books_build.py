@@ -190,6 +190,7 @@ def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatc
     for check in (checks.check_fonts(b), checks.check_colour(b)):
         assert check.passed, (check.name, check.findings[:3])
     pages = [*b.pages, b.cover_page]
-    assert colour_spaces(pages) <= {"DeviceGray"} and not any(p.images for p in pages)
+    assert colour_spaces(b.pages) <= {"DeviceGray"} and not any(p.images for p in pages)
+    assert colour_spaces([b.cover_page]) == {"DeviceCMYK"}
     contents = b.pages[2].text
     assert "How to play Toy Marks" in contents and "How to play Word Tiles" in contents

@@ -45,7 +45,7 @@ def _bench_layout(folder: Path, families: list[str], per_family: int) -> Path:
 
 def drawing_rates(quick: bool) -> dict:
     from pipeline.book.build import BookRecords, PlannedBook, front_matter, plan_layout
-    from pipeline.book.cover import write_cover
+    from pipeline.book.cover import cover_boards, write_cover
     from pipeline.book.fonts import font_set
     from pipeline.book.interior import BookPuzzle, InteriorWriter
     from pipeline.book.layout import load_layout
@@ -83,7 +83,7 @@ def drawing_rates(quick: bool) -> dict:
         covers = 5 if quick else 20
         started, cpu = time.perf_counter(), time.process_time()
         for _ in range(covers):
-            write_cover(layout, profile, fonts, book.plan.page_count, sections[0][0])
+            write_cover(layout, profile, fonts, book.plan.page_count, cover_boards(sections))
         cover_seconds = (time.perf_counter() - started) / covers
         cover_cpu = (time.process_time() - cpu) / covers
     pages = book.plan.page_count

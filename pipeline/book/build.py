@@ -15,12 +15,13 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.atomic import write_bytes, write_text
-from pipeline.book.cover import write_cover
+from pipeline.book.cover import cover_boards, write_cover
 from pipeline.book.fonts import font_set
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title)
 from pipeline.book.layout import Layout, Section, load_layout
 from pipeline.book.pdfink import LayoutError
+from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
 from pipeline.book.printers import get_profile
 from pipeline.catalog import Catalog, refuse_stale
@@ -280,11 +281,15 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
                             front_matter(layout, plan, records))
     interior = writer.write(progress)
     page_count = profile.final_page_count(plan.page_count)
-    cover = write_cover(layout, profile, fonts, page_count, records.sections[0][0])
+    cover = write_cover(layout, profile, fonts, page_count, cover_boards(records.sections))
+    interior_data, cover_data = interior.data, cover.data
+    if layout.pdf_standard:
+        interior_data = to_pdfx(interior_data, layout.pdf_standard, profile.output_condition)
+        cover_data = to_pdfx(cover_data, layout.pdf_standard, profile.output_condition)
     folder = out_dir / layout.slug
     interior_path, cover_path = folder / "interior.pdf", folder / "cover.pdf"
-    write_bytes(interior_path, interior.data)
-    write_bytes(cover_path, cover.data)
+    write_bytes(interior_path, interior_data)
+    write_bytes(cover_path, cover_data)
     g = cover.geometry
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
@@ -299,7 +304,11 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "cover_bleed_in": float(g.bleed_in),
         "cover_safe_zone_in": float(g.safe_zone_in),
         "barcode_box_pt": g.barcode.to_manifest(),
-        "barcode": "ean13" if layout.isbn else "empty",
+        "barcode": ("ean13+5" if layout.price_usd is not None else "ean13") if layout.isbn
+        else "empty",
+        "price_usd": None if layout.price_usd is None else str(layout.price_usd),
+        "pdf_standard": layout.pdf_standard,
+        "cover_style": cover.style, "cover_title_pt": round(cover.title_pt, 2),
         "spine_box_pt": g.spine.to_manifest(),
         "spine_text": cover.spine_text, "spine_text_pt": cover.spine_text_pt,
         "spine_text_box_pt": g.spine_text_box.to_manifest() if g.spine_text_box else None,

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pipeline.book.fonts import (DEFAULT_FONTS, check_truetype, missing_characters,
                                  resolve_font_file)
+from pipeline.book.cover_style import CoverStyle, parse_style
 from pipeline.book.printers import Trim, get_profile, profile_names
 from pipeline.errors import InputError
 
@@ -47,6 +48,11 @@ BOOK_FIELDS = (
     Field("margin_allowance_in", (int, Decimal), False, Decimal("0.125"),
           "inches kept clear inside the printer's minimum margins (at least 1 pt)"),
     Field("fonts", dict, False, {}, "TrueType files: regular, bold"),
+    Field("price_usd", (int, Decimal), False, None,
+          "US list price; when given with an ISBN, the barcode carries the EAN-5 add-on 5xxxx"),
+    Field("pdf_standard", str, False, None,
+          "PDF/X-1a:2001 or none (default: what the printer asks for)"),
+    Field("cover", dict, False, {}, "cover style: colours, type sizes, art (see cover_style.py)"),
     Field("sections", list, True, None, "ordered list of puzzle sections"),
 )
 FONT_FIELDS = (
@@ -65,6 +71,7 @@ SECTION_FIELDS = (
 PUZZLES_PER_PAGE = (1, 2, 4, 6)
 SOLUTIONS_PER_PAGE = (1, 2, 4, 6, 9, 12)
 MIN_ALLOWANCE_IN = Fraction(1, 72)
+PDF_STANDARDS = ("PDF/X-1a:2001",)
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -96,6 +103,9 @@ class Layout:
     font_regular: Path
     font_bold: Path
     sections: tuple[Section, ...]
+    cover: CoverStyle
+    price_usd: Decimal | None
+    pdf_standard: str | None
     lines: tuple[tuple[str, int], ...]  # key path -> line, for errors found after loading
 
     def line_of(self, key: str) -> int | None:
@@ -236,12 +246,31 @@ def load_layout(path: Path | str) -> Layout:
                 raise fail(f"the {face} font {file.name} has no glyph for "
                            + ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing),
                            text_field)
+    cover = parse_style(book["cover"], sections[0].family, profile.max_total_ink,
+                        profile.min_gray_fill, fail)
+    price = book["price_usd"]
+    if price is not None and not (Decimal(0) <= Decimal(price) <= Decimal("99.99")
+                                  and Decimal(price) == Decimal(price).quantize(Decimal("0.01"))):
+        raise fail("a US price from 0 to 99.99, in cents at most (the EAN-5 add-on holds "
+                   "four digits)", "price_usd")
+    if price is not None and isbn is None:
+        raise fail("a price is printed in the barcode's add-on, which needs an ISBN",
+                   "price_usd")
+    standard = book["pdf_standard"]
+    if standard is None:
+        standard = profile.pdf_standard
+    elif standard == "none":
+        standard = None
+    elif standard not in PDF_STANDARDS:
+        raise fail(f"must be one of {', '.join(PDF_STANDARDS)} or none", "pdf_standard")
     return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
                   author=book["author"], isbn=isbn, printer=printer, trim=trim,
                   paper=book["paper"], bleed=bleed, large_print=book["large_print"],
                   blurb=book["blurb"], margin_allowance_in=allowance,
                   font_regular=font_paths["regular"], font_bold=font_paths["bold"],
-                  sections=tuple(sections), lines=tuple(sorted(lines.lines.items())))
+                  sections=tuple(sections), cover=cover,
+                  price_usd=None if price is None else Decimal(price), pdf_standard=standard,
+                  lines=tuple(sorted(lines.lines.items())))
 
 
 def _section(values: dict, where: str, fail) -> Section:

@@ -242,6 +242,31 @@ class PrinterProfile:
     def max_blank_run(self) -> int:
         return int(self.value("max_blank_run"))
 
+    # --- colour and file standard ---------------------------------------------------------------
+    @property
+    def pdf_standard(self) -> str | None:
+        """The PDF standard the printer asks for ("PDF/X-1a:2001"), None when it asks none."""
+        value = str(self.value("pdf_standard"))
+        return None if value == "none" else value
+
+    @property
+    def max_total_ink(self) -> float:
+        """Total area coverage allowed, C+M+Y+K as a fraction (2.4 for 240 %)."""
+        return float(self.value("max_total_ink_pct")) / 100
+
+    @property
+    def rich_black(self) -> tuple[float, float, float, float]:
+        return tuple(float(v) / 100 for v in self.value("rich_black_cmyk"))  # type: ignore
+
+    @property
+    def fold_variance_pt(self) -> float:
+        """How far a fold may wander: no colour change this close to a spine fold."""
+        return _to_pt(Fraction(self.value("fold_variance_in")))
+
+    @property
+    def output_condition(self) -> dict:
+        return dict(self.value("output_condition"))
+
     def unconfirmed_fields(self) -> list[str]:
         """The values the table tags U (unconfirmed by the printer's own pages)."""
         return [name for name, item in self.fields.items() if item.unconfirmed]

@@ -52,10 +52,29 @@ def _colour(colour: Colour | None) -> str:
     return "none" if colour is None else _hex(colour)
 
 
+# The screen colour of each process ink printed solid on white (the usual sRGB stand-ins for
+# SWOP cyan, magenta, yellow and black: #00AEEF, #EC008C, #FFF200, #231F20).
+PROCESS_INKS = ((0, 174, 239), (236, 0, 140), (255, 242, 0), (35, 31, 32))
+
+
+def cmyk_to_screen(values) -> tuple[float, float, float]:
+    """DeviceCMYK shown on screen, approximately: each ink a filter that passes, channel by
+    channel, (1 - v) + v x its solid colour, the filters multiplied (inks overlap on paper).
+    No ICC profile: a proof for layout and colour choice, not a contract proof. K at 100 %
+    comes out the dark gray of real black ink, as poppler shows it too."""
+    rgb = [1.0, 1.0, 1.0]
+    for v, ink in zip(values, PROCESS_INKS):
+        for i in range(3):
+            rgb[i] *= (1 - v) + v * ink[i] / 255
+    return rgb[0], rgb[1], rgb[2]
+
+
 @lru_cache(maxsize=1024)
 def _hex(colour: Colour) -> str:
     """A pure function of a frozen value, memoised: a page uses a handful of colours often."""
-    r, g, b = (max(0, min(255, round(c * 255))) for c in colour.rgb())
+    rgb = cmyk_to_screen(colour.values) if colour.space == "DeviceCMYK" and \
+        len(colour.values) == 4 else colour.rgb()
+    r, g, b = (max(0, min(255, round(c * 255))) for c in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"
 
 

@@ -205,14 +205,17 @@ def make_cover(path: Path, faults, pages: int, isbn: str | None) -> dict:
     g = profile.cover_geometry(TRIM, paper, pages)
     buffer = io.BytesIO()
     c = canvas.Canvas(buffer, pagesize=(g.width_pt, g.height_pt), invariant=1,
-                      initialFontName="TestVera")
-    c.setFillGray(0.9)
+                      initialFontName="TestVera", enforceColorSpace="cmyk")
+    # A cover in DeviceCMYK, as the printers want it: a 10 % K ground, 100 % K type, the
+    # title large enough for a thumbnail (44 pt on a 9 in front).
+    c.setFillColorCMYK(0, 0, 0, 0.1)
     c.rect(0, 0, g.width_pt, g.height_pt, stroke=0, fill=1)  # the ground, into the bleed
-    c.setFillGray(0)
+    c.setFillColorCMYK(0, 0, 0, 1)
     front = g.front_safe
-    c.setFont("TestVera", 28)
-    y = front.y1 - 80 if "safe-zone" not in faults else front.y1 - 10
-    c.drawCentredString((front.x0 + front.x1) / 2, y, "Fixture Puzzles")
+    c.setFont("TestVera", 44)
+    y = front.y1 - 80 if "safe-zone" not in faults else front.y1 - 26
+    c.drawCentredString((front.x0 + front.x1) / 2, y, "Fixture")
+    c.drawCentredString((front.x0 + front.x1) / 2, y - 50, "Puzzles")
     back = g.back_safe
     c.setFont("TestVera", 11)
     c.drawString(back.x0 + 10, back.y1 - 60, "Two puzzles to test the read-back.")
@@ -228,10 +231,11 @@ def make_cover(path: Path, faults, pages: int, isbn: str | None) -> dict:
         c.setFont("TestVera", 10)
         c.drawString(box.x0 + 10, box.y0 + 20, "Price")
     if isbn:
-        c.setFillGray(1)
+        c.setFillColorCMYK(0, 0, 0, 0)
         c.rect(box.x0, box.y0, box.width, box.height, stroke=0, fill=1)
         drawing = createBarcodeDrawing("EAN13", value=ISBN[:12], fontName="TestVera",
-                                       barHeight=50, barFillColor=_black(), textColor=_black())
+                                       barHeight=50, barFillColor=_black(), textColor=_black(),
+                                       )
         drawing.initialFontName = "TestVera"
         renderPDF.draw(drawing, c, box.x0 + 20, box.y0 + 12)
     c.showPage()
@@ -239,6 +243,11 @@ def make_cover(path: Path, faults, pages: int, isbn: str | None) -> dict:
     path.write_bytes(buffer.getvalue())
     return {"spine": float(g.spine_in), "width": float(g.width_in), "height": float(g.height_in),
             "barcode": g.barcode.to_manifest()}
+
+
+def _white():
+    from reportlab.lib.colors import CMYKColor
+    return CMYKColor(0, 0, 0, 0)
 
 
 def _black():

@@ -91,7 +91,10 @@ def compare(proofs, pdf, page, svg_text) -> int:
     expected = pdf_raster(proofs / pdf, page)
     got = svg_raster(svg_text, expected.shape[1], expected.shape[0])
     assert got.shape == expected.shape
-    return densest_square(disagreeing(expected, got))
+    # The last row and column lie partly outside a page whose size in pixels is not whole
+    # (poppler blends them with white, cairosvg stretches the page over them): on a cover
+    # whose art runs into the bleed that is a renderer difference, not a missing mark.
+    return densest_square(disagreeing(expected[:-1, :-1], got[:-1, :-1]))
 
 
 @pytest.mark.parametrize("pdf,page,svg", SAMPLES)

@@ -3,8 +3,10 @@
 A check is a function of the loaded book (`pipeline.readback.loaded.LoadedBook`) returning a
 `Check` with what it measured and its findings. Each row names the check, its function, and the
 faults planted in the test book (tests/readback/readback_books.py) that must make it fail: the
-tests build the book with each fault and assert the check fails, and they fail for a row
-without a fault. Adding a check is one function in a module of this package and one row here
+tests build the book with each fault and assert the check fails. A check of what only a real
+cover carries (art, colour, PDF/X) names instead the tests that plant its faults into a built
+book's cover (`proven_by`, as `file::test`); the tests fail for a row with neither, or naming
+a test that does not exist. Adding a check is one function in a module of this package and one row here
 (docs/readback.md).
 """
 
@@ -13,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from pipeline.readback.checks.colour import (check_black_type, check_bleed, check_cover_colour,
+                                             check_folds, check_pdfx, check_thumbnail,
+                                             check_total_ink)
 from pipeline.readback.checks.cover import (check_barcode_box, check_cover_size, check_safe_zone,
                                             check_spine_text)
 from pipeline.readback.checks.pages import (check_blank_pages, check_live_area, check_page_boxes,
@@ -28,7 +33,8 @@ from pipeline.readback.loaded import LoadedBook
 class Row:
     name: str
     run: Callable[[LoadedBook], Check]
-    faults: tuple[str, ...]  # planted faults (test book) that must make this check fail
+    faults: tuple[str, ...] = ()     # planted faults (test book) that must make this check fail
+    proven_by: tuple[str, ...] = ()  # or: tests planting its faults in a built cover
 
 
 CHECKS: tuple[Row, ...] = (
@@ -47,6 +53,20 @@ CHECKS: tuple[Row, ...] = (
     Row("spine_text", check_spine_text, ("spine-text",)),
     Row("safe_zone", check_safe_zone, ("safe-zone",)),
     Row("barcode_box", check_barcode_box, ("barcode-text",)),
+    Row("cover_colour", check_cover_colour, proven_by=(
+        "tests/test_cover_colour.py::test_rgb_on_a_cover_fails", "tests/test_cover_colour.py::test_icc_colour_on_a_cover_fails")),
+    Row("total_ink", check_total_ink, proven_by=(
+        "tests/test_cover_colour.py::test_total_ink_over_the_limit_fails", "tests/test_cover_colour.py::test_a_tint_under_the_minimum_fails")),
+    Row("black_type", check_black_type, proven_by=(
+        "tests/test_cover_colour.py::test_text_not_100_k_fails",
+        "tests/test_cover_colour.py::test_a_thin_coloured_line_and_small_rich_black_fail")),
+    Row("bleed", check_bleed, proven_by=("tests/test_cover_colour.py::test_colour_that_stops_at_the_trim_fails",)),
+    Row("folds", check_folds, proven_by=("tests/test_cover_colour.py::test_a_colour_change_at_a_fold_fails",)),
+    Row("thumbnail", check_thumbnail, proven_by=(
+        "tests/test_cover_colour.py::test_title_too_small_for_a_thumbnail_fails",)),
+    Row("pdfx", check_pdfx, proven_by=(
+        "tests/test_cover_colour.py::test_each_pdfx_requirement_is_its_own_finding",
+        "tests/test_cover_colour.py::test_pdfx_version_and_transparency_findings")),
 )
 
 def run_checks(b: LoadedBook) -> list[Check]:

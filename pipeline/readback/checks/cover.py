@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pipeline.geometry import Box
+from pipeline.readback import colour_checks
 from pipeline.readback.barcode import decode_bars
 from pipeline.readback.findings import TOLERANCE_PT, Check, clearance, describe, same
 from pipeline.readback.loaded import LoadedBook
@@ -79,9 +80,15 @@ def check_safe_zone(b: LoadedBook) -> Check:
         areas.append(("spine", Box(*g.spine_text_box.as_tuple())))
     worst = None
     backgrounds = 0
+    art = 0
     for mark in b.cover_page.ink_marks:
         if _is_background(mark, g):
             backgrounds += 1
+            continue
+        if colour_checks.paper_only(mark):
+            continue   # white (no ink), such as the barcode box's ground
+        if colour_checks.bled_art(mark, b.cover_page.bleed_box or b.cover_page.media_box):
+            art += 1   # art cropped by the trim: its field runs into the bleed on purpose
             continue
         best = max(((clearance(box, mark.ink), name) for name, box in areas),
                    key=lambda item: item[0][0])
@@ -92,6 +99,7 @@ def check_safe_zone(b: LoadedBook) -> Check:
             check.fail("cover", 1, f"{-gap:.2f} pt past the {panel} safe zone ({side}): "
                                    f"{describe(mark)}")
     check.measured = {"safe_zone_in": float(g.safe_zone_in), "backgrounds": backgrounds,
+                      "bled_art_marks": art,
                       "worst": None if worst is None else {
                           "clearance_pt": round(worst[0], 3), "document": "cover", "page": 1,
                           "panel": worst[1],
@@ -125,7 +133,13 @@ def check_barcode_box(b: LoadedBook) -> Check:
         if isbn and isinstance(mark, Glyph) and mark.text.strip().isdigit():
             continue  # the human-readable digits under the bars
         others.append(mark)
-    decoded = decode_bars([(m.ink.x0, m.ink.x1) for m in bars]) if bars else None
+    main, addon = colour_checks.split_addon([(m.ink.x0, m.ink.x1) for m in bars])
+    decoded = decode_bars(main) if main else None
+    price = colour_checks.decode_ean5(addon) if addon else None
+    if b.book.get("barcode") == "ean13+5" and price is None:
+        check.fail("cover", 1, "the layout gives a price, and no EAN-5 add-on reads back")
+    if addon and price is None:
+        check.fail("cover", 1, "bars beside the EAN-13 read as no EAN-5 add-on")
     for mark in others[:10]:
         check.fail("cover", 1, f"in the barcode box: {describe(mark)}")
     if len(others) > 10:
@@ -139,5 +153,5 @@ def check_barcode_box(b: LoadedBook) -> Check:
                 check.fail("cover", 1, f"bar in {mark.fill.space}, not 100% black")
                 break
     check.measured = {"box_pt": box.as_list(2), "isbn": isbn or None, "bars": len(bars),
-                      "decoded": decoded, "other_marks": len(others)}
+                      "decoded": decoded, "addon": price, "other_marks": len(others)}
     return check
