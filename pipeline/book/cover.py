@@ -222,8 +222,7 @@ def _spine(canvas, fonts: FontSet, layout: Layout, geometry: CoverGeometry,
         canvas.translate(cx, top)
         canvas.rotate(-90)
         canvas.setFillGray(0)
-        canvas.setFont(face.name, size)
-        canvas.drawString(0, 0, text)
+        face.draw(canvas, 0, 0, text, size)
         canvas.restoreState()
         return text, round(size, 2)
     return None, None

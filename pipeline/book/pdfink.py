@@ -181,8 +181,7 @@ class PdfInk:
         if box is not None:
             self._inside(box, f"text {text!r}")
         self.canvas.setFillGray(0)
-        self.canvas.setFont(face.name, size)
-        self.canvas.drawString(start, y, text)
+        face.draw(self.canvas, start, y, text, size)
 
     def text_width(self, text, *, size, bold=False):
         return self.fonts.face(bold).advance(text, size)
