@@ -169,7 +169,7 @@ class PdfInk:
         path.close()
         self.canvas.drawPath(path, stroke=s, fill=f)
 
-    def text(self, x, y, text, *, size, bold=False, anchor="start"):
+    def text(self, x, y, text, *, size, bold=False, anchor="start", gray=0.0):
         if size < self.rules.min_font_pt:
             raise LayoutError(f"text {text!r} at {size} pt is under the "
                               f"{self.rules.min_font_pt} pt minimum")
@@ -180,7 +180,7 @@ class PdfInk:
         box = face.ink_box(text, start, y, size)
         if box is not None:
             self._inside(box, f"text {text!r}")
-        self.canvas.setFillGray(0)
+        self.canvas.setFillGray(self._gray(gray, "text"))
         face.draw(self.canvas, start, y, text, size)
 
     def text_width(self, text, *, size, bold=False):

@@ -119,8 +119,27 @@ class ConnectionsFamily:
         return False
 
     # Drawing ------------------------------------------------------------------------------
+    min_cell_mm = drawing.MIN_CELL_MM
+    square_labels = False
+
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return (4, 4)
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        return (4, 4)
+
+    def print_problem(self, ink: Ink, puzzle: dict, solution: dict, puzzle_cell: float,
+                      solution_cell: float) -> str | None:
+        """Why the board cannot be printed at these pitches, or None (see drawing)."""
+        also = verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
+        return drawing.print_problem(ink, list(puzzle["tiles"]), list(solution["groups"]), also,
+                                     puzzle_cell, solution_cell)
+
+    def lessons(self, boards, levels) -> list:
+        return drawing.lessons(boards)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        drawing.draw_lesson(ink, puzzle, lesson.step, box)
 
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
         drawing.draw_puzzle(ink, list(puzzle["tiles"]), box)

@@ -21,6 +21,7 @@ from pipeline.errors import InputError
 from pipeline.geometry import Box
 from pipeline.readback.answers import answer_leaks, describe
 from pipeline.readback.barcode import decode_bars
+from pipeline.readback.overlap import find_overlaps
 from pipeline.readback.reader import (Glyph, ImageMark, PageContent, PathMark, PdfDocument,
                                       open_pdf)
 
@@ -623,8 +624,20 @@ def check_barcode_box(b: BookUnderTest) -> Check:
     return check
 
 
+def check_overlap(b: BookUnderTest) -> Check:
+    """Registration of `overlap.find_overlaps` on every interior page."""
+    check = Check("overlap", "no text over other text, no text crossed by a line")
+    counts = {"text on text": 0, "text across a line": 0}
+    for page in b.pages:
+        for found in find_overlaps(page):
+            counts[found.kind] += 1
+            check.fail("interior", page.number, f"{found.kind}: {found.message}")
+    check.measured = counts
+    return check
+
+
 CHECKS: tuple[Callable[[BookUnderTest], Check], ...] = (
-    check_fonts, check_live_area, check_answers, check_numbering, check_page_boxes,
+    check_fonts, check_live_area, check_overlap, check_answers, check_numbering, check_page_boxes,
     check_page_count, check_blank_pages, check_colour, check_document, check_line_width,
     check_text_size, check_cover_size, check_spine_text, check_safe_zone, check_barcode_box,
 )

@@ -1,0 +1,172 @@
+"""Marks printed over marks they do not belong with: text on text, and text across a line.
+
+A pure check over one page as read back from the PDF (`reader.PageContent`): it takes the
+glyphs (their outline boxes and the show operation that drew them) and the stroked paths, and
+returns what overlaps, in words. Two cases are faults:
+
+- text on text: glyph outline boxes of two different show operations overlap by more than
+  `tolerance` in both directions (glyphs of one operation are one line of text, kerned as the
+  font intends, and may touch);
+- text across a line: a stroked segment (a tile edge, a grid line, a rule, a bridge) passes
+  through a glyph's outline box shrunk by `tolerance`, unless an opaque fill painted after the
+  stroke and before the glyph covers the glyph's box (an island disc over the ends of its
+  bridges, with its number on top, is drawn that way on purpose).
+
+Filled shapes under text (a gray band behind a heading) are backgrounds, not borders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline.geometry import Box
+
+TOLERANCE_PT = 0.3
+BUCKET_PT = 24.0
+
+
+@dataclass(frozen=True)
+class Overlap:
+    kind: str        # "text on text" or "text across a line"
+    message: str
+
+
+def _buckets(box: Box):
+    for i in range(int(box.x0 // BUCKET_PT), int(box.x1 // BUCKET_PT) + 1):
+        for j in range(int(box.y0 // BUCKET_PT), int(box.y1 // BUCKET_PT) + 1):
+            yield i, j
+
+
+class _Index:
+    """A spatial hash: which items' boxes may meet a box."""
+
+    def __init__(self):
+        self.cells: dict = {}
+
+    def add(self, key, box: Box) -> None:
+        for cell in _buckets(box):
+            self.cells.setdefault(cell, []).append(key)
+
+    def near(self, box: Box) -> set:
+        found = set()
+        for cell in _buckets(box):
+            found.update(self.cells.get(cell, ()))
+        return found
+
+
+def _meet(a: Box, b: Box, tolerance: float) -> bool:
+    return (min(a.x1, b.x1) - max(a.x0, b.x0) > tolerance and
+            min(a.y1, b.y1) - max(a.y0, b.y0) > tolerance)
+
+
+def segment_crosses_box(p, q, box: Box) -> bool:
+    """Whether the segment p-q passes through the open box (Liang-Barsky clipping)."""
+    x0, y0 = p
+    dx, dy = q[0] - x0, q[1] - y0
+    t0, t1 = 0.0, 1.0
+    for edge_p, edge_q in ((-dx, x0 - box.x0), (dx, box.x1 - x0),
+                           (-dy, y0 - box.y0), (dy, box.y1 - y0)):
+        if edge_p == 0:
+            if edge_q <= 0:
+                return False
+            continue
+        t = edge_q / edge_p
+        if edge_p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return True
+
+
+def _segments(path):
+    """(p, q) pairs of a stroked path, curves flattened."""
+    out = []
+    for points, closed in path.polylines():
+        pairs = list(zip(points, points[1:]))
+        if closed and len(points) > 2:
+            pairs.append((points[-1], points[0]))
+        out.extend(pairs)
+    return out
+
+
+def _text_of(glyphs, run: int) -> str:
+    return "".join(g.text for g in glyphs if g.run == run)
+
+
+def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
+    """Every place on `page` where text meets other text or a stroked line it does not belong
+    to (see the module's notes); each pair of runs or of run and path is reported once."""
+    glyphs = []      # (paint order, glyph)
+    strokes = []     # (paint order, path)
+    fills = []       # (paint order, path)
+    for order, mark in enumerate(page.ink_marks):
+        if mark.kind == "glyph":
+            glyphs.append((order, mark))
+        elif mark.kind == "path":
+            if mark.stroke is not None:
+                strokes.append((order, mark))
+            if mark.fill is not None:
+                fills.append((order, mark))
+    all_glyphs = [g for _order, g in glyphs]
+    found: list[Overlap] = []
+
+    index = _Index()
+    for n, (_order, glyph) in enumerate(glyphs):
+        index.add(n, glyph.ink)
+    seen_runs = set()
+    for n, (_order, glyph) in enumerate(glyphs):
+        for m in index.near(glyph.ink):
+            if m <= n:
+                continue
+            other = glyphs[m][1]
+            if other.run == glyph.run or (glyph.run, other.run) in seen_runs:
+                continue
+            if _meet(glyph.ink, other.ink, tolerance):
+                seen_runs.add((glyph.run, other.run))
+                found.append(Overlap("text on text", (
+                    f"{_text_of(all_glyphs, glyph.run)!r} overlaps "
+                    f"{_text_of(all_glyphs, other.run)!r} at ({glyph.ink.x0:.1f}, "
+                    f"{glyph.ink.y0:.1f})")))
+
+    stroke_index = _Index()
+    for n, (_order, path) in enumerate(strokes):
+        stroke_index.add(n, path.ink)
+    fill_index = _Index()
+    for n, (_order, path) in enumerate(fills):
+        fill_index.add(n, path.outline)
+    segments_of: dict = {}
+    seen_pairs = set()
+    for g_order, glyph in glyphs:
+        inner = glyph.ink.inset(tolerance, tolerance, tolerance, tolerance)
+        if inner.x0 >= inner.x1 or inner.y0 >= inner.y1:
+            continue
+        for n in stroke_index.near(glyph.ink):
+            s_order, path = strokes[n]
+            if (glyph.run, n) in seen_pairs or not path.ink.overlaps(inner):
+                continue
+            half = max(path.line_width, path.mean_line_width) / 2
+            target = inner.inset(-half, -half, -half, -half)
+            if n not in segments_of:
+                segments_of[n] = _segments(path)
+            crossing = None
+            for p, q in segments_of[n]:
+                if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
+                        max(p[1], q[1]) < target.y0 or min(p[1], q[1]) > target.y1:
+                    continue
+                if segment_crosses_box(p, q, target):
+                    crossing = (p, q)
+                    break
+            if crossing is None:
+                continue
+            if s_order < g_order and any(
+                    s_order < fills[k][0] < g_order and fills[k][1].covers(glyph.ink)
+                    for k in fill_index.near(glyph.ink)):
+                continue   # the line is hidden under a fill the text sits on
+            seen_pairs.add((glyph.run, n))
+            found.append(Overlap("text across a line", (
+                f"{_text_of(all_glyphs, glyph.run)!r} is crossed by a line from "
+                f"({crossing[0][0]:.1f}, {crossing[0][1]:.1f}) to ({crossing[1][0]:.1f}, "
+                f"{crossing[1][1]:.1f})")))
+    return found
