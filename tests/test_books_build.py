@@ -46,7 +46,7 @@ def test_a_frozen_edition_survives_a_generator_change(tmp_path, toy):
                  str(path)]) == 0
     lock = tmp_path / "layouts" / "toy.lock.jsonl"
     records = read_lock(load_layout(path))
-    assert len(records) == 12 + 8 + 2  # the boards, the worked example, the hardest level's lesson board
+    assert len(records) == 12 + 8 + 2  # the boards, the worked example, a lesson board (big)
     books_fake.SALT["value"] = "generator 2"  # a new generator: every key gives a new board
     try:
         build(tmp_path, [path], out="after", catalog="new.sqlite")
@@ -184,7 +184,7 @@ def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatc
     _, manifest = build(tmp_path, [path])
     (entry,) = manifest["books"]
     howto = [p for p in entry["pages"] if p["kind"] == "howto"]
-    assert len(howto) == 4   # per family: the rules and worked example, then step by step
+    assert len(howto) == 6   # per family: the rules, a worked example, then step by step
     assert [p["puzzles"][0]["id"].split("-")[0] for p in howto if p["puzzles"]] == \
         ["toy", "tiles"]   # the stand-in families teach no techniques
     families = {item["id"].split("-")[0] for p in entry["pages"] if p["kind"] == "puzzle"

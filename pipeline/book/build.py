@@ -187,22 +187,25 @@ def records_from_lock(layout: Layout, problem=None) -> BookRecords:
         examples[family_name] = example
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
-        hardest = _hardest_level(layout, family_name)
         boards = [examples[family_name]]
-        if hardest != get_family(family_name).levels[0]:
-            printed = _printed_numbers(layout, sections, family_name, hardest)
-            extra = _example(by_level.get((family_name, hardest), {}), printed)
+        for level in _lesson_levels(layout, family_name):
+            printed = _printed_numbers(layout, sections, family_name, level)
+            extra = _example(by_level.get((family_name, level), {}), printed)
             if extra is None:
-                raise InputError(f"the lock holds no {hardest} example for {family_name}",
+                raise InputError(f"the lock holds no {level} example for {family_name}",
                                  file=str(layout.lock_path))
             boards.append(extra)
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons)
 
 
-def _hardest_level(layout: Layout, family_name: str) -> str:
+def _lesson_levels(layout: Layout, family_name: str) -> list[str]:
+    """Levels that give the how-to lessons a board besides the worked example (easiest
+    first): each level of the family the book prints, above the family's easiest. A technique
+    is taught on the first, so the smallest, board whose solve uses it."""
     levels = get_family(family_name).levels
-    return max((s.level for s in layout.sections if s.family == family_name), key=levels.index)
+    printed = {s.level for s in layout.sections if s.family == family_name}
+    return [level for level in levels[1:] if level in printed]
 
 
 def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
@@ -254,11 +257,10 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         examples[family_name] = _example(available, printed)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
-        hardest = _hardest_level(layout, family_name)
         boards = [examples[family_name]]
-        if hardest != get_family(family_name).levels[0]:
-            printed = _printed_numbers(layout, sections, family_name, hardest)
-            available = _ensure(catalog, family_name, hardest,
+        for level in _lesson_levels(layout, family_name):
+            printed = _printed_numbers(layout, sections, family_name, level)
+            available = _ensure(catalog, family_name, level,
                                 lambda a: 0 if _example(a, printed) else 1, workers=workers,
                                 progress=progress)
             boards.append(_example(available, printed))

@@ -105,12 +105,13 @@ def fit_cell(width: float, height: float, rows: int, cols: int) -> float:
 
 def grid_frame(slot: Box, sizes: TypeSizes, labels: bool, solution: bool) -> Box:
     """The part of a slot the grid (with its padding) may take: the slot less its caption bands,
-    less a label band on every side when the board carries labels (on all four sides, so the
-    grid stays centred in its slot)."""
+    less a label band on the left (row numbers) and on top (column letters) when the board
+    carries labels; the grid is centred in what is left, so board and labels sit centred
+    together."""
     side = sizes.label_band if labels and not solution else 0.0
     top = sizes.solution_top if solution else sizes.puzzle_top
     bottom = 0.0 if solution else sizes.puzzle_bottom
-    return Box(slot.x0 + side, slot.y0 + bottom + side, slot.x1 - side, slot.y1 - top - side)
+    return Box(slot.x0 + side, slot.y0 + bottom, slot.x1, slot.y1 - top - side)
 
 
 def section_cell(body: Box, sizes: TypeSizes, per_page: int, rows: int, cols: int, *,
@@ -414,23 +415,32 @@ class InteriorWriter:
             ink.text(end + s.body * 0.8, y, level_title(level), size=s.body)
         y = self._paragraph(ink, "Write your solving time on the line beside it.",
                             body.x0, y - s.body * 0.3, body.width, size=s.body)
+        if has_labels(family):
+            self._paragraph(ink, "Columns are lettered A, B, C ... from the left and rows "
+                            "numbered 1, 2, 3 ... from the top, so a square has a name: D4 is "
+                            "in column D, row 4.", body.x0, y - s.body * 0.3, body.width,
+                            size=s.body)
+        return []
+
+    def _draw_example(self, ink: PdfInk, page: Page, box: Box) -> list:
+        """A worked example: a real board as a puzzle, and below it its one solution."""
+        s = self.sizes
+        family = get_family(page.family)
+        body = self._body_box(box)
         record = self.examples[page.family]
-        y = self._paragraph(ink, "A worked example: the puzzle, and its one solution.",
-                            body.x0, y - s.body * 0.6, body.width, size=s.body, bold=True)
-        label = s.small * 2.2
-        area = Box(body.x0, body.y0, body.x1, y - s.body * 0.5)
+        y = self._heading(ink, body, "A worked example", size=s.heading * 0.85)
+        area = Box(body.x0, body.y0, body.x1, y - s.small * 0.5)
         rows, cols = family.grid_shape(record.puzzle)
-        half = (area.width - SLOT_GAP) / 2
-        if area.height - label < 2 * GRID_PAD + 4 * rows:
-            raise LayoutError(f"no room for the worked example on the {page.family} how-to page")
+        label = s.small * 1.8
+        half = (area.height - SLOT_GAP) / 2
         boxes = []
-        for index, (shows, caption) in enumerate((("puzzle", "Puzzle"), ("solution", "Solution"))):
-            slot = Box(area.x0 + index * (half + SLOT_GAP), area.y0,
-                       area.x0 + index * (half + SLOT_GAP) + half, area.y1)
-            grid = self._grid_box(Box(slot.x0, slot.y0, slot.x1, slot.y1 - label), rows, cols,
-                                  top=True)
-            ink.text((slot.x0 + slot.x1) / 2, grid.y + grid.height + GRID_PAD + s.small * 0.6,
-                     caption, size=s.small, bold=True, anchor="middle")
+        for index, (shows, caption) in enumerate((("puzzle", "The puzzle"),
+                                                  ("solution", "Its one solution"))):
+            top = area.y1 - index * (half + SLOT_GAP)
+            slot = Box(area.x0, top - half, area.x1, top - label)
+            grid = self._grid_box(slot, rows, cols, top=True)
+            ink.text((area.x0 + area.x1) / 2, top - s.small * 1.1, caption, size=s.small,
+                     bold=True, anchor="middle")
             if shows == "puzzle":
                 family.draw_puzzle(ink, record.puzzle, grid)
             else:
@@ -531,7 +541,7 @@ class InteriorWriter:
         the board is narrower than the line)."""
         s = self.sizes
         side = s.label_band if labels else 0.0
-        left, right = grid.x - GRID_PAD - side, grid.x + grid.width + GRID_PAD + side
+        left, right = grid.x - GRID_PAD - side, grid.x + grid.width + GRID_PAD
         name = f"Puzzle {number}"
         need = (self.fonts.bold.advance(name, s.caption) + s.caption * 0.8
                 + self._stars_width(s.caption * 0.9) + s.caption * 1.5

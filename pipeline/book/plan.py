@@ -30,7 +30,8 @@ class SectionShape:
 class Page:
     number: int
     kind: str        # manifest kind: front, contents, howto, puzzle, solution, blank
-    role: str        # title, copyright, contents, howto, lessons, puzzles, solutions, notes
+    role: str        # title, copyright, contents, howto, example, lessons, puzzles, solutions,
+                     # notes
     puzzles: tuple[int, ...] = ()   # book puzzle numbers (1-based) on this page
     section: int | None = None      # index into the layout's sections
     family: str | None = None       # the family a how-to page explains
@@ -61,7 +62,7 @@ def families_in_order(sections: list[SectionShape]) -> list[str]:
     return list(dict.fromkeys(section.family for section in sections))
 
 
-HOWTO_ROLES = ("howto", "lessons")   # per family: the rules and example, then step by step
+HOWTO_ROLES = ("howto", "example", "lessons")   # per family: rules, a worked example, steps
 
 
 class _Pages:

@@ -120,8 +120,8 @@ TECHNIQUES = (
      "a choice that would cut a group of islands off from the rest is impossible, because "
      "every island must be reachable; so the span shown must carry a bridge."),
     ("what-if", "What-if",
-     "suppose the span had the bridges shown struck out: the rules then run into a "
-     "contradiction, so it cannot, and that settles it."),
+     "suppose the marked span took the other number of bridges it still could: the rules "
+     "then run into a contradiction, so it takes what is shown."),
 )
 _SPAN = r"\((\d+),(\d+)\)-\((\d+),(\d+)\)"
 

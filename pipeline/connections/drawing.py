@@ -21,8 +21,8 @@ LINE_GAP = 1.18       # baseline-to-baseline distance, in text sizes
 TILE_INSET = 0.06     # of the cell: the gap between neighbouring tiles
 MARK_BOX = 0.16       # of the cell: the square for the solver's group number
 HEAD_MAX = 11.0       # points: the largest heading size on a solution
-HEAD_SHARE = 0.40     # of a solution band's height: the heading; names take NAME_SHARE below
-NAME_SHARE = 0.44
+HEAD_SHARE = 0.50     # of a solution band's height: the heading; names take NAME_SHARE below
+NAME_SHARE = 0.36
 MM = 72 / 25.4
 MIN_CELL_MM = 24.0    # tile pitch: the longest one-word names (Liechtenstein, Turkmenistan)
                       # at 9 pt or more, two-line names, and a square to pencil a digit in
