@@ -60,6 +60,8 @@ FAULTS = {
     "spine-text": "spine_text",
     "safe-zone": "safe_zone",
     "barcode-text": "barcode_box",
+    "text-on-text": "overlap",
+    "text-across-line": "overlap",
 }
 
 
