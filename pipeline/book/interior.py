@@ -292,7 +292,7 @@ class InteriorWriter:
         if page.role == "solutions":
             section = self.layout.sections[page.section]
             return f"Solutions · {section_title(section.family, section.level)}"
-        if page.role in ("howto", "lessons"):
+        if page.role in ("howto", "example", "lessons"):
             return f"How to play {family_title(page.family)}"
         return None
 

@@ -108,20 +108,20 @@ class BridgesFamily:
 # --- how-to lessons ------------------------------------------------------------------------------
 TECHNIQUES = (
     ("saturation", "Saturation",
-     "when an island's number is as large as all its open spans can carry, every span "
-     "takes as many bridges as it can; the new bridges are black."),
+     "an island whose number is all that its open spans can still carry needs every span "
+     "full, so the black bridges go in."),
     ("counting", "Counting",
-     "when the island's other spans cannot carry all its bridges, the rest must go on this "
-     "one, so it takes at least that many."),
+     "when an island's other spans cannot carry all its bridges, the rest must go on the "
+     "marked span."),
     ("crossings", "Crossings",
-     "a bridge already drawn blocks every span that would cross it; the cross marks the span "
-     "that can no longer hold a bridge."),
+     "a bridge already drawn blocks every span that would cross it, so the crossed-out span "
+     "stays empty."),
     ("connectivity", "Connectivity",
-     "a choice that would cut a group of islands off from the rest is impossible, because "
-     "every island must be reachable; so the span shown must carry a bridge."),
+     "every island must be reachable from every other, so a choice that would shut a group "
+     "of islands off is impossible; that settles the marked span."),
     ("what-if", "What-if",
-     "suppose the marked span took the other number of bridges it still could: the rules "
-     "then run into a contradiction, so it takes what is shown."),
+     "suppose the marked span took any other number of bridges: the rules then run into a "
+     "contradiction, so it takes what is shown."),
 )
 _SPAN = r"\((\d+),(\d+)\)-\((\d+),(\d+)\)"
 

@@ -21,8 +21,8 @@ LINE_GAP = 1.18       # baseline-to-baseline distance, in text sizes
 TILE_INSET = 0.06     # of the cell: the gap between neighbouring tiles
 MARK_BOX = 0.16       # of the cell: the square for the solver's group number
 HEAD_MAX = 11.0       # points: the largest heading size on a solution
-HEAD_SHARE = 0.50     # of a solution band's height: the heading; names take NAME_SHARE below
-NAME_SHARE = 0.36
+HEAD_SHARE = 0.44     # of a solution band's height: the heading; names take NAME_SHARE below
+NAME_SHARE = 0.42
 MM = 72 / 25.4
 MIN_CELL_MM = 24.0    # tile pitch: the longest one-word names (Liechtenstein, Turkmenistan)
                       # at 9 pt or more, two-line names, and a square to pencil a digit in
@@ -237,14 +237,14 @@ def draw_solution(ink: Ink, groups: list[dict], box: GridBox,
         ink.rect(x, y + inset, box.width, box.cell - 2 * inset, stroke=0.75,
                  fill=TIER_GRAY[group["tier"]])
         head = _block(ink, headings[row], head_size, head_w, head_h, bold=True)
-        top = y + box.cell - inset - box.cell * 0.06   # the band's inner top edge
+        top = y + box.cell - inset - box.cell * 0.04   # the band's inner top edge
         for index, line in enumerate(head.lines):
             ink.text(x + box.cell * 0.1, top - head.size * (0.8 + index * LINE_GAP), line,
                      size=head.size, bold=True)
         for col, name in enumerate(group["tiles"]):
             cx = x + (col + 0.5) * box.cell
             block = _block(ink, name, name_size, name_w, name_h)
-            _draw_block(ink, block, cx, y + inset + box.cell * 0.04 + name_h / 2)
+            _draw_block(ink, block, cx, y + inset + box.cell * 0.02 + name_h / 2)
 
 
 # --- how-to lessons ------------------------------------------------------------------------------
