@@ -9,8 +9,9 @@ returns what overlaps, in words. Two cases are faults:
   font intends, and may touch);
 - text across a line: a stroked segment (a tile edge, a grid line, a rule, a bridge) passes
   through a glyph's outline box shrunk by `tolerance`, unless an opaque fill painted after the
-  stroke and before the glyph covers the glyph's box (an island disc over the ends of its
-  bridges, with its number on top, is drawn that way on purpose).
+  stroke and before the glyph holds the glyph's box (an island disc over the ends of its
+  bridges, with its number on top, is drawn that way on purpose). "Holds" is tested on the
+  box's corners, which is exact for the convex fills text sits on (discs, tiles, bands).
 
 Filled shapes under text (a gray band behind a heading) are backgrounds, not borders.
 """
@@ -80,15 +81,34 @@ def segment_crosses_box(p, q, box: Box) -> bool:
     return True
 
 
-def _segments(path):
-    """(p, q) pairs of a stroked path, curves flattened."""
+def _segments(polylines):
+    """(p, q) pairs of a stroked path's flattened subpaths."""
     out = []
-    for points, closed in path.polylines():
+    for points, closed in polylines:
         pairs = list(zip(points, points[1:]))
         if closed and len(points) > 2:
             pairs.append((points[-1], points[0]))
         out.extend(pairs)
     return out
+
+
+def _point_inside(x: float, y: float, polygons) -> bool:
+    """Even-odd point-in-polygon over flattened subpaths."""
+    inside = False
+    for points in polygons:
+        n = len(points)
+        for i in range(n):
+            (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+def _hides(polygons, box: Box) -> bool:
+    """Whether a fill's flattened outline holds all four corners of `box` (for the convex
+    shapes text is set on, a disc or a tile, the whole box)."""
+    return all(_point_inside(x, y, polygons) for x, y in
+               ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)))
 
 
 def _text_of(glyphs, run: int) -> str:
@@ -136,9 +156,24 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
     fill_index = _Index()
     for n, (_order, path) in enumerate(fills):
         fill_index.add(n, path.outline)
+    flat: dict = {}      # id(path) -> flattened subpaths, shared by stroke and fill
     segments_of: dict = {}
+    polygons_of: dict = {}
+
+    def _flat(path):
+        if id(path) not in flat:
+            flat[id(path)] = path.polylines()
+        return flat[id(path)]
+
+    def _polygons(k):
+        if k not in polygons_of:
+            polygons_of[k] = [points for points, _closed in _flat(fills[k][1])
+                              if len(points) > 2]
+        return polygons_of[k]
+
     seen_pairs = set()
     for g_order, glyph in glyphs:
+        holders = None   # paint orders of the fills that hold this glyph's box, found once
         inner = glyph.ink.inset(tolerance, tolerance, tolerance, tolerance)
         if inner.x0 >= inner.x1 or inner.y0 >= inner.y1:
             continue
@@ -149,7 +184,7 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
             half = max(path.line_width, path.mean_line_width) / 2
             target = inner.inset(-half, -half, -half, -half)
             if n not in segments_of:
-                segments_of[n] = _segments(path)
+                segments_of[n] = _segments(_flat(path))
             crossing = None
             for p, q in segments_of[n]:
                 if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
@@ -160,10 +195,14 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
                     break
             if crossing is None:
                 continue
-            if s_order < g_order and any(
-                    s_order < fills[k][0] < g_order and fills[k][1].covers(glyph.ink)
-                    for k in fill_index.near(glyph.ink)):
-                continue   # the line is hidden under a fill the text sits on
+            if s_order < g_order:
+                if holders is None:
+                    holders = [fills[k][0] for k in fill_index.near(glyph.ink)
+                               if fills[k][0] < g_order
+                               and fills[k][1].outline.contains(glyph.ink)
+                               and _hides(_polygons(k), glyph.ink)]
+                if any(s_order < order for order in holders):
+                    continue   # the line is hidden under a fill the text sits on
             seen_pairs.add((glyph.run, n))
             found.append(Overlap("text across a line", (
                 f"{_text_of(all_glyphs, glyph.run)!r} is crossed by a line from "
