@@ -101,9 +101,13 @@ def lines_at(ink: Ink, name: str, size: float, width: float, height: float,
     """The first layout of `name` that fits at `size`: breaks between words first, a
     dictionary hyphenation only when no break between words fits."""
     for candidates in (layouts(name), hyphenated(name) if hyphenate else []):
-        for lines in candidates:
-            if _fits(ink, lines, size, width, height, bold):
-                return lines
+        fitting = [lines for lines in candidates if _fits(ink, lines, size, width, height, bold)]
+        if fitting:
+            # Fewest lines first; among those, the most even (the narrowest longest line).
+            fewest = min(len(lines) for lines in fitting)
+            return min((lines for lines in fitting if len(lines) == fewest),
+                       key=lambda ls: max(ink.text_width(line, size=size, bold=bold)
+                                          for line in ls))
     return None
 
 
@@ -267,14 +271,17 @@ def lessons(boards) -> list:
                   "theme takes every country on the board that fits it, so they can be a group.",
                   0, (tuple(first["tiles"]),), (1, 4))]
     claimed = {label for labels in claimed_groups(tiles, library).values() for label in labels}
+    group_of = {tile: index for index, g in enumerate(solution["groups"]) for tile in g["tiles"]}
+    # The best herring to show spreads over several groups: it looks like a group and is not.
     short = sorted((c for c in library if len(board & c.pool) == 3 and c.label not in claimed),
-                   key=lambda c: (TIERS.index(c.tier), c.label))
+                   key=lambda c: (-len({group_of[t] for t in board & c.pool}),
+                                  TIERS.index(c.tier), c.label))
     if short:
         herring = short[0]
         fits = tuple(t for t in tiles if t in herring.pool)
         out.append(Lesson("A red herring", f"“{herring.label}” fits these three countries only; "
-                          "a group needs four, so this theme is a red herring and each of them "
-                          "belongs to some other group.", 0, (fits,), (1, 4)))
+                          "a group needs four, so this theme is a red herring: each of them "
+                          "belongs to another group.", 0, (fits,), (1, 4)))
     return out
 
 
