@@ -73,12 +73,11 @@ class Face:
                                f"{text!r}", field="fonts")
 
     def shape(self, text: str) -> Shaped:
-        self.check_covers(text)
         return _shape(str(self.path), text)
 
     def advance(self, text: str, size: float) -> float:
-        """Shaped (kerned) advance of `text` in points."""
-        self.check_covers(text)
+        """Shaped (kerned) advance of `text` in points (a MissingGlyph error for a character
+        the font lacks)."""
         return _shape(str(self.path), text).advance * size
 
     def draw(self, canvas, x: float, y: float, text: str, size: float) -> None:
@@ -86,12 +85,25 @@ class Face:
         text object, one TJ show per font subset, the kerning as TJ adjustments (so a run
         reads back as one line)."""
         from reportlab.lib.rl_accel import fp_str
+
+        # The text object after its position depends only on the text and size (reportlab
+        # fixes a character's subset and code the first time a document uses it), so it is
+        # made once per canvas.
+        cache = canvas.__dict__.setdefault("_shaped_code", {})
+        key = (self.name, text, size)
+        body = cache.get(key)
+        if body is None:
+            body = cache[key] = self._text_code(canvas, text, size)
+        canvas._code.append(f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm {body} ET")
+
+    def _text_code(self, canvas, text: str, size: float) -> str:
+        from reportlab.lib.rl_accel import fp_str
         from reportlab.pdfbase.pdfmetrics import getFont
 
         font = getFont(self.name)
         doc = canvas._doc
         shaped = _shape(str(self.path), text)
-        code = [f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm"]
+        code = []
         current, items = None, []
 
         def flush():
@@ -111,8 +123,7 @@ class Face:
                 plain = offset + _plain_advance(str(self.path), piece)
                 items.append(fp_str(round((plain - shaped.pieces[index + 1][0]) * 1000, 3)))
         flush()
-        code.append("ET")
-        canvas._code.append(" ".join(code))
+        return " ".join(code)
 
     def wrap(self, text: str, size: float, width: float) -> list[str]:
         """Words filled into lines no wider than `width` (a single word may still be wider)."""
@@ -183,6 +194,11 @@ def _shape(path: str, text: str) -> Shaped:
     import uharfbuzz as hb
 
     m = _metrics(path)
+    missing = [ch for ch in dict.fromkeys(text) if ord(ch) not in m.cmap]
+    if missing:
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+        raise MissingGlyph(f"font {Path(path).name} has no glyph for {listed} in text "
+                           f"{text!r}", field="fonts")
     unit = 1.0 / m.units_per_em
     buffer = hb.Buffer()
     buffer.add_str(text)

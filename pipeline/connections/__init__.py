@@ -131,7 +131,7 @@ class ConnectionsFamily:
     def print_problem(self, ink: Ink, puzzle: dict, solution: dict, puzzle_cell: float,
                       solution_cell: float) -> str | None:
         """Why the board cannot be printed at these pitches, or None (see drawing)."""
-        also = verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
+        also = _also_claimed(puzzle, solution)
         return drawing.print_problem(ink, list(puzzle["tiles"]), list(solution["groups"]), also,
                                      puzzle_cell, solution_cell)
 
@@ -145,7 +145,7 @@ class ConnectionsFamily:
         drawing.draw_puzzle(ink, list(puzzle["tiles"]), box)
 
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        also = verifier.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
+        also = _also_claimed(puzzle, solution)
         drawing.draw_solution(ink, list(solution["groups"]), box, also)
 
     def rules_text(self) -> list[str]:
@@ -162,6 +162,19 @@ class ConnectionsFamily:
             "devious (purple). Write a group number, 1 to 4, in each country's small square. "
             "Every board has exactly one answer.",
         ]
+
+
+def _also_claimed(puzzle: dict, solution: dict) -> dict:
+    """Other labels that claim a group's four tiles (printed after the group's label)."""
+    groups = tuple((g["tier"], g["label"], tuple(g["tiles"])) for g in solution["groups"])
+    return _also_of(tuple(puzzle["tiles"]), groups)
+
+
+@functools.lru_cache(maxsize=1024)
+def _also_of(tiles: tuple, groups: tuple) -> dict:
+    as_dicts = [{"tier": t, "label": label, "tiles": list(members)}
+                for t, label, members in groups]
+    return verifier.prove(list(tiles), as_dicts)["also_claimed_by"]
 
 
 @functools.lru_cache(maxsize=4096)

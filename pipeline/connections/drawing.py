@@ -64,8 +64,10 @@ def _word_breaks(word: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(pairs, key=lambda pair: abs(len(pair[0]) - 1 - len(pair[1]))))
 
 
+@lru_cache(maxsize=8192)
 def layouts(name: str) -> list[tuple[str, ...]]:
-    """Candidate line breaks between words, fewest lines first."""
+    """Candidate line breaks between words, fewest lines first (the list is shared: read
+    it, never change it)."""
     words = name.split()
     out: list[tuple[str, ...]] = []
     for count in range(1, min(len(words), 4) + 1):
@@ -73,6 +75,7 @@ def layouts(name: str) -> list[tuple[str, ...]]:
     return out
 
 
+@lru_cache(maxsize=8192)
 def hyphenated(name: str) -> list[tuple[str, ...]]:
     """Layouts that also break one word where the dictionary allows: for each break between
     words (fewest lines first), the line's longest word split over two lines."""
