@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pipeline.geometry import Box
 
 TOLERANCE_PT = 0.3
-BUCKET_PT = 24.0
+BUCKET_PT = 32.0
 # Curves become chords at these fractions: four chords a quarter circle stray at most 2 % of
 # its radius from the arc (0.15 pt on a 16 pt island), well inside the tolerance.
 _STEPS = tuple((t, 1 - t) for t in (0.25, 0.5, 0.75, 1.0))
@@ -61,12 +61,6 @@ class Overlap:
     message: str
 
 
-def _buckets(box: Box):
-    for i in range(int(box.x0 // BUCKET_PT), int(box.x1 // BUCKET_PT) + 1):
-        for j in range(int(box.y0 // BUCKET_PT), int(box.y1 // BUCKET_PT) + 1):
-            yield i, j
-
-
 class _Index:
     """A spatial hash: which items' boxes may meet a box."""
 
@@ -74,13 +68,23 @@ class _Index:
         self.cells: dict = {}
 
     def add(self, key, box: Box) -> None:
-        for cell in _buckets(box):
-            self.cells.setdefault(cell, []).append(key)
+        cells = self.cells
+        for i in range(int(box.x0 // BUCKET_PT), int(box.x1 // BUCKET_PT) + 1):
+            for j in range(int(box.y0 // BUCKET_PT), int(box.y1 // BUCKET_PT) + 1):
+                bucket = cells.get((i, j))
+                if bucket is None:
+                    cells[(i, j)] = [key]
+                else:
+                    bucket.append(key)
 
     def near(self, box: Box) -> set:
-        found = set()
-        for cell in _buckets(box):
-            found.update(self.cells.get(cell, ()))
+        cells = self.cells
+        found: set = set()
+        for i in range(int(box.x0 // BUCKET_PT), int(box.x1 // BUCKET_PT) + 1):
+            for j in range(int(box.y0 // BUCKET_PT), int(box.y1 // BUCKET_PT) + 1):
+                bucket = cells.get((i, j))
+                if bucket:
+                    found.update(bucket)
         return found
 
 
@@ -119,6 +123,42 @@ def _segments(polylines):
             pairs.append((points[-1], points[0]))
         out.extend(pairs)
     return out
+
+
+def as_circle(path) -> tuple[float, float, float] | None:
+    """(cx, cy, r) when the path is one closed subpath of four curves whose outline is a
+    square (the usual four-Bezier circle; it strays from a true circle by 0.03 % of r)."""
+    segs = path.segments
+    ops = "".join(seg[0] for seg in segs)
+    if ops not in ("MCCCCZ", "MCCCC"):
+        return None
+    box = path.outline
+    w, h = box.x1 - box.x0, box.y1 - box.y0
+    if w <= 0 or abs(w - h) > 1e-3 * w:
+        return None
+    cx, cy, r = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, w / 2
+    for seg in segs[1:5]:
+        if abs(((seg[5] - cx) ** 2 + (seg[6] - cy) ** 2) ** 0.5 - r) > 1e-3 * r:
+            return None
+    return cx, cy, r
+
+
+def _circle_crosses_box(circle, half: float, box: Box) -> bool:
+    """Whether a stroked circle's ring (radius r, half width `half`) meets the box."""
+    cx, cy, r = circle
+    near_x = min(max(cx, box.x0), box.x1)
+    near_y = min(max(cy, box.y0), box.y1)
+    nearest = ((near_x - cx) ** 2 + (near_y - cy) ** 2) ** 0.5
+    far_x = max(abs(box.x0 - cx), abs(box.x1 - cx))
+    far_y = max(abs(box.y0 - cy), abs(box.y1 - cy))
+    farthest = (far_x ** 2 + far_y ** 2) ** 0.5
+    return nearest < r + half and farthest > r - half
+
+
+def _circle_holds(circle, box: Box) -> bool:
+    cx, cy, r = circle
+    return all((x - cx) ** 2 + (y - cy) ** 2 <= r * r for x, y in
+               ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)))
 
 
 def _point_inside(x: float, y: float, polygons) -> bool:
@@ -195,11 +235,24 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
             flat[id(path)] = flatten(path.segments)
         return flat[id(path)]
 
+    circles: dict = {}
+
+    def _circle(path):
+        if id(path) not in circles:
+            circles[id(path)] = as_circle(path)
+        return circles[id(path)]
+
     def _polygons(k):
         if k not in polygons_of:
             polygons_of[k] = [points for points, _closed in _flat(fills[k][1])
                               if len(points) > 2]
         return polygons_of[k]
+
+    def _holds(k, box: Box) -> bool:
+        circle = _circle(fills[k][1])
+        if circle is not None:
+            return _circle_holds(circle, box)
+        return _hides(_polygons(k), box)
 
     seen_pairs = set()
     for g_order, glyph in glyphs:
@@ -213,10 +266,18 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
                 continue
             half = max(path.line_width, path.mean_line_width) / 2
             target = inner.inset(-half, -half, -half, -half)
-            if n not in segments_of:
-                segments_of[n] = _segments(_flat(path))
+            circle = _circle(path)
             crossing = None
-            for p, q in segments_of[n]:
+            if circle is not None:
+                if _circle_crosses_box(circle, half, inner):
+                    crossing = ((circle[0] - circle[2], circle[1]), (circle[0] + circle[2],
+                                                                      circle[1]))
+                segments = ()
+            elif n not in segments_of:
+                segments = segments_of[n] = _segments(_flat(path))
+            else:
+                segments = segments_of[n]
+            for p, q in segments:
                 if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
                         max(p[1], q[1]) < target.y0 or min(p[1], q[1]) > target.y1:
                     continue
@@ -230,12 +291,11 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
                     holders = [fills[k][0] for k in near_fills(glyph.ink)
                                if fills[k][0] < g_order
                                and fills[k][1].outline.contains(glyph.ink)
-                               and _hides(_polygons(k), glyph.ink)]
+                               and _holds(k, glyph.ink)]
                 if any(s_order < order for order in holders):
                     continue   # the line is hidden under a fill the text sits on
             seen_pairs.add((glyph.run, n))
             found.append(Overlap("text across a line", (
-                f"{_text_of(all_glyphs, glyph.run)!r} is crossed by a line from "
-                f"({crossing[0][0]:.1f}, {crossing[0][1]:.1f}) to ({crossing[1][0]:.1f}, "
-                f"{crossing[1][1]:.1f})")))
+                f"{_text_of(all_glyphs, glyph.run)!r} at ({glyph.ink.x0:.1f}, "
+                f"{glyph.ink.y0:.1f}) is crossed by a line")))
     return found

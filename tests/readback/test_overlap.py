@@ -60,3 +60,14 @@ def test_segment_against_box():
     assert segment_crosses_box((-5, 5), (15, 5), box)
     assert not segment_crosses_box((-5, 12), (15, 12), box)
     assert not segment_crosses_box((0, -5), (0, 15), Box(0.1, 0, 10, 10))
+
+
+def test_a_number_too_big_for_its_island_circle_is_found():
+    def island(c, size):
+        c.setFillGray(1)
+        c.circle(100, 100, 8, stroke=1, fill=1)
+        c.setFillGray(0)
+        c.setFont("TestVera", size)
+        c.drawCentredString(100, 100 - size * 0.35, "8")
+    assert kinds(lambda c: island(c, 9)) == []
+    assert kinds(lambda c: island(c, 20)) == ["text across a line"]
