@@ -96,6 +96,21 @@ class Face:
             body = cache[key] = self._text_code(canvas, text, size)
         canvas._code.append(f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm {body} ET")
 
+    def draw_many(self, canvas, placed, size: float) -> None:
+        """Several (x, y, text) runs of one size in one text object, each its own show."""
+        from reportlab.lib.rl_accel import fp_str
+
+        cache = canvas.__dict__.setdefault("_shaped_code", {})
+        parts = ["BT"]
+        for x, y, text in placed:
+            key = (self.name, text, size)
+            body = cache.get(key)
+            if body is None:
+                body = cache[key] = self._text_code(canvas, text, size)
+            parts.append(f"1 0 0 1 {fp_str(x)} {fp_str(y)} Tm {body}")
+        parts.append("ET")
+        canvas._code.append(" ".join(parts))
+
     def _text_code(self, canvas, text: str, size: float) -> str:
         from reportlab.lib.rl_accel import fp_str
         from reportlab.pdfbase.pdfmetrics import getFont

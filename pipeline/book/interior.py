@@ -383,12 +383,12 @@ class InteriorWriter:
         from pipeline.starbattle.draw import star_points
         radius = size * STAR_MARK
         cy = baseline + size * 0.33
-        for index in range(total):
-            cx = x + radius + index * radius * 2.3
-            if index < count:
-                ink.polygon(star_points(cx, cy, radius), fill=0.0)
-            else:
-                ink.polygon(star_points(cx, cy, radius), stroke=0.75)
+        shapes = [star_points(x + radius + index * radius * 2.3, cy, radius)
+                  for index in range(total)]
+        if shapes[:count]:
+            ink.polygons(shapes[:count], fill=0.0)
+        if shapes[count:]:
+            ink.polygons(shapes[count:], stroke=0.75)
         return x + total * radius * 2.3 - radius * 0.3
 
     def _stars_width(self, size: float, total: int = 5) -> float:
@@ -525,14 +525,13 @@ class InteriorWriter:
         s = self.sizes
         size = min(s.label, max(self.rules.min_font_pt, grid.cell * 0.55))
         top = grid.y + grid.height + GRID_PAD + size * 0.35
-        for col, name in enumerate(square_label_columns(grid.cols)):
-            ink.text(grid.x + (col + 0.5) * grid.cell, top, name, size=size, anchor="middle",
-                     gray=LABEL_GRAY)
+        items = [(grid.x + (col + 0.5) * grid.cell, top, name, "middle")
+                 for col, name in enumerate(square_label_columns(grid.cols))]
         right = grid.x - GRID_PAD - size * 0.4
         for row in range(grid.rows):
             _x, y = grid.cell_centre(row, 0)
-            ink.text(right, y - size * 0.35, str(row + 1), size=size, anchor="end",
-                     gray=LABEL_GRAY)
+            items.append((right, y - size * 0.35, str(row + 1), "end"))
+        ink.texts(items, size=size, gray=LABEL_GRAY)
 
     def _puzzle_top(self, ink: PdfInk, slot: Box, grid: GridBox, labels: bool, number: int,
                     stars: int) -> None:
