@@ -53,11 +53,12 @@ class Ink(Protocol):
                 fill: float | None = None) -> None: ...
 
     def text(self, x: float, y: float, text: str, *, size: float, bold: bool = False,
-             anchor: str = "start") -> None:
-        """`anchor`: start, middle or end of the baseline at (x, y)."""
+             anchor: str = "start", gray: float = 0.0) -> None:
+        """`anchor`: start, middle or end of the baseline at (x, y); `gray` for light type
+        (labels), within the printer's lightest allowed tint."""
 
     def text_width(self, text: str, *, size: float, bold: bool = False) -> float:
-        """Advance width of `text` in points, from the font that `text` would use."""
+        """Shaped (kerned) advance width of `text` in points, from the font it would use."""
 
 
 @dataclass(frozen=True)
@@ -94,3 +95,19 @@ class RecordingInk:
     def text_width(self, text, *, size, bold=False):
         # Recorded drawings have no font; a fixed average advance keeps layouts testable.
         return 0.55 * size * len(text)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One step of a how-to page: a technique on a real board, drawn small.
+
+    `board` indexes the example boards the book layer handed the family; `step` is the
+    family's own description of the state before the step and what the step adds (drawn by
+    its `draw_lesson`); `name` and `text` are the caption: the technique, and one sentence
+    saying why it works."""
+
+    name: str
+    text: str
+    board: int
+    step: tuple
+    shape: tuple[int, int] | None = None   # rows, cols of the diagram when not the board's

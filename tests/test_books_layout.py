@@ -177,3 +177,32 @@ def test_a_missing_glyph_while_drawing_names_the_layout(tmp_path, toy, monkeypat
     err = capsys.readouterr().err.strip()
     assert status == 2 and "toy.toml" in err and "U+2605" in err
     assert not (tmp_path / "out" / "toy" / "interior.pdf").exists()
+
+
+def test_boards_under_the_writable_pitch_are_refused_with_the_arrangement_that_fits(tmp_path):
+    text = layout_text(printer="ingramspark", paper="cream", sections=[
+        {"family": "bridges", "level": "extreme", "count": 200, "puzzles_per_page": 2,
+         "solutions_per_page": 6}])
+    path = write_layout(tmp_path, "tight", text)
+    error = error_of(path)
+    assert error.field == "sections[1].puzzles_per_page"
+    assert error.line == line_of(text, "puzzles_per_page")
+    message = str(error)
+    assert "bridges extreme 15x15 at 2 a page on 6x9 gives" in message
+    assert "; 1 a page gives" in message and "at least 6 mm" in message
+    # The arrangement it names passes.
+    text = text.replace("puzzles_per_page = 2", "puzzles_per_page = 1")
+    plan_layout(load_layout(write_layout(tmp_path, "roomy", text)))
+
+
+def test_the_default_layouts_give_every_board_a_writable_pitch():
+    from pipeline.book.interior import MM, section_pitches
+    from pipeline.book.printers import get_profile
+    from pipeline.family import get_family
+    books = load_and_plan(sorted((ROOT / "layouts").glob("*.toml")))
+    for book in books:
+        profile = get_profile(book.layout.printer)
+        for section in book.layout.sections:
+            cell = section_pitches(book.layout, profile, book.plan.page_count, section)[0]
+            assert cell / MM >= get_family(section.family).min_cell_mm, (book.layout.slug,
+                                                                          section)

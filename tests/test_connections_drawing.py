@@ -142,3 +142,40 @@ def test_a_name_too_wide_for_the_tile_is_caught_by_the_measure(book_ink):
     width, height = BOX.cell * 0.75, BOX.cell * 0.55
     block = fit_name(book_ink, "Mmmmmmmmmmmmmmmmmmmmmmmm", width, height)
     assert not all(book_ink.text_width(line, size=block.size) <= width for line in block.lines)
+
+
+def test_one_size_for_every_tile_of_a_board(generated):
+    ink = RecordingInk()
+    FAMILY.draw_puzzle(ink, generated.puzzle, BOX)
+    sizes = {dict(call.options)["size"] for call in texts(ink)}
+    assert len(sizes) == 1 and sizes.pop() >= MIN_SIZE
+
+
+def test_a_board_too_big_for_its_tiles_is_refused_and_the_next_one_taken(generated):
+    from pipeline.book.build import _take
+    from pipeline.book.layout import Section
+    ink = RecordingInk()
+    assert FAMILY.print_problem(ink, generated.puzzle, generated.solution, 85.0, 62.0) is None
+    reason = FAMILY.print_problem(ink, generated.puzzle, generated.solution, 20.0, 62.0)
+    assert reason and "does not fit" in reason
+    # The section passes over a refused board and says so.
+    from pipeline.records import PuzzleRecord
+    records = {n: PuzzleRecord.from_dict({
+        "id": f"connections-hard-{n:04d}", "family": "connections", "level": "hard",
+        "key": f"connections:hard:{n}", "generator": "x", "puzzle": generated.puzzle,
+        "solution": generated.solution, "grade": {}, "proof": {}, "sha256": "x"})
+        for n in (1, 2, 3)}
+    section = Section("connections", "hard", 2, 1, 1, 2)
+    skipped: list = []
+    taken = _take(records, section, lambda s, r: "too wide" if r.key.endswith(":2") else None,
+                  skipped)
+    assert [r.key for r in taken] == ["connections:hard:1", "connections:hard:3"]
+    assert skipped == ["connections:hard:2 not printed: too wide; the next board takes its place"]
+
+
+def test_names_break_only_where_the_dictionary_allows():
+    from pipeline.connections.draw import _word_breaks
+    import pyphen
+    allowed = {head for head, _tail in pyphen.Pyphen(lang="en_US").iterate("Netherlands")}
+    for head, tail in _word_breaks("Netherlands"):
+        assert head.rstrip("-") in allowed and head.rstrip("-") + tail == "Netherlands"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -18,8 +19,8 @@ from pipeline.atomic import write_bytes, write_text
 from pipeline.book.cover import cover_boards, write_cover
 from pipeline.book.fonts import font_set
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
-                                    level_title)
-from pipeline.book.layout import Layout, Section, load_layout
+                                    level_title, pitch_problem, section_pitches)
+from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
 from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
@@ -42,6 +43,40 @@ class PlannedBook:
 class BookRecords:
     sections: tuple[tuple[PuzzleRecord, ...], ...]   # per section, in book order
     examples: dict                                     # family -> worked-example record
+    lesson_boards: dict = None     # family -> (worked example, example of the hardest level)
+    skipped: tuple = ()            # lines saying which boards were passed over, and why
+
+
+class TextMeasure:
+    """Measures text with the book's fonts, shaped: the Ink's `text_width` without a page."""
+
+    def __init__(self, fonts):
+        self.fonts = fonts
+
+    def text_width(self, text: str, *, size: float, bold: bool = False) -> float:
+        return self.fonts.face(bold).advance(text, size)
+
+
+def printable_check(book: PlannedBook):
+    """A function (section, record) -> None, or the reason the board cannot be printed at its
+    section's pitches (a name that does not fit at the smallest type size)."""
+    layout = book.layout
+    profile = get_profile(layout.printer)
+    measure = TextMeasure(font_set(layout.font_regular, layout.font_bold))
+    count = profile.final_page_count(book.plan.page_count)
+    cache: dict = {}
+
+    def problem(section: Section, record: PuzzleRecord) -> str | None:
+        family = get_family(section.family)
+        if not hasattr(family, "print_problem"):
+            return None
+        key = (section, record.id)
+        if key not in cache:
+            puzzle_cell, solution_cell = section_pitches(layout, profile, count, section)
+            cache[key] = family.print_problem(measure, record.puzzle, record.solution,
+                                              puzzle_cell, solution_cell)
+        return cache[key]
+    return problem
 
 
 def key_number(record: PuzzleRecord) -> int:
@@ -62,6 +97,10 @@ def plan_layout(layout: Layout) -> PlannedBook:
                            f"{layout.paper} allows {low} to {high}", "sections")
     if longest_blank_run(plan) > profile.max_blank_run:
         raise layout.error("the plan has too many blank pages in a row", "sections")
+    problem = pitch_problem(layout, profile, count, PUZZLES_PER_PAGE)
+    if problem is not None:
+        index, message = problem
+        raise layout.error(message, f"sections[{index + 1}].puzzles_per_page")
     return PlannedBook(layout, plan)
 
 
@@ -98,9 +137,22 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
     return out
 
 
-def _take(available: dict[int, PuzzleRecord], section: Section) -> list[PuzzleRecord] | None:
-    numbers = sorted(n for n in available if n >= section.first)[:section.count]
-    return [available[n] for n in numbers] if len(numbers) == section.count else None
+def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,
+          skipped: list | None = None) -> list[PuzzleRecord]:
+    """The section's boards: the smallest key numbers from `first` on, passing over any board
+    `problem` refuses (noted in `skipped`); fewer than `count` when the level runs out."""
+    taken = []
+    for n in sorted(n for n in available if n >= section.first):
+        reason = problem(section, available[n]) if problem else None
+        if reason:
+            if skipped is not None:
+                skipped.append(f"{available[n].key} not printed: {reason}; the next board "
+                               "takes its place")
+            continue
+        taken.append(available[n])
+        if len(taken) == section.count:
+            break
+    return taken
 
 
 def _example(available: dict[int, PuzzleRecord], printed: set[int]) -> PuzzleRecord | None:
@@ -110,15 +162,17 @@ def _example(available: dict[int, PuzzleRecord], printed: set[int]) -> PuzzleRec
     return None
 
 
-def records_from_lock(layout: Layout) -> BookRecords:
+def records_from_lock(layout: Layout, problem=None) -> BookRecords:
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
         by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
     sections = []
     for index, section in enumerate(layout.sections, start=1):
-        taken = _take(by_level.get((section.family, section.level), {}), section)
-        if taken is None:
+        skipped: list = []
+        taken = _take(by_level.get((section.family, section.level), {}), section, problem,
+                      skipped)
+        if len(taken) < section.count:
             raise InputError(f"the lock does not hold the {section.count} {section.family} "
                              f"{section.level} boards this section asks for; the layout changed "
                              f"after `pipeline freeze {layout.slug}`", file=str(layout.lock_path),
@@ -133,7 +187,27 @@ def records_from_lock(layout: Layout) -> BookRecords:
             raise InputError(f"the lock holds no worked example for {family_name}",
                              file=str(layout.lock_path))
         examples[family_name] = example
-    return BookRecords(tuple(sections), examples)
+    lessons = {}
+    for family_name in families_in_order(list(layout.sections)):
+        boards = [examples[family_name]]
+        for level in _lesson_levels(layout, family_name):
+            printed = _printed_numbers(layout, sections, family_name, level)
+            extra = _example(by_level.get((family_name, level), {}), printed)
+            if extra is None:
+                raise InputError(f"the lock holds no {level} example for {family_name}",
+                                 file=str(layout.lock_path))
+            boards.append(extra)
+        lessons[family_name] = tuple(boards)
+    return BookRecords(tuple(sections), examples, lessons)
+
+
+def _lesson_levels(layout: Layout, family_name: str) -> list[str]:
+    """Levels that give the how-to lessons a board besides the worked example (easiest
+    first): each level of the family the book prints, above the family's easiest. A technique
+    is taught on the first, so the smallest, board whose solve uses it."""
+    levels = get_family(family_name).levels
+    printed = {s.level for s in layout.sections if s.family == family_name}
+    return [level for level in levels[1:] if level in printed]
 
 
 def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
@@ -163,17 +237,18 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
 
 
 def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
-                         progress=True) -> BookRecords:
+                         progress=True, problem=None) -> BookRecords:
     sections = []
+    skipped: list = []
     for section in layout.sections:
         def missing(available, section=section):
-            have = sum(1 for n in available if n >= section.first)
+            have = len(_take(available, section, problem))
             # Numbers below `first` are generated too: board n depends on boards 1..n-1.
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = _ensure(catalog, section.family, section.level, missing, workers=workers,
                             progress=progress)
-        sections.append(tuple(_take(available, section)))
+        sections.append(tuple(_take(available, section, problem, skipped)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
         level = get_family(family_name).levels[0]
@@ -182,13 +257,24 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
                             lambda a: 0 if _example(a, printed) else 1, workers=workers,
                             progress=progress)
         examples[family_name] = _example(available, printed)
-    return BookRecords(tuple(sections), examples)
+    lessons = {}
+    for family_name in families_in_order(list(layout.sections)):
+        boards = [examples[family_name]]
+        for level in _lesson_levels(layout, family_name):
+            printed = _printed_numbers(layout, sections, family_name, level)
+            available = _ensure(catalog, family_name, level,
+                                lambda a: 0 if _example(a, printed) else 1, workers=workers,
+                                progress=progress)
+            boards.append(_example(available, printed))
+        lessons[family_name] = tuple(boards)
+    return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
 
 
-def book_records(layout: Layout, catalog: Catalog, **options) -> BookRecords:
+def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
+    layout = book.layout
     if layout.lock_path.exists():
-        return records_from_lock(layout)
-    return records_from_catalog(layout, catalog, **options)
+        return records_from_lock(layout, printable_check(book))
+    return records_from_catalog(layout, catalog, problem=printable_check(book), **options)
 
 
 # --- front matter ----------------------------------------------------------------------------------
@@ -236,7 +322,8 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
     profile = get_profile(layout.printer)
     everything = [r for section in records.sections for r in section]
     generators = ", ".join(dict.fromkeys(r.generator for r in everything))
-    examples = list(records.examples.values())
+    examples = list(dict((r.id, r) for boards in (records.lesson_boards or {}).values()
+                         for r in boards).values()) or list(records.examples.values())
     lines = [layout.title + (f": {layout.subtitle}" if layout.subtitle else ""),
              f"By {layout.author}"]
     if layout.isbn:
@@ -278,7 +365,7 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         for record in section:
             puzzles.append(BookPuzzle(len(puzzles) + 1, record))
     writer = InteriorWriter(layout, profile, fonts, plan, puzzles, records.examples,
-                            front_matter(layout, plan, records))
+                            front_matter(layout, plan, records), records.lesson_boards)
     interior = writer.write(progress)
     page_count = profile.final_page_count(plan.page_count)
     cover = write_cover(layout, profile, fonts, page_count, cover_boards(records.sections))
@@ -361,7 +448,9 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
         bar = tqdm(books, desc="books", unit="book", disable=not progress, dynamic_ncols=True)
         for book in bar:
             bar.set_postfix_str(book.layout.slug)
-            records = book_records(book.layout, catalog, workers=workers, progress=progress)
+            records = book_records(book, catalog, workers=workers, progress=progress)
+            for line in records.skipped:
+                tqdm.write(f"{book.layout.slug}: {line}", file=sys.stderr)
             pages = tqdm(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
                          disable=not progress, leave=False, dynamic_ncols=True)
             with pages:
@@ -383,9 +472,11 @@ def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True) -> Pa
     with Catalog(catalog_path) as catalog:
         refuse_stale(catalog, [get_family(name) for name in
                                dict.fromkeys(section.family for section in layout.sections)])
-        records = records_from_catalog(layout, catalog, workers=workers, progress=progress)
+        records = records_from_catalog(layout, catalog, workers=workers, progress=progress,
+                                       problem=printable_check(book))
     lines = [record.to_json() for section in records.sections for record in section]
-    lines += [records.examples[family].to_json() for family in records.examples]
+    extras = [r for boards in records.lesson_boards.values() for r in boards]
+    lines += [r.to_json() for r in dict((r.id, r) for r in extras).values()]
     write_text(layout.lock_path, "\n".join(lines) + "\n")
     return layout.lock_path
 

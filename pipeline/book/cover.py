@@ -449,8 +449,7 @@ def _spine(canvas, fonts: FontSet, limits: InkLimits, layout: Layout, geometry: 
         canvas.translate(cx, top)
         canvas.rotate(-90)
         canvas.setFillColorCMYK(*K100)
-        canvas.setFont(face.name, size)
-        canvas.drawString(0, 0, text)
+        face.draw(canvas, 0, 0, text, size)
         canvas.restoreState()
         return text, round(size, 2)
     return None, None

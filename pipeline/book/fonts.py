@@ -1,9 +1,15 @@
-"""TrueType fonts for the books: registration with reportlab, coverage and ink bounds.
+"""TrueType fonts for the books: registration with reportlab, shaping, coverage and ink bounds.
 
-The default face is the Bitstream Vera family that reportlab itself ships, found through the
-installed package, so a fresh clone needs no font files. A layout may name its own TrueType
-files under fonts/. Margins are checked on glyph outlines (fontTools), not on advance boxes:
-an overhanging glyph can spill past its advance on either side.
+The default face is Atkinson Hyperlegible (fonts/, OFL, see fonts/SOURCE.md), committed with
+the project so a build needs no download. A layout may name its own TrueType files under
+fonts/ (or one of the Vera files reportlab ships).
+
+Every run of text is shaped with the font's kerning (HarfBuzz, through uharfbuzz) before it is
+measured or drawn: `Face.shape` gives each character's pen position, the ink box and the
+pieces to draw. reportlab sets a string with the font's plain advances, so a run is drawn as
+one piece per stretch without kerning, each piece placed at its shaped position
+(`Face.draw`). Margins and fits are checked on the glyph outlines (fontTools) at those shaped
+positions, never on advance boxes: an overhanging glyph can spill past its advance.
 """
 
 from __future__ import annotations
@@ -16,13 +22,30 @@ from pathlib import Path
 from pipeline.geometry import Box
 from pipeline.errors import InputError
 
+FONT_DIR = Path(__file__).resolve().parent.parent.parent / "fonts"
+
 
 def bundled_font_dir() -> Path:
     import reportlab
     return Path(reportlab.__file__).resolve().parent / "fonts"
 
 
-DEFAULT_FONTS = {"regular": "Vera.ttf", "bold": "VeraBd.ttf"}
+DEFAULT_FONTS = {"regular": "AtkinsonHyperlegible-Regular.ttf",
+                 "bold": "AtkinsonHyperlegible-Bold.ttf"}
+# Ligatures and contextual alternates are switched off: reportlab writes characters, not glyph
+# ids, so every character must stay its own glyph; kerning is all the shaping we take.
+SHAPING_FEATURES = {"kern": True, "liga": False, "clig": False, "calt": False, "dlig": False}
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """A run shaped at 1 pt: pen position of each character, total advance, ink box and the
+    pieces reportlab draws (offset, text), split wherever kerning moves the pen."""
+
+    xs: tuple[float, ...]
+    advance: float
+    ink: tuple[float, float, float, float] | None
+    pieces: tuple[tuple[float, str], ...]
 
 
 class MissingGlyph(InputError):
@@ -49,8 +72,73 @@ class Face:
             raise MissingGlyph(f"font {self.path.name} has no glyph for {listed} in {what} "
                                f"{text!r}", field="fonts")
 
+    def shape(self, text: str) -> Shaped:
+        return _shape(str(self.path), text)
+
     def advance(self, text: str, size: float) -> float:
-        return _advance(self.name, text, size)
+        """Shaped (kerned) advance of `text` in points (a MissingGlyph error for a character
+        the font lacks)."""
+        return _shape(str(self.path), text).advance * size
+
+    def draw(self, canvas, x: float, y: float, text: str, size: float) -> None:
+        """Set `text` on a reportlab canvas at baseline (x, y) with the font's kerning: one
+        text object, one TJ show per font subset, the kerning as TJ adjustments (so a run
+        reads back as one line)."""
+        from reportlab.lib.rl_accel import fp_str
+
+        # The text object after its position depends only on the text and size (reportlab
+        # fixes a character's subset and code the first time a document uses it), so it is
+        # made once per canvas.
+        cache = canvas.__dict__.setdefault("_shaped_code", {})
+        key = (self.name, text, size)
+        body = cache.get(key)
+        if body is None:
+            body = cache[key] = self._text_code(canvas, text, size)
+        canvas._code.append(f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm {body} ET")
+
+    def draw_many(self, canvas, placed, size: float) -> None:
+        """Several (x, y, text) runs of one size in one text object, each its own show."""
+        from reportlab.lib.rl_accel import fp_str
+
+        cache = canvas.__dict__.setdefault("_shaped_code", {})
+        parts = ["BT"]
+        for x, y, text in placed:
+            key = (self.name, text, size)
+            body = cache.get(key)
+            if body is None:
+                body = cache[key] = self._text_code(canvas, text, size)
+            parts.append(f"1 0 0 1 {fp_str(x)} {fp_str(y)} Tm {body}")
+        parts.append("ET")
+        canvas._code.append(" ".join(parts))
+
+    def _text_code(self, canvas, text: str, size: float) -> str:
+        from reportlab.lib.rl_accel import fp_str
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        font = getFont(self.name)
+        doc = canvas._doc
+        shaped = _shape(str(self.path), text)
+        code = []
+        current, items = None, []
+
+        def flush():
+            if items:
+                code.append("[" + " ".join(items) + "] TJ")
+                items.clear()
+
+        for index, (offset, piece) in enumerate(shaped.pieces):
+            for subset, data in font.splitString(piece, doc):
+                if subset != current:
+                    flush()
+                    code.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf")
+                    current = subset
+                items.append(f"({canvas._escape(data)})")
+            if index + 1 < len(shaped.pieces):
+                # TJ numbers are thousandths of an em, subtracted from the pen position.
+                plain = offset + _plain_advance(str(self.path), piece)
+                items.append(fp_str(round((plain - shaped.pieces[index + 1][0]) * 1000, 3)))
+        flush()
+        return " ".join(code)
 
     def wrap(self, text: str, size: float, width: float) -> list[str]:
         """Words filled into lines no wider than `width` (a single word may still be wider)."""
@@ -69,10 +157,10 @@ class Face:
     def ink_box(self, text: str, x: float, y: float, size: float) -> Box | None:
         """Union of the glyph outline boxes of `text` set at baseline (x, y); None if no ink."""
         self.check_covers(text)
-        box = _ink_at_origin(self.name, str(self.path), text, size)
+        box = _shape(str(self.path), text).ink
         if box is None:
             return None
-        return Box(x + box[0], y + box[1], x + box[2], y + box[3])
+        return Box(x + box[0] * size, y + box[1] * size, x + box[2] * size, y + box[3] * size)
 
 
 @dataclass(frozen=True)
@@ -92,6 +180,7 @@ class _Metrics:
     units_per_em: int
     cmap: dict
     bounds: dict  # glyph name -> (xMin, yMin, xMax, yMax) or None for a blank glyph
+    advances: dict  # glyph name -> advance width in font units
 
 
 @lru_cache(maxsize=4096)
@@ -100,33 +189,64 @@ def _covered(path: str, text: str) -> bool:
     return all(ord(ch) in cmap for ch in text)
 
 
-@lru_cache(maxsize=8192)
-def _advance(name: str, text: str, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    return stringWidth(text, name, size)
-
-
-@lru_cache(maxsize=8192)
-def _ink_at_origin(name: str, path: str, text: str, size: float):
-    """Ink box of `text` set at (0, 0), glyph by glyph from the outlines, pen moved by the
-    same advances reportlab writes into the PDF."""
+def _plain_advance(path: str, text: str) -> float:
+    """Advance of `text` at 1 pt from the font's own widths (what a PDF viewer moves by)."""
     m = _metrics(path)
-    scale = size / m.units_per_em
-    pen = 0.0
+    return sum(m.advances[m.cmap[ord(ch)]] for ch in text) / m.units_per_em
+
+
+@lru_cache(maxsize=None)
+def _harfbuzz_font(path: str):
+    import uharfbuzz as hb
+    face = hb.Face(hb.Blob.from_file_path(path))
+    font = hb.Font(face)   # scale defaults to units per em
+    return font
+
+
+@lru_cache(maxsize=65536)
+def _shape(path: str, text: str) -> Shaped:
+    """Shape `text` once per font (positions scale with the size, so 1 pt is cached)."""
+    import uharfbuzz as hb
+
+    m = _metrics(path)
+    missing = [ch for ch in dict.fromkeys(text) if ord(ch) not in m.cmap]
+    if missing:
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+        raise MissingGlyph(f"font {Path(path).name} has no glyph for {listed} in text "
+                           f"{text!r}", field="fonts")
+    unit = 1.0 / m.units_per_em
+    buffer = hb.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    hb.shape(_harfbuzz_font(path), buffer, SHAPING_FEATURES)
+    infos, positions = buffer.glyph_infos, buffer.glyph_positions
+    if len(infos) != len(text) or any(i.cluster != n for n, i in enumerate(infos)):
+        # The font merged or split characters; fall back to the plain advances.
+        advances = [m.advances[m.cmap[ord(ch)]] for ch in text]
+    else:
+        advances = [p.x_advance for p in positions]
+    xs, pieces = [], []
+    pen = 0
+    start = 0
+    for n, ch in enumerate(text):
+        xs.append(pen * unit)
+        pen += advances[n]
+        # A new piece after any character whose shaped advance is not its plain one.
+        if advances[n] != m.advances[m.cmap[ord(ch)]] or n == len(text) - 1:
+            pieces.append((xs[start], text[start:n + 1]))
+            start = n + 1
     x0 = y0 = float("inf")
     x1 = y1 = float("-inf")
-    for ch in text:
+    for n, ch in enumerate(text):
         bounds = m.bounds[m.cmap[ord(ch)]]
         if bounds is not None:
             gx0, gy0, gx1, gy1 = bounds
-            x0 = min(x0, pen + gx0 * scale)
-            x1 = max(x1, pen + gx1 * scale)
-            y0 = min(y0, gy0 * scale)
-            y1 = max(y1, gy1 * scale)
-        pen += _advance(name, ch, size)
-    if x0 == float("inf"):
-        return None
-    return (x0, y0, x1, y1)
+            x0 = min(x0, xs[n] + gx0 * unit)
+            x1 = max(x1, xs[n] + gx1 * unit)
+            y0 = min(y0, gy0 * unit)
+            y1 = max(y1, gy1 * unit)
+    ink = None if x0 == float("inf") else (x0, y0, x1, y1)
+    return Shaped(tuple(xs), pen * unit, ink, tuple(pieces))
 
 
 @lru_cache(maxsize=None)
@@ -143,7 +263,8 @@ def _metrics(path: str) -> _Metrics:
         else:
             glyph.recalcBounds(glyf)
             bounds[name] = (glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax)
-    return _Metrics(font["head"].unitsPerEm, dict(font.getBestCmap()), bounds)
+    advances = {name: width for name, (width, _lsb) in font["hmtx"].metrics.items()}
+    return _Metrics(font["head"].unitsPerEm, dict(font.getBestCmap()), bounds, advances)
 
 
 def missing_characters(path: Path, text: str) -> list[str]:
@@ -153,10 +274,12 @@ def missing_characters(path: Path, text: str) -> list[str]:
 
 
 def resolve_font_file(value: str, root: Path) -> Path:
-    """A layout's font entry: a bare name of a bundled file (Vera.ttf) or a path under root."""
-    bundled = bundled_font_dir() / value
-    if "/" not in value and bundled.is_file():
-        return bundled.resolve()
+    """A layout's font entry: a bare file name from the project's fonts/ folder (the default
+    faces) or from reportlab's own (Vera.ttf), or a path under root (the layout's project)."""
+    if "/" not in value:
+        for folder in (FONT_DIR, bundled_font_dir()):
+            if (folder / value).is_file():
+                return (folder / value).resolve()
     return (root / value).resolve()
 
 

@@ -25,6 +25,10 @@ from pipeline.records import PuzzleRecord
 
 GRID_PAD = 4.0        # pt kept around a grid frame: thick borders and caps reach past it
 SLOT_GAP = 10.0       # pt between grid slots
+LABEL_GRAY = 0.45     # row and column labels: light, but well above the lightest printable tint
+RULE_GRAY = 0.5
+MM = 72 / 25.4
+STAR_MARK = 0.42      # difficulty star radius, as a share of the caption size
 
 
 @dataclass(frozen=True)
@@ -37,12 +41,92 @@ class TypeSizes:
     caption: float
     small: float
     folio: float
+    label: float
 
     @classmethod
     def for_layout(cls, large_print: bool) -> "TypeSizes":
         if large_print:
-            return cls(title=34, heading=22, body=14, caption=15, small=11, folio=12)
-        return cls(title=26, heading=16, body=10.5, caption=10.5, small=8.5, folio=9)
+            return cls(title=34, heading=22, body=14, caption=15, small=11, folio=12, label=10)
+        return cls(title=26, heading=16, body=10.5, caption=10.5, small=8.5, folio=9, label=7.5)
+
+    @property
+    def head_band(self) -> float:
+        """Height of the running head at the top of a page (text and its rule)."""
+        return self.small * 2.6
+
+    @property
+    def foot_band(self) -> float:
+        return self.folio * 2.2
+
+    @property
+    def label_band(self) -> float:
+        """Room beside a grid for its row numbers or column letters."""
+        return self.label * 2.2
+
+    @property
+    def puzzle_top(self) -> float:
+        """Above a puzzle: its number, difficulty and time line."""
+        return self.caption * 2.4
+
+    @property
+    def puzzle_bottom(self) -> float:
+        return self.small * 2.0
+
+    @property
+    def solution_top(self) -> float:
+        return self.small * 1.9
+
+
+# --- geometry shared by drawing and validation (pure: boxes in, sizes out) --------------------
+def page_body(box: Box, sizes: TypeSizes) -> Box:
+    """A content box less the running head above and the folio below."""
+    return Box(box.x0, box.y0 + sizes.foot_band, box.x1, box.y1 - sizes.head_band)
+
+
+def slot_boxes(area: Box, count: int, per_page: int) -> list[Box]:
+    cols = {1: 1, 2: 1, 4: 2, 6: 2, 9: 3, 12: 3}[per_page]
+    rows = -(-per_page // cols)
+    width = (area.width - SLOT_GAP * (cols - 1)) / cols
+    height = (area.height - SLOT_GAP * (rows - 1)) / rows
+    slots = []
+    for index in range(count):
+        r, c = divmod(index, cols)
+        x0 = area.x0 + c * (width + SLOT_GAP)
+        y1 = area.y1 - r * (height + SLOT_GAP)
+        slots.append(Box(x0, y1 - height, x0 + width, y1))
+    return slots
+
+
+def fit_cell(width: float, height: float, rows: int, cols: int) -> float:
+    """The largest cell pitch (rounded down to 0.01 pt) of a rows x cols grid in a box."""
+    cell = min((width - 2 * GRID_PAD) / cols, (height - 2 * GRID_PAD) / rows)
+    return floor(cell * 100) / 100
+
+
+def grid_frame(slot: Box, sizes: TypeSizes, labels: bool, solution: bool) -> Box:
+    """The part of a slot the grid (with its padding) may take: the slot less its caption bands,
+    less a label band on the left (row numbers) and on top (column letters) when the board
+    carries labels; the grid is centred in what is left, so board and labels sit centred
+    together."""
+    side = sizes.label_band if labels and not solution else 0.0
+    top = sizes.solution_top if solution else sizes.puzzle_top
+    bottom = 0.0 if solution else sizes.puzzle_bottom
+    return Box(slot.x0 + side, slot.y0 + bottom, slot.x1, slot.y1 - top - side)
+
+
+def section_cell(body: Box, sizes: TypeSizes, per_page: int, rows: int, cols: int, *,
+                 labels: bool, solution: bool = False) -> float:
+    """The pitch every board of a section is drawn at on its pages."""
+    slot = slot_boxes(body, 1, per_page)[0]
+    frame = grid_frame(slot, sizes, labels, solution)
+    return fit_cell(frame.width, frame.height, rows, cols)
+
+
+def difficulty_stars(level: str, levels: tuple[str, ...]) -> int:
+    """1 to 5 stars from a level's place among its family's levels (easiest first)."""
+    if len(levels) == 1:
+        return 1
+    return 1 + round(4 * levels.index(level) / (len(levels) - 1))
 
 
 @dataclass(frozen=True)
@@ -71,19 +155,63 @@ def level_title(level: str) -> str:
     return level.replace("_", " ")
 
 
+def section_title(family: str, level: str) -> str:
+    return f"{family_title(family)} · {level_title(level)}"
+
+
+def has_labels(family) -> bool:
+    return bool(getattr(family, "square_labels", False))
+
+
+def square_label_columns(count: int) -> list[str]:
+    """Column names A, B, C, ... from the left (Z, then AA, AB for wider boards)."""
+    names = []
+    for index in range(count):
+        name, n = "", index
+        while True:
+            name = chr(65 + n % 26) + name
+            n = n // 26 - 1
+            if n < 0:
+                break
+        names.append(name)
+    return names
+
+
 class InteriorWriter:
     def __init__(self, layout: Layout, profile: PrinterProfile, fonts: FontSet, plan: Plan,
                  puzzles: list[BookPuzzle], examples: dict[str, PuzzleRecord],
-                 front: FrontMatter):
+                 front: FrontMatter, lesson_boards: dict[str, tuple[PuzzleRecord, ...]] | None = None):
         self.layout = layout
         self.profile = profile
         self.fonts = fonts
         self.plan = plan
         self.puzzles = puzzles
         self.examples = examples
+        # Boards the how-to lessons are taken from: the worked example first, then harder ones.
+        self.lesson_boards = lesson_boards or {f: (r,) for f, r in examples.items()}
         self.front = front
         self.sizes = TypeSizes.for_layout(layout.large_print)
         self.rules = InkRules(profile.min_font_pt, profile.min_line_pt, profile.min_gray_fill)
+        self.puzzle_cells, self.solution_cells = self._section_cells()
+
+    def _section_cells(self) -> tuple[list[float], list[float]]:
+        """One pitch per section, for puzzles and for solutions: the largest at which every
+        board of the section fits its slot (so all are drawn the same size)."""
+        body = page_body(self.content_box(1), self.sizes)
+        puzzle_cells, solution_cells = [], []
+        first = 0
+        for section in self.layout.sections:
+            family = get_family(section.family)
+            shapes = {family.grid_shape(p.record.puzzle)
+                      for p in self.puzzles[first:first + section.count]}
+            first += section.count
+            labels = has_labels(family)
+            puzzle_cells.append(min(section_cell(body, self.sizes, section.puzzles_per_page, r, c,
+                                                 labels=labels) for r, c in shapes))
+            solution_cells.append(min(section_cell(body, self.sizes, section.solutions_per_page,
+                                                   r, c, labels=labels, solution=True)
+                                      for r, c in shapes))
+        return puzzle_cells, solution_cells
 
     # --- geometry ---------------------------------------------------------------------------
     def content_box(self, number: int) -> Box:
@@ -113,6 +241,9 @@ class InteriorWriter:
             grids = getattr(self, f"_draw_{page.role}")(ink, page, self.content_box(page.number))
             if page.role != "title":
                 self._folio(ink, page)
+            head = self._running_head(page)
+            if head:
+                self._head(ink, page, head)
             canvas.showPage()
             entries.append({"number": page.number, "kind": page.kind,
                             "live_area_pt": self.live_box(page.number).to_manifest(),
@@ -142,19 +273,56 @@ class InteriorWriter:
                      line, size=size, bold=bold, anchor=anchor)
         return y
 
+    def _outer_right(self, page: Page) -> bool:
+        """Odd pages are rectos: their outer edge is on the right."""
+        return page.number % 2 == 1
+
     def _folio(self, ink: PdfInk, page: Page) -> None:
         box = self.content_box(page.number)
-        ink.text((box.x0 + box.x1) / 2, box.y0 + self.sizes.folio * 0.3, str(page.number),
-                 size=self.sizes.folio, anchor="middle")
+        y = box.y0 + self.sizes.folio * 0.3
+        if self._outer_right(page):
+            ink.text(box.x1, y, str(page.number), size=self.sizes.folio, anchor="end")
+        else:
+            ink.text(box.x0, y, str(page.number), size=self.sizes.folio)
+
+    def _running_head(self, page: Page) -> str | None:
+        if page.role in ("puzzles",):
+            section = self.layout.sections[page.section]
+            return section_title(section.family, section.level)
+        if page.role == "solutions":
+            section = self.layout.sections[page.section]
+            return f"Solutions · {section_title(section.family, section.level)}"
+        if page.role in ("howto", "example", "lessons"):
+            return f"How to play {family_title(page.family)}"
+        return None
+
+    def _head(self, ink: PdfInk, page: Page, text: str) -> None:
+        """The running head: the section's name at the outer corner, a light rule under it."""
+        s = self.sizes
+        box = self.content_box(page.number)
+        text = self._fit(text, self.fonts.regular, s.small, box.width)
+        y = box.y1 - s.small * 1.0
+        if self._outer_right(page):
+            ink.text(box.x1, y, text, size=s.small, anchor="end")
+        else:
+            ink.text(box.x0, y, text, size=s.small)
+        rule = box.y1 - s.small * 1.75
+        ink.line(box.x0, rule, box.x1, rule, width=0.75, gray=RULE_GRAY)
 
     def _body_box(self, box: Box) -> Box:
-        """The content box less the folio band at its foot."""
-        return Box(box.x0, box.y0 + self.sizes.folio * 2.2, box.x1, box.y1)
+        """The content box less the running head and the folio band."""
+        return page_body(box, self.sizes)
 
     def _heading(self, ink: PdfInk, box: Box, text: str, size: float | None = None) -> float:
+        """A heading across the box: wrapped onto more lines when it is too wide, and set
+        smaller (down to the body size) when a single word is wider than the box."""
         size = size or self.sizes.heading
+        face = self.fonts.bold
+        while size > self.sizes.body and any(face.advance(word, size) > box.width
+                                             for word in text.split()):
+            size -= 0.5
         return self._paragraph(ink, text, box.x0, box.y1, box.width, size=size, bold=True,
-                               anchor="middle", leading=1.5)
+                               anchor="middle", leading=1.4)
 
     # --- front matter ---------------------------------------------------------------------------
     def _draw_title(self, ink: PdfInk, page: Page, box: Box) -> list:
@@ -209,6 +377,24 @@ class InteriorWriter:
             text = text[:-1]
         return text.rstrip() + "…"
 
+    def _stars(self, ink: PdfInk, x: float, baseline: float, count: int, size: float,
+               total: int = 5) -> float:
+        """`count` black stars of `total` (the rest outlined) from x; returns the end x."""
+        from pipeline.starbattle.draw import star_points
+        radius = size * STAR_MARK
+        cy = baseline + size * 0.33
+        shapes = [star_points(x + radius + index * radius * 2.3, cy, radius)
+                  for index in range(total)]
+        if shapes[:count]:
+            ink.polygons(shapes[:count], fill=0.0)
+        if shapes[count:]:
+            ink.polygons(shapes[count:], stroke=0.75)
+        return x + total * radius * 2.3 - radius * 0.3
+
+    def _stars_width(self, size: float, total: int = 5) -> float:
+        radius = size * STAR_MARK
+        return total * radius * 2.3 - radius * 0.3
+
     def _draw_howto(self, ink: PdfInk, page: Page, box: Box) -> list:
         s = self.sizes
         family = get_family(page.family)
@@ -217,23 +403,44 @@ class InteriorWriter:
         for paragraph in family.rules_text():
             y = self._paragraph(ink, paragraph, body.x0, y - s.body * 0.4, body.width,
                                 size=s.body)
+        # The difficulty key: the stars printed beside every puzzle number.
+        levels = [sec.level for sec in self.layout.sections if sec.family == page.family]
+        levels = [lv for lv in family.levels if lv in levels]
+        y = self._paragraph(ink, "Beside each puzzle number, stars show its difficulty:",
+                            body.x0, y - s.body * 0.4, body.width, size=s.body)
+        for level in levels:
+            y -= s.body * 1.5
+            end = self._stars(ink, body.x0 + s.body, y, difficulty_stars(level, family.levels),
+                              s.body)
+            ink.text(end + s.body * 0.8, y, level_title(level), size=s.body)
+        y = self._paragraph(ink, "Write your solving time on the line beside it.",
+                            body.x0, y - s.body * 0.3, body.width, size=s.body)
+        if has_labels(family):
+            self._paragraph(ink, "Columns are lettered A, B, C ... from the left and rows "
+                            "numbered 1, 2, 3 ... from the top, so a square has a name: D4 is "
+                            "in column D, row 4.", body.x0, y - s.body * 0.3, body.width,
+                            size=s.body)
+        return []
+
+    def _draw_example(self, ink: PdfInk, page: Page, box: Box) -> list:
+        """A worked example: a real board as a puzzle, and below it its one solution."""
+        s = self.sizes
+        family = get_family(page.family)
+        body = self._body_box(box)
         record = self.examples[page.family]
-        y = self._paragraph(ink, "A worked example: the puzzle, and its one solution.",
-                            body.x0, y - s.body, body.width, size=s.body, bold=True)
-        label = s.small * 2.2
-        area = Box(body.x0, body.y0, body.x1, y - s.body * 0.5)
+        y = self._heading(ink, body, "A worked example", size=s.heading * 0.85)
+        area = Box(body.x0, body.y0, body.x1, y - s.small * 0.5)
         rows, cols = family.grid_shape(record.puzzle)
-        half = (area.width - SLOT_GAP) / 2
-        if area.height - label < 2 * GRID_PAD + 4 * rows:
-            raise LayoutError(f"no room for the worked example on the {page.family} how-to page")
+        label = s.small * 1.8
+        half = (area.height - SLOT_GAP) / 2
         boxes = []
-        for index, (shows, caption) in enumerate((("puzzle", "Puzzle"), ("solution", "Solution"))):
-            slot = Box(area.x0 + index * (half + SLOT_GAP), area.y0,
-                       area.x0 + index * (half + SLOT_GAP) + half, area.y1)
-            grid = self._grid_box(Box(slot.x0, slot.y0, slot.x1, slot.y1 - label), rows, cols,
-                                  top=True)
-            ink.text((slot.x0 + slot.x1) / 2, grid.y + grid.height + GRID_PAD + s.small * 0.6,
-                     caption, size=s.small, bold=True, anchor="middle")
+        for index, (shows, caption) in enumerate((("puzzle", "The puzzle"),
+                                                  ("solution", "Its one solution"))):
+            top = area.y1 - index * (half + SLOT_GAP)
+            slot = Box(area.x0, top - half, area.x1, top - label)
+            grid = self._grid_box(slot, rows, cols, top=True)
+            ink.text((area.x0 + area.x1) / 2, top - s.small * 1.1, caption, size=s.small,
+                     bold=True, anchor="middle")
             if shows == "puzzle":
                 family.draw_puzzle(ink, record.puzzle, grid)
             else:
@@ -241,18 +448,64 @@ class InteriorWriter:
             boxes.append(_grid_entry(record, grid, shows))
         return boxes
 
+    def _draw_lessons(self, ink: PdfInk, page: Page, box: Box) -> list:
+        """Step by step: one small diagram per technique the book's levels need, on real boards
+        from the grader's easiest-first solve, each with the sentence that names it."""
+        s = self.sizes
+        family = get_family(page.family)
+        body = self._body_box(box)
+        y = self._heading(ink, body, "Step by step", size=s.heading * 0.85)
+        levels = tuple(lv for lv in family.levels
+                       if any(sec.family == page.family and sec.level == lv
+                              for sec in self.layout.sections))
+        boards = self.lesson_boards[page.family]
+        lessons = family.lessons([(r.puzzle, r.solution) for r in boards], levels) \
+            if hasattr(family, "lessons") else []
+        if not lessons:
+            self._paragraph(ink, "Every puzzle in this book follows from the rules alone.",
+                            body.x0, y - s.body, body.width, size=s.body)
+            return []
+        per_row = 1 if all(lesson.shape and lesson.shape[0] == 1 for lesson in lessons) else 2
+        rows_of = -(-len(lessons) // per_row)
+        area = Box(body.x0, body.y0, body.x1, y - s.body * 0.3)
+        cell_w = (area.width - SLOT_GAP * (per_row - 1)) / per_row
+        cell_h = (area.height - SLOT_GAP * (rows_of - 1)) / rows_of
+        size = s.small
+        entries = []
+        for index, lesson in enumerate(lessons):
+            r, c = divmod(index, per_row)
+            x0 = area.x0 + c * (cell_w + SLOT_GAP)
+            top = area.y1 - r * (cell_h + SLOT_GAP)
+            caption = f"{index + 1}. {lesson.name}: {lesson.text}"
+            lines = self._wrap(caption, self.fonts.regular, size, cell_w)
+            text_h = len(lines) * size * 1.3
+            record = boards[lesson.board]
+            rows, cols = lesson.shape or family.grid_shape(record.puzzle)
+            grid = self._grid_box(Box(x0, top - cell_h + text_h + s.small * 0.4, x0 + cell_w, top),
+                                  rows, cols, top=True)
+            if grid.cell < 4:
+                raise LayoutError(f"no room for the {page.family} step-by-step diagrams")
+            family.draw_lesson(ink, record.puzzle, lesson, grid)
+            ty = grid.y - GRID_PAD - s.small * 0.3
+            for line in lines:
+                ty -= size * 1.3
+                ink.text(x0, ty + size * 0.3, line, size=size)
+            entries.append(_grid_entry(record, grid, "lesson"))
+        return entries
+
     def _draw_notes(self, ink: PdfInk, page: Page, box: Box) -> list:
         body = self._body_box(box)
         self._heading(ink, body, "Notes")
         return []
 
     # --- puzzles and solutions ------------------------------------------------------------------------
-    def _grid_box(self, slot: Box, rows: int, cols: int, *, top: bool = False) -> GridBox:
-        """The largest grid of rows x cols that fits `slot` with its padding, centred
-        (or hung from the top when `top`), in coordinates rounded to 0.01 pt so the manifest
-        holds exactly what is drawn."""
-        cell = min((slot.width - 2 * GRID_PAD) / cols, (slot.height - 2 * GRID_PAD) / rows)
-        cell = floor(cell * 100) / 100
+    def _grid_box(self, slot: Box, rows: int, cols: int, *, top: bool = False,
+                  cell: float | None = None) -> GridBox:
+        """A grid of rows x cols in `slot` with its padding, centred (or hung from the top when
+        `top`): at the pitch `cell` when given, else the largest that fits. Coordinates are
+        rounded to 0.01 pt so the manifest holds exactly what is drawn."""
+        if cell is None:
+            cell = fit_cell(slot.width, slot.height, rows, cols)
         if cell <= 0:
             raise LayoutError("no room for a grid")
         width, height = cell * cols, cell * rows
@@ -264,43 +517,64 @@ class InteriorWriter:
         return GridBox(x, y, cell, rows, cols)
 
     def _slots(self, area: Box, count: int, per_page: int) -> list[Box]:
-        cols = {1: 1, 2: 1, 4: 2, 6: 2, 9: 3, 12: 3}[per_page]
-        rows = -(-per_page // cols)
-        width = (area.width - SLOT_GAP * (cols - 1)) / cols
-        height = (area.height - SLOT_GAP * (rows - 1)) / rows
-        slots = []
-        for index in range(count):
-            r, c = divmod(index, cols)
-            x0 = area.x0 + c * (width + SLOT_GAP)
-            y1 = area.y1 - r * (height + SLOT_GAP)
-            slots.append(Box(x0, y1 - height, x0 + width, y1))
-        return slots
+        return slot_boxes(area, count, per_page)
 
-    def _section_heading(self, ink: PdfInk, page: Page, body: Box, text: str) -> Box:
-        y = self._heading(ink, body, text, size=self.sizes.caption * 1.15)
-        return Box(body.x0, body.y0, body.x1, y - self.sizes.caption * 0.3)
+    def _labels(self, ink: PdfInk, grid: GridBox) -> None:
+        """Column letters above the grid and row numbers to its left, light and small, in the
+        label band (so they never touch the frame or the running text)."""
+        s = self.sizes
+        size = min(s.label, max(self.rules.min_font_pt, grid.cell * 0.55))
+        top = grid.y + grid.height + GRID_PAD + size * 0.35
+        items = [(grid.x + (col + 0.5) * grid.cell, top, name, "middle")
+                 for col, name in enumerate(square_label_columns(grid.cols))]
+        right = grid.x - GRID_PAD - size * 0.4
+        for row in range(grid.rows):
+            _x, y = grid.cell_centre(row, 0)
+            items.append((right, y - size * 0.35, str(row + 1), "end"))
+        ink.texts(items, size=size, gray=LABEL_GRAY)
+
+    def _puzzle_top(self, ink: PdfInk, slot: Box, grid: GridBox, labels: bool, number: int,
+                    stars: int) -> None:
+        """The line above a puzzle: its number and difficulty at the left, a place to write
+        the solving time at the right, spanning the board and its labels (or the slot when
+        the board is narrower than the line)."""
+        s = self.sizes
+        side = s.label_band if labels else 0.0
+        left, right = grid.x - GRID_PAD - side, grid.x + grid.width + GRID_PAD
+        name = f"Puzzle {number}"
+        need = (self.fonts.bold.advance(name, s.caption) + s.caption * 0.8
+                + self._stars_width(s.caption * 0.9) + s.caption * 1.5
+                + self.fonts.regular.advance("Time", s.small) + s.caption * 5)
+        if right - left < need:
+            middle = (grid.x * 2 + grid.width) / 2
+            left, right = max(slot.x0, middle - need / 2), min(slot.x1, middle + need / 2)
+        base = slot.y1 - s.caption * 1.2
+        ink.text(left, base, name, size=s.caption, bold=True)
+        x = left + self.fonts.bold.advance(name, s.caption) + s.caption * 0.8
+        self._stars(ink, x, base, stars, s.caption * 0.9)
+        line_start = right - s.caption * 5
+        ink.text(line_start - s.small * 0.4, base, "Time", size=s.small, anchor="end")
+        ink.line(line_start, base - 1.5, right, base - 1.5, width=0.75, gray=RULE_GRAY)
 
     def _draw_puzzles(self, ink: PdfInk, page: Page, box: Box) -> list:
         s = self.sizes
         section = self.layout.sections[page.section]
         family = get_family(section.family)
-        body = self._body_box(box)
-        area = self._section_heading(ink, page, body, f"{family_title(section.family)} · "
-                                                      f"{level_title(section.level)}")
+        labels = has_labels(family)
+        stars = difficulty_stars(section.level, family.levels)
+        area = self._body_box(box)
+        cell = self.puzzle_cells[page.section]
         entries = []
         for number, slot in zip(page.puzzles, self._slots(area, len(page.puzzles),
                                                              section.puzzles_per_page)):
             record = self.puzzles[number - 1].record
-            top_band = s.caption * 1.8
-            bottom_band = s.small * 2.0
             rows, cols = family.grid_shape(record.puzzle)
-            grid = self._grid_box(Box(slot.x0, slot.y0 + bottom_band, slot.x1,
-                                      slot.y1 - top_band), rows, cols)
-            middle = (slot.x0 + slot.x1) / 2
-            ink.text(middle, grid.y + grid.height + GRID_PAD + s.caption * 0.5,
-                     f"Puzzle {number}", size=s.caption, bold=True, anchor="middle")
+            grid = self._grid_box(grid_frame(slot, s, labels, False), rows, cols, cell=cell)
+            self._puzzle_top(ink, slot, grid, labels, number, stars)
             family.draw_puzzle(ink, record.puzzle, grid)
-            ink.text(middle, grid.y - GRID_PAD - s.small * 1.1,
+            if labels:
+                self._labels(ink, grid)
+            ink.text((slot.x0 + slot.x1) / 2, slot.y0 + s.small * 0.5,
                      f"Solution on page {self.plan.solution_page[number]}", size=s.small,
                      anchor="middle")
             entry = _grid_entry(record, grid, "puzzle")
@@ -312,17 +586,14 @@ class InteriorWriter:
         s = self.sizes
         section = self.layout.sections[page.section]
         family = get_family(section.family)
-        body = self._body_box(box)
-        heading = "Solutions" if page.first_of_run else \
-            f"Solutions · {family_title(section.family)} · {level_title(section.level)}"
-        area = self._section_heading(ink, page, body, heading)
+        area = self._body_box(box)
+        cell = self.solution_cells[page.section]
         entries = []
         for number, slot in zip(page.puzzles, self._slots(area, len(page.puzzles),
                                                              section.solutions_per_page)):
             record = self.puzzles[number - 1].record
-            band = s.small * 1.8
             rows, cols = family.grid_shape(record.puzzle)
-            grid = self._grid_box(Box(slot.x0, slot.y0, slot.x1, slot.y1 - band), rows, cols)
+            grid = self._grid_box(grid_frame(slot, s, False, True), rows, cols, cell=cell)
             ink.text((slot.x0 + slot.x1) / 2, grid.y + grid.height + GRID_PAD + s.small * 0.45,
                      f"Puzzle {number} · page {self.plan.puzzle_page[number]}", size=s.small,
                      bold=True, anchor="middle")
@@ -338,3 +609,47 @@ def _grid_entry(record: PuzzleRecord, grid: GridBox, shows: str) -> dict:
             "grid": {"x": grid.x, "y": grid.y, "cell": grid.cell, "rows": grid.rows,
                      "cols": grid.cols}}
 
+
+
+# --- validation: boards sized for pencils --------------------------------------------------------
+def section_pitches(layout: Layout, profile: PrinterProfile, page_count: int, section,
+                    per_page: int | None = None) -> tuple[float, float]:
+    """Puzzle and solution pitch (pt) of a section's boards from its level's grid shape, at
+    `per_page` puzzles a page (default: the section's own)."""
+    family = get_family(section.family)
+    rows, cols = family.level_shape(section.level)
+    sizes = TypeSizes.for_layout(layout.large_print)
+    body = page_body(profile.live_area_pt(layout.trim, layout.bleed, 1, page_count,
+                                          layout.margin_allowance_in), sizes)
+    labels = has_labels(family)
+    return (section_cell(body, sizes, per_page or section.puzzles_per_page, rows, cols,
+                         labels=labels),
+            section_cell(body, sizes, section.solutions_per_page, rows, cols, labels=labels,
+                         solution=True))
+
+
+def pitch_problem(layout: Layout, profile: PrinterProfile, page_count: int,
+                  per_page_options: tuple[int, ...]) -> tuple[int, str] | None:
+    """The first section whose boards would be drawn under their family's smallest writable
+    pitch, with one line naming the arrangement that would fit; None when all are fine."""
+    for index, section in enumerate(layout.sections):
+        family = get_family(section.family)
+        minimum = getattr(family, "min_cell_mm", None)
+        if minimum is None or not hasattr(family, "level_shape"):
+            continue
+        cell = section_pitches(layout, profile, page_count, section)[0]
+        if cell / MM >= minimum - 1e-9:
+            continue
+        rows, cols = family.level_shape(section.level)
+        what = f"{section.family} {section.level} {cols}x{rows} at " \
+               f"{section.puzzles_per_page} a page on {layout.trim} gives {cell / MM:.1f} mm"
+        better = [n for n in sorted(per_page_options, reverse=True)
+                  if n < section.puzzles_per_page and
+                  section_pitches(layout, profile, page_count, section, n)[0] / MM >= minimum]
+        if better:
+            fits = section_pitches(layout, profile, page_count, section, better[0])[0] / MM
+            hint = f"; {better[0]} a page gives {fits:.1f} mm"
+        else:
+            hint = "; no arrangement on this trim reaches it"
+        return index, f"{what}{hint} (at least {minimum:g} mm to write in)"
+    return None

@@ -146,7 +146,7 @@ class PdfInk:
         path.close()
         self.canvas.drawPath(path, stroke=s, fill=f)
 
-    def text(self, x, y, text, *, size, bold=False, anchor="start"):
+    def text(self, x, y, text, *, size, bold=False, anchor="start", gray=0.0):
         if size < self.rules.min_font_pt:
             raise LayoutError(f"text {text!r} at {size} pt is under the "
                               f"{self.rules.min_font_pt} pt minimum")
@@ -157,9 +157,44 @@ class PdfInk:
         box = face.ink_box(text, start, y, size)
         if box is not None:
             self._inside(box, f"text {text!r}")
-        self.canvas.setFillGray(0)
-        self.canvas.setFont(face.name, size)
-        self.canvas.drawString(start, y, text)
+        self.canvas.setFillGray(self._gray(gray, "text"))
+        face.draw(self.canvas, start, y, text, size)
 
     def text_width(self, text, *, size, bold=False):
         return self.fonts.face(bold).advance(text, size)
+
+    # --- helpers for the book layer (not part of the protocol) --------------------------------
+    def texts(self, items, *, size, gray=0.0, bold=False) -> None:
+        """Many short texts of one size in one text object: `items` are (x, y, text, anchor).
+        The same guards as `text`; fewer operators for a page's labels."""
+        if size < self.rules.min_font_pt:
+            raise LayoutError(f"text at {size} pt is under the {self.rules.min_font_pt} pt "
+                              "minimum")
+        face = self.fonts.face(bold)
+        placed = []
+        for x, y, text, anchor in items:
+            advance = face.advance(text, size)
+            start = {"start": x, "middle": x - advance / 2, "end": x - advance}[anchor]
+            box = face.ink_box(text, start, y, size)
+            if box is not None:
+                self._inside(box, f"text {text!r}")
+            placed.append((start, y, text))
+        self.canvas.setFillGray(self._gray(gray, "text"))
+        face.draw_many(self.canvas, placed, size)
+
+    def polygons(self, shapes, *, stroke=None, fill=None) -> None:
+        """Several closed polygons painted as one path (subpaths), e.g. a row of stars."""
+        half = (stroke or 0) / 2
+        xs = [p[0] for points in shapes for p in points]
+        ys = [p[1] for points in shapes for p in points]
+        self._inside(Box(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half),
+                     "polygons")
+        s, f = self._paint(stroke, fill)
+        self.canvas.setLineJoin(1)
+        path = self.canvas.beginPath()
+        for points in shapes:
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            path.close()
+        self.canvas.drawPath(path, stroke=s, fill=f)

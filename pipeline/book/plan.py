@@ -2,6 +2,9 @@
 
 The plan depends only on the sections (counts and puzzles per page), never on page geometry,
 so the final page count, and with it the gutter, is known before the first mark is placed.
+The book is a sequence of parts (front matter, how-to pages, puzzles, solutions, notes), each a
+small function that appends its pages; a new part (a hints section between the puzzles and the
+solutions) is one more function in `PARTS`.
 Each puzzle's page and its solution's page come from one table (`Plan.puzzle_page`,
 `Plan.solution_page`): the two pointers printed in the book cannot disagree.
 """
@@ -27,7 +30,8 @@ class SectionShape:
 class Page:
     number: int
     kind: str        # manifest kind: front, contents, howto, puzzle, solution, blank
-    role: str        # title, copyright, contents, howto, puzzles, solutions, notes
+    role: str        # title, copyright, contents, howto, example, lessons, puzzles, solutions,
+                     # notes
     puzzles: tuple[int, ...] = ()   # book puzzle numbers (1-based) on this page
     section: int | None = None      # index into the layout's sections
     family: str | None = None       # the family a how-to page explains
@@ -58,50 +62,75 @@ def families_in_order(sections: list[SectionShape]) -> list[str]:
     return list(dict.fromkeys(section.family for section in sections))
 
 
-def plan_book(sections: list[SectionShape], *, even: bool = True) -> Plan:
-    pages: list[Page] = []
+HOWTO_ROLES = ("howto", "example", "lessons")   # per family: rules, a worked example, steps
 
-    def add(kind: str, role: str, **details) -> Page:
-        page = Page(len(pages) + 1, kind, role, **details)
-        pages.append(page)
+
+class _Pages:
+    """The pages planned so far, and the tables the parts fill in."""
+
+    def __init__(self, sections: list[SectionShape]):
+        self.sections = sections
+        self.pages: list[Page] = []
+        self.puzzle_page: dict[int, int] = {}
+        self.solution_page: dict[int, int] = {}
+        self.firsts: list[int] = []
+
+    def add(self, kind: str, role: str, **details) -> Page:
+        page = Page(len(self.pages) + 1, kind, role, **details)
+        self.pages.append(page)
         return page
 
-    for role in FRONT_PAGES:
-        add("front", role)
-    for _ in range(ceil(contents_entries(sections) / CONTENTS_LINES_PER_PAGE)):
-        add("contents", "contents")
-    for family in families_in_order(sections):
-        add("howto", "howto", family=family)
 
-    puzzle_page: dict[int, int] = {}
-    firsts: list[int] = []
+def _front(book: _Pages) -> None:
+    for role in FRONT_PAGES:
+        book.add("front", role)
+    for _ in range(ceil(contents_entries(book.sections) / CONTENTS_LINES_PER_PAGE)):
+        book.add("contents", "contents")
+
+
+def _howto(book: _Pages) -> None:
+    for family in families_in_order(book.sections):
+        for role in HOWTO_ROLES:
+            book.add("howto", role, family=family)
+
+
+def _puzzles(book: _Pages) -> None:
     number = 1
-    for index, section in enumerate(sections):
-        firsts.append(number)
+    for index, section in enumerate(book.sections):
+        book.firsts.append(number)
         numbers = list(range(number, number + section.count))
         number += section.count
         for start in range(0, len(numbers), section.puzzles_per_page):
             chunk = tuple(numbers[start:start + section.puzzles_per_page])
-            page = add("puzzle", "puzzles", puzzles=chunk, section=index, family=section.family,
-                       first_of_run=start == 0)
+            page = book.add("puzzle", "puzzles", puzzles=chunk, section=index,
+                            family=section.family, first_of_run=start == 0)
             for n in chunk:
-                puzzle_page[n] = page.number
+                book.puzzle_page[n] = page.number
 
-    solution_page: dict[int, int] = {}
+
+def _solutions(book: _Pages) -> None:
     first = True
-    for index, section in enumerate(sections):
-        numbers = list(range(firsts[index], firsts[index] + section.count))
+    for index, section in enumerate(book.sections):
+        numbers = list(range(book.firsts[index], book.firsts[index] + section.count))
         for start in range(0, len(numbers), section.solutions_per_page):
             chunk = tuple(numbers[start:start + section.solutions_per_page])
-            page = add("solution", "solutions", puzzles=chunk, section=index,
-                       family=section.family, first_of_run=first)
+            page = book.add("solution", "solutions", puzzles=chunk, section=index,
+                            family=section.family, first_of_run=first)
             first = False
             for n in chunk:
-                solution_page[n] = page.number
+                book.solution_page[n] = page.number
 
-    if even and len(pages) % 2:
-        add("blank", "notes")
-    return Plan(tuple(pages), puzzle_page, solution_page, tuple(firsts))
+
+PARTS = (_front, _howto, _puzzles, _solutions)
+
+
+def plan_book(sections: list[SectionShape], *, even: bool = True) -> Plan:
+    book = _Pages(sections)
+    for part in PARTS:
+        part(book)
+    if even and len(book.pages) % 2:
+        book.add("blank", "notes")
+    return Plan(tuple(book.pages), book.puzzle_page, book.solution_page, tuple(book.firsts))
 
 
 def longest_blank_run(plan: Plan) -> int:

@@ -24,6 +24,12 @@ class BridgesFamily:
     title = "Bridges"
     version = "bridges/1"
     levels = LEVELS
+    min_cell_mm = draw.MIN_CELL_MM
+    square_labels = True
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        from pipeline.bridges.generate import RECIPES
+        return RECIPES[level].height, RECIPES[level].width
 
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level, self.version)
@@ -80,6 +86,12 @@ class BridgesFamily:
         return AnswerSigns(
             outline="circles", outline_cells=tuple((r, c) for r, c, _n in puzzle["islands"]),
             links=tuple((tuple(a), tuple(b)) for a, b, _count in solution["bridges"]))
+
+    def lessons(self, boards, levels) -> list:
+        return draw.lessons(boards, levels)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
 
 
 FAMILY = BridgesFamily()

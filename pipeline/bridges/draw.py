@@ -4,12 +4,20 @@ numbered circles, bridges as one or two straight lines between island centres.
 
 from __future__ import annotations
 
-from pipeline.ink import GridBox, Ink
+import re
+
+from pipeline.bridges.board import Board, layout
+from pipeline.bridges.grade import LEVEL_RULES
+from pipeline.bridges.solve import (CONNECTIVITY, COUNTING, CROSSINGS, SATURATION, WHATIF,
+                                    explain)
+from pipeline.ink import GridBox, Ink, Lesson
 
 LINE_WIDTH = 0.9        # pt: bridges and island outlines (printers want at least 0.75)
 DOUBLE_GAP = 0.16       # of a cell: the distance between the two lines of a double bridge
 ISLAND_RADIUS = 0.40    # of a cell
 MIN_TEXT = 7.0          # pt
+MIN_CELL_MM = 6.0       # island spacing a solver can pencil a double bridge into
+LESSON_EARLIER = 0.55   # bridges found before a lesson's step: gray
 
 
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
@@ -40,3 +48,126 @@ def draw_islands(ink: Ink, puzzle: dict, box: GridBox) -> None:
         ink.circle(x, y, radius, stroke=LINE_WIDTH, fill=1.0)
         # Digits sit on the baseline; about a third of the size down centres them.
         ink.text(x, y - 0.35 * size, str(number), size=size, anchor="middle")
+
+
+# --- how-to lessons ------------------------------------------------------------------------------
+TECHNIQUES = (
+    ("saturation", "Saturation",
+     "an island whose number is all that its open spans can still carry needs every span "
+     "full, so the black bridges go in."),
+    ("counting", "Counting",
+     "when an island's other spans cannot carry all its bridges, the rest must go on the "
+     "marked span."),
+    ("crossings", "Crossings",
+     "a bridge already drawn blocks every span that would cross it, so the crossed-out span "
+     "stays empty."),
+    ("connectivity", "Connectivity",
+     "every island must be reachable from every other, so a choice that would shut a group "
+     "of islands off is impossible; that settles the marked span."),
+    ("what-if", "What-if",
+     "suppose the marked span took any other number of bridges: the rules then run into a "
+     "contradiction, so it takes what is shown."),
+)
+_SPAN = r"\((\d+),(\d+)\)-\((\d+),(\d+)\)"
+
+
+def _rules_of(level: str) -> set[str]:
+    bits = LEVEL_RULES[level]
+    names = {"crossings": CROSSINGS, "saturation": SATURATION, "counting": COUNTING,
+             "connectivity": CONNECTIVITY, "what-if": WHATIF}
+    return {name for name, bit in names.items() if bits & bit}
+
+
+def _parse_step(line: str):
+    """(rule, span, new_lo, new_hi) from a line of the solver's explanation, or None."""
+    m = re.match(r"^(crossings|saturation|counting|connectivity): " + _SPAN + r" has (.*)$", line)
+    if m is None:
+        m = re.match(r"^what-if \d+: if " + _SPAN + r" had \d bridge\(s\) the rules reach a "
+                     r"contradiction, so it has (.*)$", line)
+        if m is None:
+            return None
+        rule, numbers, rest = "what-if", m.groups()[:4], m.groups()[4]
+    else:
+        rule, numbers, rest = m.group(1), m.groups()[1:5], m.group(6)
+    span = ((int(numbers[0]), int(numbers[1])), (int(numbers[2]), int(numbers[3])))
+    found = re.match(r"^(\d) to (\d) bridges", rest)
+    if found:
+        return rule, span, int(found.group(1)), int(found.group(2))
+    found = re.match(r"^at least (\d)", rest)
+    if found:
+        return rule, span, int(found.group(1)), None
+    found = re.match(r"^at most (\d)", rest)
+    if found:
+        return rule, span, None, int(found.group(1))
+    found = re.match(r"^(\d) bridge", rest)
+    return (rule, span, int(found.group(1)), int(found.group(1))) if found else None
+
+
+def lessons(boards, levels) -> list:
+    """One lesson per technique the book's levels use: the first step of it, with a visible
+    effect (a bridge placed or a span closed), in the explained solve of the first example
+    board that uses it."""
+    wanted = set().union(*(_rules_of(level) for level in levels))
+    out = []
+    solves = [explain(layout(Board.from_puzzle(puzzle))) for puzzle, _solution in boards]
+    for rule, name, text in TECHNIQUES:
+        if rule not in wanted:
+            continue
+        for index, lines in enumerate(solves):
+            low: dict = {}
+            high: dict = {}
+            for line in lines:
+                parsed = _parse_step(line)
+                if parsed is None:
+                    continue
+                kind, span, lo, hi = parsed
+                visible = (lo is not None and lo > low.get(span, 0)) or \
+                    (hi == 0 and high.get(span, 2) > 0)
+                if kind == rule and visible:
+                    before = tuple(sorted((s, low.get(s, 0), high.get(s, 2))
+                                          for s in set(low) | set(high)))
+                    out.append(Lesson(name, text, index, (before, span, lo, hi)))
+                    break
+                if lo is not None:
+                    low[span] = max(lo, low.get(span, 0))
+                if hi is not None:
+                    high[span] = min(hi, high.get(span, 2))
+            else:
+                continue
+            break
+    return out
+
+
+def _bridge(ink: Ink, box: GridBox, a, b, count: int, gray: float) -> None:
+    x1, y1 = box.cell_centre(*a)
+    x2, y2 = box.cell_centre(*b)
+    if count == 1:
+        ink.line(x1, y1, x2, y2, width=LINE_WIDTH, gray=gray)
+        return
+    gap = DOUBLE_GAP * box.cell / 2
+    dx, dy = (0.0, gap) if a[0] == b[0] else (gap, 0.0)
+    for sign in (-1, 1):
+        ink.line(x1 + sign * dx, y1 + sign * dy, x2 + sign * dx, y2 + sign * dy,
+                 width=LINE_WIDTH, gray=gray)
+
+
+def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
+    """Bridges the solve had found before the step in gray; the step's bridges in black, or a
+    black cross on a span it closes; the two islands of the span outlined heavily."""
+    before, span, lo, hi = step
+    for s, low, _high in before:
+        if low:
+            _bridge(ink, box, s[0], s[1], low, LESSON_EARLIER)
+    a, b = span
+    if lo:
+        _bridge(ink, box, a, b, lo, 0.0)
+    draw_islands(ink, puzzle, box)
+    for r, c in span:
+        x, y = box.cell_centre(r, c)
+        ink.circle(x, y, ISLAND_RADIUS * box.cell + 1.2, stroke=1.4)
+    if not lo:
+        (x1, y1), (x2, y2) = box.cell_centre(*a), box.cell_centre(*b)
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        d = box.cell * 0.2
+        ink.line(cx - d, cy - d, cx + d, cy + d, width=1.2)
+        ink.line(cx - d, cy + d, cx + d, cy - d, width=1.2)

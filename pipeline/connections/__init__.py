@@ -6,6 +6,7 @@ what each module of the folder holds.
 
 from __future__ import annotations
 
+import functools
 from typing import Sequence
 
 from pipeline.connections import draw, solve, verify
@@ -94,14 +95,33 @@ class ConnectionsFamily:
         return False
 
     # Drawing ------------------------------------------------------------------------------
+    min_cell_mm = draw.MIN_CELL_MM
+    square_labels = False
+
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return (4, 4)
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        return (4, 4)
+
+    def print_problem(self, ink: Ink, puzzle: dict, solution: dict, puzzle_cell: float,
+                      solution_cell: float) -> str | None:
+        """Why the board cannot be printed at these pitches, or None (see draw.py)."""
+        also = _also_claimed(puzzle, solution)
+        return draw.print_problem(ink, list(puzzle["tiles"]), list(solution["groups"]), also,
+                                     puzzle_cell, solution_cell)
+
+    def lessons(self, boards, levels) -> list:
+        return draw.lessons(boards)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
 
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
         draw.draw_puzzle(ink, list(puzzle["tiles"]), box)
 
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        also = verify.prove(list(puzzle["tiles"]), list(solution["groups"]))["also_claimed_by"]
+        also = _also_claimed(puzzle, solution)
         draw.draw_solution(ink, list(solution["groups"]), box, also)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
@@ -126,6 +146,19 @@ class ConnectionsFamily:
             "devious (purple). Write a group number, 1 to 4, in each country's small square. "
             "Every board has exactly one answer.",
         ]
+
+
+def _also_claimed(puzzle: dict, solution: dict) -> dict:
+    """Other labels that claim a group's four tiles (printed after the group's label)."""
+    groups = tuple((g["tier"], g["label"], tuple(g["tiles"])) for g in solution["groups"])
+    return _also_of(tuple(puzzle["tiles"]), groups)
+
+
+@functools.lru_cache(maxsize=1024)
+def _also_of(tiles: tuple, groups: tuple) -> dict:
+    as_dicts = [{"tier": t, "label": label, "tiles": list(members)}
+                for t, label, members in groups]
+    return verify.prove(list(tiles), as_dicts)["also_claimed_by"]
 
 
 FAMILY = ConnectionsFamily()

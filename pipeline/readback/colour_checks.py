@@ -107,9 +107,11 @@ def ink_limits(page: PageContent, document: str, max_total: float, min_tint: flo
     return measured, found
 
 
-def black_type(page: PageContent, document: str, *, thin_lines: bool):
-    """Text is 100 % K (DeviceGray 0 or CMYK 0/0/0/100); on a cover, strokes thinner than
-    THIN_LINE_PT are K ink alone; rich black only on fills at least RICH_BLACK_MIN_PT across."""
+def black_type(page: PageContent, document: str, *, thin_lines: bool, tints: bool = False):
+    """Text is 100 % K (DeviceGray 0 or CMYK 0/0/0/100); with `tints` (a black-and-white
+    interior, where every mark is black ink) a lighter K screen is allowed too, for light
+    labels, but never another ink; on a cover, strokes thinner than THIN_LINE_PT are K ink
+    alone; rich black only on fills at least RICH_BLACK_MIN_PT across."""
     found, glyphs, thin = [], 0, 0
     for mark in page.marks:
         if isinstance(mark, Glyph) and mark.visible and mark.ink is not None:
@@ -117,7 +119,7 @@ def black_type(page: PageContent, document: str, *, thin_lines: bool):
             colour = _painted(mark)[0]
             solid = (colour.space == "DeviceGray" and colour.values[0] == 0) or (
                 colour.space == "DeviceCMYK" and tuple(colour.values) == (0, 0, 0, 1))
-            if not solid:
+            if not solid and not (tints and colour.is_gray_or_k):
                 found.append((document, page.number, f"text is {colour.space} "
                                                      f"{list(colour.values)}, not 100 % K: "
                                                      f"{_describe(mark)}"))

@@ -853,14 +853,15 @@ class _Interpreter:
 
     # -- text -------------------------------------------------------------------------------
 
-    def show(self, data: bytes) -> None:
+    def show(self, data: bytes, same_run: bool = False) -> None:
         s = self.state
         font = s.font
         if font is None:
             return
         size = s.font_size
         h = s.scale
-        self.runs += 1
+        if not same_run:   # the strings of one TJ array are one show operation
+            self.runs += 1
         for code in font.codes(data):
             trm = multiply((size * h, 0, 0, size, 0, s.rise), multiply(self.text_matrix, s.ctm))
             gid = font.gid(code)
@@ -1230,9 +1231,11 @@ def op_Tj(it, ops, res):
 
 def op_TJ(it, ops, res):
     s = it.state
+    shown = False
     for item in ops[0]:
         if isinstance(item, bytes):
-            it.show(item)
+            it.show(item, same_run=shown)
+            shown = True
         elif isinstance(item, (int, float)):
             shift = -float(item) / 1000 * s.font_size * s.scale
             it.text_matrix = multiply((1, 0, 0, 1, shift, 0), it.text_matrix)

@@ -33,6 +33,12 @@ class StarBattle:
     title = "Star Battle"
     version = "starbattle/1"
     levels = LEVELS
+    min_cell_mm = draw.MIN_CELL_MM   # smallest square a solver can pencil into
+    square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        size = BAND_BY_NAME[level].size
+        return size, size
 
     def generate(self, key: str, level: str) -> Generated:
         band = BAND_BY_NAME[level]
@@ -107,6 +113,12 @@ class StarBattle:
         return AnswerSigns(outline="frame", cells=tuple(
             (r, c) for r, c in (tuple(star) for star in solution["stars"])
             if (r, c) not in givens))
+
+    def lessons(self, boards, levels) -> list:
+        return draw.lessons(boards, max(BAND_BY_NAME[level].max_tier for level in levels))
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
 
     def explain(self, puzzle: dict) -> list[str]:
         """The easiest-first deduction trace of a board, one line per step."""

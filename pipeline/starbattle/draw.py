@@ -63,3 +63,88 @@ def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
     board = Board.from_puzzle(puzzle)
     draw_board(ink, board, box, [tuple(star) for star in solution["stars"]])
+
+
+# --- how-to lessons ----------------------------------------------------------------------------
+MIN_CELL_MM = 6.0      # the smallest square a solver can pencil a star or a dot into
+LESSON_FOCUS = 0.86    # light fill on the lines a step reasons on
+LESSON_EARLIER = 0.55  # stars and crosses found before the step: gray
+TIER_LESSONS = {
+    1: ("Last square", "a row, column or region with one open square left must take its star "
+                       "there, because it needs exactly one."),
+    2: ("Clash", "a square that would touch, or share a line with, every open square of one "
+                 "row, column or region would leave that line without a star, so cross it out."),
+    3: ("Two lines", "two rows, columns or regions need two stars between them; list every "
+                     "way to place them, and cross out the squares that every way rules out."),
+    4: ("Three lines", "the same with three lines and their three stars: squares that every "
+                       "placement of the three rules out can never hold a star."),
+}
+
+
+def lessons(boards, max_tier: int) -> list:
+    """One lesson per tier the book needs: the first step of that tier in the easiest-first
+    solve of the first example board that uses it, with the state the solve had reached."""
+    from pipeline.ink import Lesson
+    from pipeline.starbattle import solve as solver
+
+    out = []
+    for tier in range(1, max_tier + 1):
+        for index, (puzzle, _solution) in enumerate(boards):
+            board = Board.from_puzzle(puzzle)
+            steps = solver.solve(board, 4).steps
+            stars, crossed = list(board.givens), []
+            for step in steps:
+                if step.tier == tier and (step.star is not None or step.crossed):
+                    name, text = TIER_LESSONS[tier]
+                    out.append(Lesson(name, text, index, (
+                        tuple(map(tuple, stars)), tuple(crossed), step.lines,
+                        step.star, step.crossed)))
+                    break
+                if step.star is not None:
+                    stars.append(step.star)
+                crossed.extend(step.crossed)
+            else:
+                continue
+            break
+    return out
+
+
+def _line_squares(n: int, regions, name: str) -> list[tuple[int, int]]:
+    kind, number = name.split()
+    index = int(number) - 1
+    if kind == "row":
+        return [(index, c) for c in range(n)]
+    if kind == "column":
+        return [(r, index) for r in range(n)]
+    return [(r, c) for r in range(n) for c in range(n) if regions[r * n + c] == index]
+
+
+def _cross(ink: Ink, box: GridBox, r: int, c: int, gray: float, width: float) -> None:
+    cx, cy = box.cell_centre(r, c)
+    d = box.cell * 0.18
+    ink.line(cx - d, cy - d, cx + d, cy + d, width=width, gray=gray)
+    ink.line(cx - d, cy + d, cx + d, cy - d, width=width, gray=gray)
+
+
+def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
+    """The board as the solve had it (earlier stars and crosses in gray), the lines the step
+    reasons on lightly shaded, and what the step adds in black."""
+    stars, crossed, lines, star, new_crossed = step
+    board = Board.from_puzzle(puzzle)
+    n = board.size
+    focus = {sq for name in lines for sq in _line_squares(n, board.regions, name)}
+    for r, c in sorted(focus):
+        x, y = box.cell_origin(r, c)
+        ink.rect(x, y, box.cell, box.cell, fill=LESSON_FOCUS)
+    draw_board(ink, board, box, [])
+    for r, c in stars:
+        cx, cy = box.cell_centre(r, c)
+        ink.polygon(star_points(cx, cy, STAR_OUTER * box.cell),
+                    fill=0.0 if (r, c) in board.givens else LESSON_EARLIER)
+    for r, c in crossed:
+        _cross(ink, box, r, c, LESSON_EARLIER, GRID_LINE)
+    if star is not None:
+        cx, cy = box.cell_centre(*star)
+        ink.polygon(star_points(cx, cy, STAR_OUTER * box.cell), fill=0.0)
+    for r, c in new_crossed:
+        _cross(ink, box, r, c, 0.0, 1.2)

@@ -145,6 +145,13 @@ def interior_page(c, number: int, frame, faults) -> None:
         if "answer" in faults and index == 1:
             stars = stars + [record["solution"]["stars"][2]]
         draw_board(c, grid_for(number), record["puzzle"], stars, faults)
+        if "text-on-text" in faults and index == 1:   # a second line set over the title
+            c.setFont("TestVera", 12)
+            c.drawString(120, 562, "Puzzle over")
+        if "text-across-line" in faults and index == 1:   # a word set across a grid line
+            g = grid_for(number)
+            c.setFont("TestVera", 9)
+            c.drawString(g["x"] + g["cell"] * 2 - 12, g["y"] + g["cell"] * 3.3, "across")
         if "gutter" in faults:  # odd page: the gutter is on the left
             c.setFont("TestVeraIt", 12)
             live_left = trim.x0 + 0.375 * 72 + 1

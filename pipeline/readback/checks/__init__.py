@@ -20,8 +20,8 @@ from pipeline.readback.checks.colour import (check_black_type, check_bleed, chec
                                              check_total_ink)
 from pipeline.readback.checks.cover import (check_barcode_box, check_cover_size, check_safe_zone,
                                             check_spine_text)
-from pipeline.readback.checks.pages import (check_blank_pages, check_live_area, check_page_boxes,
-                                            check_page_count)
+from pipeline.readback.checks.pages import (check_blank_pages, check_live_area, check_overlap,
+                                            check_page_boxes, check_page_count)
 from pipeline.readback.checks.print_rules import (check_colour, check_document, check_fonts,
                                                   check_line_width, check_text_size)
 from pipeline.readback.checks.puzzles import check_answers, check_numbering
@@ -40,6 +40,7 @@ class Row:
 CHECKS: tuple[Row, ...] = (
     Row("fonts", check_fonts, ("helvetica", "missing-glyph")),
     Row("live_area", check_live_area, ("gutter",)),
+    Row("overlap", check_overlap, ("text-on-text", "text-across-line")),
     Row("answers", check_answers, ("answer", "grid-moved")),
     Row("numbering", check_numbering, ("wrong-number", "label-missing")),
     Row("page_boxes", check_page_boxes, ("no-trimbox",)),

@@ -45,9 +45,10 @@ def check_total_ink(b: LoadedBook) -> Check:
 
 def check_black_type(b: LoadedBook) -> Check:
     return _check("black_type",
-                  "text 100 % K; cover thin lines K alone; rich black on large areas only",
+                  "cover text 100 % K, interior text K ink alone; cover thin lines K alone; "
+                  "rich black on large areas only",
                   colour_checks.black_type(b.cover_page, "cover", thin_lines=True),
-                  _summed(colour_checks.black_type(p, "interior", thin_lines=False)
+                  _summed(colour_checks.black_type(p, "interior", thin_lines=False, tints=True)
                           for p in b.pages))
 
 

@@ -1,4 +1,4 @@
-"""Interior geometry: page boxes, page count, blank runs, the live area."""
+"""Interior pages: page boxes, page count, blank runs, the live area, nothing printed over text."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pipeline.geometry import Box
 from pipeline.readback.findings import (TOLERANCE_PT, Check, clearance, describe, same,
                                         same_box)
 from pipeline.readback.loaded import LoadedBook
+from pipeline.readback.overlap import find_overlaps
 from pipeline.readback.reader import PageContent
 
 
@@ -112,3 +113,17 @@ def check_live_area(b: LoadedBook) -> Check:
         "worst": None if worst is None else {"clearance_pt": round(worst[0], 3), "page": worst[1],
                                              "side": worst[2], "mark": worst[3]}}
     return check
+
+
+def check_overlap(b: LoadedBook) -> Check:
+    """No text over other text, no text crossed by a line it does not belong to, on any
+    interior page (`pipeline.readback.overlap.find_overlaps`)."""
+    check = Check("overlap", "no text over other text, no text crossed by a line")
+    counts = {"text on text": 0, "text across a line": 0}
+    for page in b.pages:
+        for found in find_overlaps(page):
+            counts[found.kind] += 1
+            check.fail("interior", page.number, f"{found.kind}: {found.message}")
+    check.measured = counts
+    return check
+

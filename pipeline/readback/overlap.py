@@ -1,0 +1,301 @@
+"""Marks printed over marks they do not belong with: text on text, and text across a line.
+
+A pure check over one page as read back from the PDF (`reader.PageContent`): it takes the
+glyphs (their outline boxes and the show operation that drew them) and the stroked paths, and
+returns what overlaps, in words. Two cases are faults:
+
+- text on text: glyph outline boxes of two different show operations overlap by more than
+  `tolerance` in both directions (glyphs of one operation are one line of text, kerned as the
+  font intends, and may touch);
+- text across a line: a stroked segment (a tile edge, a grid line, a rule, a bridge) passes
+  through a glyph's outline box shrunk by `tolerance`, unless an opaque fill painted after the
+  stroke and before the glyph holds the glyph's box (an island disc over the ends of its
+  bridges, with its number on top, is drawn that way on purpose). "Holds" is tested on the
+  box's corners, which is exact for the convex fills text sits on (discs, tiles, bands).
+
+Filled shapes under text (a gray band behind a heading) are backgrounds, not borders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline.geometry import Box
+
+TOLERANCE_PT = 0.3
+BUCKET_PT = 32.0
+# Curves become chords at these fractions: four chords a quarter circle stray at most 2 % of
+# its radius from the arc (0.15 pt on a 16 pt island), well inside the tolerance.
+_STEPS = tuple((t, 1 - t) for t in (0.25, 0.5, 0.75, 1.0))
+_WEIGHTS = tuple((u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t) for t, u in _STEPS)
+
+
+def flatten(segments) -> list[tuple[list[tuple[float, float]], bool]]:
+    """Subpaths of a path's segments as points, each curve as four chords; closed or not."""
+    out: list = []
+    points: list = []
+    closed = False
+    for seg in segments:
+        op = seg[0]
+        if op == "M":
+            if len(points) > 1:
+                out.append((points, closed))
+            points, closed = [(seg[1], seg[2])], False
+        elif op == "L":
+            points.append((seg[1], seg[2]))
+        elif op == "C":
+            x0, y0 = points[-1] if points else (seg[1], seg[2])
+            for a, b, c, d in _WEIGHTS:
+                points.append((a * x0 + b * seg[1] + c * seg[3] + d * seg[5],
+                               a * y0 + b * seg[2] + c * seg[4] + d * seg[6]))
+        elif op == "Z":
+            closed = True
+    if points:
+        out.append((points, closed))
+    return out
+
+
+@dataclass(frozen=True)
+class Overlap:
+    kind: str        # "text on text" or "text across a line"
+    message: str
+
+
+class _Index:
+    """A spatial hash: which items' boxes may meet a box."""
+
+    def __init__(self):
+        self.cells: dict = {}
+
+    def add(self, key, box: Box) -> None:
+        cells = self.cells
+        for i in range(int(box.x0 // BUCKET_PT), int(box.x1 // BUCKET_PT) + 1):
+            for j in range(int(box.y0 // BUCKET_PT), int(box.y1 // BUCKET_PT) + 1):
+                bucket = cells.get((i, j))
+                if bucket is None:
+                    cells[(i, j)] = [key]
+                else:
+                    bucket.append(key)
+
+    def near(self, box: Box) -> set:
+        cells = self.cells
+        found: set = set()
+        for i in range(int(box.x0 // BUCKET_PT), int(box.x1 // BUCKET_PT) + 1):
+            for j in range(int(box.y0 // BUCKET_PT), int(box.y1 // BUCKET_PT) + 1):
+                bucket = cells.get((i, j))
+                if bucket:
+                    found.update(bucket)
+        return found
+
+
+def _meet(a: Box, b: Box, tolerance: float) -> bool:
+    return (min(a.x1, b.x1) - max(a.x0, b.x0) > tolerance and
+            min(a.y1, b.y1) - max(a.y0, b.y0) > tolerance)
+
+
+def segment_crosses_box(p, q, box: Box) -> bool:
+    """Whether the segment p-q passes through the open box (Liang-Barsky clipping)."""
+    x0, y0 = p
+    dx, dy = q[0] - x0, q[1] - y0
+    t0, t1 = 0.0, 1.0
+    for edge_p, edge_q in ((-dx, x0 - box.x0), (dx, box.x1 - x0),
+                           (-dy, y0 - box.y0), (dy, box.y1 - y0)):
+        if edge_p == 0:
+            if edge_q <= 0:
+                return False
+            continue
+        t = edge_q / edge_p
+        if edge_p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return True
+
+
+def _segments(polylines):
+    """(p, q) pairs of a stroked path's flattened subpaths."""
+    out = []
+    for points, closed in polylines:
+        pairs = list(zip(points, points[1:]))
+        if closed and len(points) > 2:
+            pairs.append((points[-1], points[0]))
+        out.extend(pairs)
+    return out
+
+
+def as_circle(path) -> tuple[float, float, float] | None:
+    """(cx, cy, r) when the path is one closed subpath of four curves whose outline is a
+    square (the usual four-Bezier circle; it strays from a true circle by 0.03 % of r)."""
+    segs = path.segments
+    ops = "".join(seg[0] for seg in segs)
+    if ops not in ("MCCCCZ", "MCCCC"):
+        return None
+    box = path.outline
+    w, h = box.x1 - box.x0, box.y1 - box.y0
+    if w <= 0 or abs(w - h) > 1e-3 * w:
+        return None
+    cx, cy, r = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, w / 2
+    for seg in segs[1:5]:
+        if abs(((seg[5] - cx) ** 2 + (seg[6] - cy) ** 2) ** 0.5 - r) > 1e-3 * r:
+            return None
+    return cx, cy, r
+
+
+def _circle_crosses_box(circle, half: float, box: Box) -> bool:
+    """Whether a stroked circle's ring (radius r, half width `half`) meets the box."""
+    cx, cy, r = circle
+    near_x = min(max(cx, box.x0), box.x1)
+    near_y = min(max(cy, box.y0), box.y1)
+    nearest = ((near_x - cx) ** 2 + (near_y - cy) ** 2) ** 0.5
+    far_x = max(abs(box.x0 - cx), abs(box.x1 - cx))
+    far_y = max(abs(box.y0 - cy), abs(box.y1 - cy))
+    farthest = (far_x ** 2 + far_y ** 2) ** 0.5
+    return nearest < r + half and farthest > r - half
+
+
+def _circle_holds(circle, box: Box) -> bool:
+    cx, cy, r = circle
+    return all((x - cx) ** 2 + (y - cy) ** 2 <= r * r for x, y in
+               ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)))
+
+
+def _point_inside(x: float, y: float, polygons) -> bool:
+    """Even-odd point-in-polygon over flattened subpaths."""
+    inside = False
+    for points in polygons:
+        n = len(points)
+        for i in range(n):
+            (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+def _hides(polygons, box: Box) -> bool:
+    """Whether a fill's flattened outline holds all four corners of `box` (for the convex
+    shapes text is set on, a disc or a tile, the whole box)."""
+    return all(_point_inside(x, y, polygons) for x, y in
+               ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)))
+
+
+def _text_of(glyphs, run: int) -> str:
+    return "".join(g.text for g in glyphs if g.run == run)
+
+
+def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
+    """Every place on `page` where text meets other text or a stroked line it does not belong
+    to (see the module's notes); each pair of runs or of run and path is reported once."""
+    glyphs = []      # (paint order, glyph)
+    strokes = []     # (paint order, path)
+    fills = []       # (paint order, path)
+    for order, mark in enumerate(page.ink_marks):
+        if mark.kind == "glyph":
+            glyphs.append((order, mark))
+        elif mark.kind == "path":
+            if mark.stroke is not None:
+                strokes.append((order, mark))
+            if mark.fill is not None:
+                fills.append((order, mark))
+    all_glyphs = [g for _order, g in glyphs]
+    found: list[Overlap] = []
+
+    index = _Index()
+    for n, (_order, glyph) in enumerate(glyphs):
+        index.add(n, glyph.ink)
+    seen_runs = set()
+    for n, (_order, glyph) in enumerate(glyphs):
+        for m in index.near(glyph.ink):
+            if m <= n:
+                continue
+            other = glyphs[m][1]
+            if other.run == glyph.run or (glyph.run, other.run) in seen_runs:
+                continue
+            if _meet(glyph.ink, other.ink, tolerance):
+                seen_runs.add((glyph.run, other.run))
+                found.append(Overlap("text on text", (
+                    f"{_text_of(all_glyphs, glyph.run)!r} overlaps "
+                    f"{_text_of(all_glyphs, other.run)!r} at ({glyph.ink.x0:.1f}, "
+                    f"{glyph.ink.y0:.1f})")))
+
+    stroke_index = _Index()
+    for n, (_order, path) in enumerate(strokes):
+        stroke_index.add(n, path.ink)
+    fill_index = _Index()
+    for n, (_order, path) in enumerate(fills):
+        fill_index.add(n, path.outline)
+    near_fills = fill_index.near
+    flat: dict = {}      # id(path) -> flattened subpaths, shared by stroke and fill
+    segments_of: dict = {}
+    polygons_of: dict = {}
+
+    def _flat(path):
+        if id(path) not in flat:
+            flat[id(path)] = flatten(path.segments)
+        return flat[id(path)]
+
+    circles: dict = {}
+
+    def _circle(path):
+        if id(path) not in circles:
+            circles[id(path)] = as_circle(path)
+        return circles[id(path)]
+
+    def _polygons(k):
+        if k not in polygons_of:
+            polygons_of[k] = [points for points, _closed in _flat(fills[k][1])
+                              if len(points) > 2]
+        return polygons_of[k]
+
+    def _holds(k, box: Box) -> bool:
+        circle = _circle(fills[k][1])
+        if circle is not None:
+            return _circle_holds(circle, box)
+        return _hides(_polygons(k), box)
+
+    seen_pairs = set()
+    for g_order, glyph in glyphs:
+        holders = None   # paint orders of the fills that hold this glyph's box, found once
+        inner = glyph.ink.inset(tolerance, tolerance, tolerance, tolerance)
+        if inner.x0 >= inner.x1 or inner.y0 >= inner.y1:
+            continue
+        for n in stroke_index.near(glyph.ink):
+            s_order, path = strokes[n]
+            if (glyph.run, n) in seen_pairs or not path.ink.overlaps(inner):
+                continue
+            half = max(path.line_width, path.mean_line_width) / 2
+            target = inner.inset(-half, -half, -half, -half)
+            circle = _circle(path)
+            crossing = None
+            if circle is not None:
+                if _circle_crosses_box(circle, half, inner):
+                    crossing = ((circle[0] - circle[2], circle[1]), (circle[0] + circle[2],
+                                                                      circle[1]))
+                segments = ()
+            elif n not in segments_of:
+                segments = segments_of[n] = _segments(_flat(path))
+            else:
+                segments = segments_of[n]
+            for p, q in segments:
+                if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
+                        max(p[1], q[1]) < target.y0 or min(p[1], q[1]) > target.y1:
+                    continue
+                if segment_crosses_box(p, q, target):
+                    crossing = (p, q)
+                    break
+            if crossing is None:
+                continue
+            if s_order < g_order:
+                if holders is None:
+                    holders = [fills[k][0] for k in near_fills(glyph.ink)
+                               if fills[k][0] < g_order
+                               and fills[k][1].outline.contains(glyph.ink)
+                               and _holds(k, glyph.ink)]
+                if any(s_order < order for order in holders):
+                    continue   # the line is hidden under a fill the text sits on
+            seen_pairs.add((glyph.run, n))
+            found.append(Overlap("text across a line", (
+                f"{_text_of(all_glyphs, glyph.run)!r} at ({glyph.ink.x0:.1f}, "
+                f"{glyph.ink.y0:.1f}) is crossed by a line")))
+    return found
