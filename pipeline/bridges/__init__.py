@@ -10,6 +10,7 @@ from typing import Sequence
 
 from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
 from pipeline.bridges.generator import generate as _generate
+from pipeline.bridges import solver
 from pipeline.bridges.solver import LEVELS, count_solutions, explain
 from pipeline.bridges.verify import verify as _verify
 from pipeline.errors import InputError
@@ -57,6 +58,29 @@ class BridgesFamily:
 
     def explain(self, puzzle: dict) -> list[str]:
         return explain(layout(Board.from_puzzle(puzzle)))
+
+    def hint(self, puzzle: dict, solution: dict, grade: dict):
+        return solver.hint(puzzle, solution, grade)
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        return solver.check_hint(puzzle, solution, reveals)
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+        """The board's frame with only the islands the step reasons on: the span it decides
+        as a wide gray band, the group it speaks of (connectivity) filled gray."""
+        ink.rect(box.x, box.y, box.width, box.height, stroke=LINE_WIDTH)
+        figure = hint.figure
+        (r1, c1), (r2, c2) = figure["span"]
+        x1, y1 = box.cell_centre(r1, c1)
+        x2, y2 = box.cell_centre(r2, c2)
+        ink.line(x1, y1, x2, y2, width=max(LINE_WIDTH, 0.35 * box.cell), gray=0.75)
+        group = {tuple(square) for square in figure["group"]}
+        radius = ISLAND_RADIUS * box.cell
+        size = max(MIN_TEXT, 0.5 * box.cell)
+        for r, c, number in figure["islands"]:
+            x, y = box.cell_centre(r, c)
+            ink.circle(x, y, radius, stroke=LINE_WIDTH, fill=0.8 if (r, c) in group else 1.0)
+            ink.text(x, y - 0.35 * size, str(number), size=size, anchor="middle")
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["height"], puzzle["width"]

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from pipeline.connections import drawing, verifier
 from pipeline.connections.generator import Exhausted, build, tile_order
+from pipeline.connections import grade as grading
 from pipeline.connections.grade import LEVELS, measure
 from pipeline.connections.library import TIERS, indexed_library, load_library, tile_names
 from pipeline.errors import GenerationFailed, InputError
@@ -93,6 +94,16 @@ class ConnectionsFamily:
         else:
             lines.append(f"{len(found)} splits cover all sixteen: the board is not unique")
         return lines
+
+    # Hints --------------------------------------------------------------------------------
+    def hint(self, puzzle: dict, solution: dict, grade: dict):
+        return grading.hint(puzzle, solution, grade)
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        return grading.check_hint(puzzle, solution, reveals)
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+        """No figure: the hint is a theme, in words."""
 
     # Dedupe -------------------------------------------------------------------------------
     def dedupe_form(self, puzzle: dict) -> str:

@@ -60,3 +60,48 @@ def level_of(herring_count: int) -> str:
         if level.fewest_herrings <= herring_count <= level.most_herrings:
             return level.name
     raise AssertionError("the level bands cover every count")
+
+
+# --- the hint: the group a solver is most likely to miss ------------------------------------------
+
+TECHNIQUE = "theme of the most misleading group"
+
+
+def herring_pull(library: IndexedLibrary, tiles: list[str], groups: list[dict]) -> dict[str, int]:
+    """For each group (by label), how many times red herrings claim one of its tiles: the sum,
+    over herrings, of the group's tiles each holds. The more a group's tiles are claimed by
+    themes that are not groups, the likelier a solver pairs them wrongly and misses it."""
+    board_mask = library.mask_of(tiles)
+    by_label = {c.label: k for k, c in enumerate(library.categories)}
+    on_board = tuple(by_label[g["label"]] for g in groups)
+    found = herrings(library, board_mask, on_board)
+    return {g["label"]: sum((library.masks[k] & library.mask_of(g["tiles"])).bit_count()
+                            for k in found) for g in groups}
+
+
+def hint(puzzle: dict, solution: dict, grade: dict | None = None):
+    """The theme of one group, without its members: the group whose tiles red herrings claim
+    most (ties: the more devious tier, then the label)."""
+    from pipeline.connections.library import TIERS, indexed_library
+    from pipeline.family import Hint
+
+    library = indexed_library()
+    groups = list(solution["groups"])
+    pull = herring_pull(library, list(puzzle["tiles"]), groups)
+    chosen = max(groups, key=lambda g: (pull[g["label"]], TIERS.index(g["tier"]),
+                                        g["label"]))
+    others = sorted(pull[g["label"]] for g in groups if g is not chosen)
+    text = (f"One group's theme is: {chosen['label']}. Exactly four countries on the board fit "
+            f"it. It is the group red herrings pull at most: themes that are not groups claim "
+            f"its countries {pull[chosen['label']]} times (the other groups' countries "
+            f"{', '.join(map(str, others))} times).")
+    return Hint(TECHNIQUE, text, {"group": chosen["label"]}, None)
+
+
+def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+    label = reveals.get("group")
+    if not isinstance(label, str):
+        return ["reveals.group is missing"]
+    if label not in {g["label"] for g in solution["groups"]}:
+        return [f"{label!r} is not a group of the solution"]
+    return []
