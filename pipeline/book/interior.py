@@ -13,6 +13,7 @@ import io
 from dataclasses import dataclass
 from math import floor
 
+from pipeline.book import hints as hint_pages
 from pipeline.book.fonts import Face, FontSet
 from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
@@ -74,7 +75,8 @@ def level_title(level: str) -> str:
 class InteriorWriter:
     def __init__(self, layout: Layout, profile: PrinterProfile, fonts: FontSet, plan: Plan,
                  puzzles: list[BookPuzzle], examples: dict[str, PuzzleRecord],
-                 front: FrontMatter):
+                 front: FrontMatter, hints: dict | None = None):
+        self.hints = hints or {}   # book number -> Hint, when the book prints hints
         self.layout = layout
         self.profile = profile
         self.fonts = fonts
@@ -301,12 +303,17 @@ class InteriorWriter:
                      f"Puzzle {number}", size=s.caption, bold=True, anchor="middle")
             family.draw_puzzle(ink, record.puzzle, grid)
             ink.text(middle, grid.y - GRID_PAD - s.small * 1.1,
+                     f"{hint_pages.pointer(self.plan, number)}"
                      f"Solution on page {self.plan.solution_page[number]}", size=s.small,
                      anchor="middle")
             entry = _grid_entry(record, grid, "puzzle")
             entry.update(number=number, solution_page=self.plan.solution_page[number])
+            entry.update(hint_pages.puzzle_entry(self.plan, self.hints, number))
             entries.append(entry)
         return entries
+
+    def _draw_hints(self, ink: PdfInk, page: Page, box: Box) -> list:
+        return hint_pages.draw_hints_page(self, ink, page, box)
 
     def _draw_solutions(self, ink: PdfInk, page: Page, box: Box) -> list:
         s = self.sizes

@@ -3,7 +3,9 @@
 The plan depends only on the sections (counts and puzzles per page), never on page geometry,
 so the final page count, and with it the gutter, is known before the first mark is placed.
 Each puzzle's page and its solution's page come from one table (`Plan.puzzle_page`,
-`Plan.solution_page`): the two pointers printed in the book cannot disagree.
+`Plan.solution_page`): the two pointers printed in the book cannot disagree. With hints on, a
+Hints section sits between the puzzles and the solutions and `Plan.hint_page` is the third
+pointer of the same table.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class SectionShape:
     count: int
     puzzles_per_page: int
     solutions_per_page: int
+    hints_per_page: int = 0   # 0: this book prints no hints
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class Plan:
     puzzle_page: dict = field(default_factory=dict)     # puzzle number -> page number
     solution_page: dict = field(default_factory=dict)   # puzzle number -> page number
     section_first_number: tuple[int, ...] = ()           # first puzzle number of each section
+    hint_page: dict = field(default_factory=dict)        # puzzle number -> page number
 
     @property
     def page_count(self) -> int:
@@ -50,8 +54,19 @@ class Plan:
 
 
 def contents_entries(sections: list[SectionShape]) -> int:
-    """Lines on the contents pages: one per how-to page, one per section, one for solutions."""
-    return len(families_in_order(sections)) + len(sections) + 1
+    """Lines on the contents pages: one per how-to page, one per section, one for solutions,
+    and one for hints when the book prints them."""
+    return len(families_in_order(sections)) + len(sections) + 1 + has_hints(sections)
+
+
+def has_hints(sections: list[SectionShape]) -> bool:
+    return any(section.hints_per_page for section in sections)
+
+
+def facing(a: int, b: int) -> bool:
+    """Whether pages a and b are one spread (the same page counts too): an even page faces
+    the odd page after it."""
+    return a == b or (min(a, b) % 2 == 0 and abs(a - b) == 1)
 
 
 def families_in_order(sections: list[SectionShape]) -> list[str]:
@@ -87,6 +102,8 @@ def plan_book(sections: list[SectionShape], *, even: bool = True) -> Plan:
             for n in chunk:
                 puzzle_page[n] = page.number
 
+    hint_page = _plan_hints(sections, firsts, add, pages) if has_hints(sections) else {}
+
     solution_page: dict[int, int] = {}
     first = True
     for index, section in enumerate(sections):
@@ -101,7 +118,27 @@ def plan_book(sections: list[SectionShape], *, even: bool = True) -> Plan:
 
     if even and len(pages) % 2:
         add("blank", "notes")
-    return Plan(tuple(pages), puzzle_page, solution_page, tuple(firsts))
+    return Plan(tuple(pages), puzzle_page, solution_page, tuple(firsts), hint_page)
+
+
+def _plan_hints(sections: list[SectionShape], firsts: list[int], add, pages) -> dict[int, int]:
+    """The Hints section, in puzzle order. When the last puzzle page is an even page, the first
+    hints page would face it and could hold a hint to a puzzle in plain sight: a Notes page
+    goes between."""
+    if pages[-1].number % 2 == 0:
+        add("blank", "notes")
+    hint_page: dict[int, int] = {}
+    first = True
+    for index, section in enumerate(sections):
+        numbers = list(range(firsts[index], firsts[index] + section.count))
+        for start in range(0, len(numbers), section.hints_per_page):
+            chunk = tuple(numbers[start:start + section.hints_per_page])
+            page = add("hints", "hints", puzzles=chunk, section=index, family=section.family,
+                       first_of_run=first)
+            first = False
+            for n in chunk:
+                hint_page[n] = page.number
+    return hint_page
 
 
 def longest_blank_run(plan: Plan) -> int:
