@@ -17,6 +17,7 @@ from pipeline.family import _FAMILY_MODULES, get_family
 EXTRA_SECTIONS: dict[str, str] = {
     "books": "pipeline.books_bench",
     "readback": "pipeline.readback.bench",
+    "hints": "pipeline.hints_bench",
 }
 
 

@@ -623,8 +623,24 @@ def check_barcode_box(b: BookUnderTest) -> Check:
     return check
 
 
+def check_hints(b: BookUnderTest) -> Check:
+    """Thin registration of pipeline.readback.hints (the logic is there, as pure functions)."""
+    from pipeline.family import get_family
+    from pipeline.readback.hints import hint_findings
+
+    check = Check("hints", "one sound hint per puzzle, out of its sight, pointers both ways")
+    text = lambda n: b.pages[n - 1].text if 1 <= n <= len(b.pages) else None
+    reveals = lambda record, shown: get_family(record["family"]).check_hint(
+        record["puzzle"], record["solution"], shown)
+    for page, message in hint_findings(b.book, text, b.records, reveals):
+        check.fail("interior", page, message)
+    check.measured = {"hints": sum(len(e.get("puzzles", [])) for e in b.book.get("pages", [])
+                                   if e.get("kind") == "hints")}
+    return check
+
+
 CHECKS: tuple[Callable[[BookUnderTest], Check], ...] = (
-    check_fonts, check_live_area, check_answers, check_numbering, check_page_boxes,
+    check_fonts, check_live_area, check_answers, check_numbering, check_hints, check_page_boxes,
     check_page_count, check_blank_pages, check_colour, check_document, check_line_width,
     check_text_size, check_cover_size, check_spine_text, check_safe_zone, check_barcode_box,
 )
