@@ -41,11 +41,11 @@ def test_hints_sit_between_puzzles_and_solutions_out_of_sight(counts, per_page):
 
 def test_a_notes_page_keeps_the_first_hints_off_the_last_puzzle_spread():
     # Contents, how-to and puzzles end on an even (left-hand) page: hints would face it.
-    plan = plan_book([SectionShape("x", 3, 1, 6, 4)])
+    plan = plan_book([SectionShape("x", 2, 1, 6, 4)])
     last_puzzle = max(p.number for p in plan.pages if p.role == "puzzles")
     assert last_puzzle % 2 == 0
     assert plan.pages[last_puzzle].role == "notes"
-    without = plan_book([SectionShape("x", 4, 1, 6, 4)])
+    without = plan_book([SectionShape("x", 3, 1, 6, 4)])
     last = max(p.number for p in without.pages if p.role == "puzzles")
     assert last % 2 == 1 and without.pages[last].role == "hints"
 

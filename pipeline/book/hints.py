@@ -21,6 +21,7 @@ SLOT_GAP = 9.0          # pt between hints
 FIGURE_SHARE = 0.36     # of the slot width, most a figure may take
 TEXT_GAP = 10.0         # pt between figure and text
 SMALLEST_TEXT = 7.0     # pt: the print minimum; hint text shrinks no further
+LABEL_PT = 7.0          # pt: the square labels around a figure (the print minimum)
 
 
 def book_hints(puzzles) -> dict[int, Hint]:
@@ -91,15 +92,32 @@ def draw_hints_page(writer, ink, page, box: Box) -> list:
         if hint.figure is not None:
             rows, cols = family.grid_shape(record.puzzle)
             side = min(inner.height, inner.width * FIGURE_SHARE)
-            grid = writer._grid_box(Box(inner.x0, inner.y1 - side, inner.x0 + side, inner.y1),
-                                    rows, cols, top=True)
+            band = LABEL_PT * 1.6   # room for the column letters and row numbers
+            grid = writer._grid_box(Box(inner.x0 + band, inner.y1 - side, inner.x0 + side,
+                                        inner.y1 - band), rows, cols, top=True)
             family.draw_hint(ink, record.puzzle, hint, grid)
+            _labels(ink, grid)
             entry["grid"] = _grid_entry(record, grid, "hint")["grid"]
             text_box = Box(grid.x + grid.width + GRID_PAD + TEXT_GAP, inner.y0, inner.x1,
                            inner.y1)
         _set_text(writer, ink, hint.text, text_box, s.small)
         entries.append(entry)
     return entries
+
+
+def _labels(ink, grid) -> None:
+    """Column letters above and row numbers left of a figure, as the hint's words name them."""
+    from pipeline.book.interior import GRID_PAD
+    from pipeline.family import column_letter
+
+    for c in range(grid.cols):
+        x, _ = grid.cell_centre(0, c)
+        ink.text(x, grid.y + grid.height + GRID_PAD * 0.5, column_letter(c), size=LABEL_PT,
+                 anchor="middle")
+    for r in range(grid.rows):
+        _, y = grid.cell_centre(r, 0)
+        ink.text(grid.x - GRID_PAD * 0.5, y - LABEL_PT * 0.35, str(r + 1), size=LABEL_PT,
+                 anchor="end")
 
 
 def _set_text(writer, ink, text: str, box: Box, size: float) -> None:

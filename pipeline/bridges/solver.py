@@ -789,14 +789,17 @@ def hint(puzzle: dict, solution: dict | None, grade: dict):
                 continue
             e, supposed, old_lo, old_hi = step
             old, new = (old_lo, old_hi), (int(state.lo[e]), int(state.hi[e]))
+            where, culprit = _contradiction(lay, e, supposed, state, args)
             text = (f"After the easier steps, suppose there {'were' if supposed != 1 else 'was'} "
                     f"{_count_words(supposed)} between {_span(lay, e)}. Carry on with the easier "
-                    f"steps from there: they run into a contradiction (an island that cannot get "
-                    f"its number, two bridges that would cross, or islands cut off from the "
-                    f"rest). So the span between them carries {_outcome(new, old)}.")
+                    f"steps from there: they run into a contradiction{where or _GENERIC}. So the span "
+                    f"between them carries {_outcome(new, old)}.")
             a, b = int(lay.link_a[e]), int(lay.link_b[e])
+            near = sorted({int(x) for f in range(len(lay.link_a)) for x in
+                           (lay.link_a[f], lay.link_b[f]) if {a, b} & {int(lay.link_a[f]),
+                                                                       int(lay.link_b[f])}})
             return Hint(technique, text, _reveals(lay, e, old, new),
-                        _figure(lay, e, [a, b], []))
+                        _figure(lay, e, near + culprit, []))
         state.deduce(easier)
         lo, hi = state.lo.copy(), state.hi.copy()
         mark = int(state.meta[0])
@@ -816,6 +819,49 @@ def hint(puzzle: dict, solution: dict | None, grade: dict):
         return Hint(technique, f"{opening}, {why}", _reveals(lay, e, old, new),
                     _figure(lay, e, islands, group))
     raise ValueError("the grade records no technique to hint at")
+
+
+def _contradiction(lay: Layout, e: int, supposed: int, state: State, args) -> tuple[str, list]:
+    """Where the easier rules break down once link e is supposed to carry `supposed`: the words
+    for it (empty when no single island or span shows it) and the islands it names."""
+    lo, hi, trail, meta = state.lo, state.hi, state.trail, state.meta
+    mark = int(meta[0])
+    scratch = np.zeros(N_COUNTERS, dtype=np.int64)
+    _narrow(e, supposed, supposed, lo, hi, trail, meta)
+    _propagate(SEARCH_RULES, *args, lo, hi, trail, meta, scratch, state.parent, state.rem,
+               state.size)
+    found: tuple[str, list] = ("", [])
+    last = int(meta[0]) - 1
+    first = list(range(len(lay.number)))
+    if last >= mark and lo[trail[last, 0]] > hi[trail[last, 0]]:
+        # The narrowing that failed: look at the board just before it, at its ends first.
+        f = int(trail[last, 0])
+        lo[f], hi[f] = trail[last, 1], trail[last, 2]
+        ends = [int(lay.link_a[f]), int(lay.link_b[f])]
+        first = ends + [i for i in first if i not in ends]
+    for i in first:
+        touching = range(lay.touch_start[i], lay.touch_start[i + 1])
+        high = sum(int(hi[lay.touch[k]]) for k in touching)
+        low = sum(int(lo[lay.touch[k]]) for k in touching)
+        if high < lay.number[i]:
+            found = (f": {_island(lay, i)} can no longer get its number", [i])
+            break
+        if low > lay.number[i]:
+            found = (f": {_island(lay, i)} gets more bridges than its number", [i])
+            break
+    else:
+        parent = np.zeros(len(lay.number), dtype=np.int64)
+        if _components(len(lay.number), lay.link_a, lay.link_b, hi, 1, parent) > 1:
+            cut = [i for i in range(len(lay.number))
+                   if _find(parent, i) != _find(parent, int(lay.link_a[e]))]
+            found = (f": islands such as {_island(lay, cut[0])} are cut off from the rest",
+                     [cut[0]])
+    _undo(mark, lo, hi, trail, meta)
+    return found
+
+
+_GENERIC = (" (an island that cannot get its number, bridges that would cross, or islands cut off "
+            "from the rest)")
 
 
 def _count_words(k: int) -> str:
