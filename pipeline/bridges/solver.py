@@ -748,20 +748,21 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new) -> tuple[str, l
                         f"{'s' if others != 1 else ''} from its other neighbours, so at least "
                         f"{_count_words(new[0]).replace('one', '1').replace('two', '2')} must run "
                         f"to {_island(lay, other)}.", [i, other])
-    # saturation: an island's bridge ends left cap the link, or the island fills exactly
+    # saturation: an island that can just fill takes every bridge it can reach (a rise of the
+    # least count); an island already full, or short of ends, caps the link (a fall of the most)
     for i in (a, b):
         left = _left(lay, lo, i)
         high = sum(int(hi[f]) for f in touching[i])
         low = sum(int(lo[f]) for f in touching[i])
         other = b if i == a else a
-        if high == int(lay.number[i]) and low < high:
+        if new[0] > old[0] and high == int(lay.number[i]) and low < high:
             return (f"{_island(lay, i)} can reach exactly {high} bridge ends over all its "
                     f"possible bridges, so it needs every one of them: "
                     f"{outcome} to {_island(lay, other)}.", [i, other])
-        if low == int(lay.number[i]) and low < high:
+        if new[0] == old[0] and low == int(lay.number[i]) and low < high:
             return (f"{_island(lay, i)} already has all its bridges, so no more run from it: "
                     f"{outcome} to {_island(lay, other)}.", [i, other])
-        if new[1] == old[0] + left and new[1] < old[1]:
+        if new[0] == old[0] and new[1] == old[0] + left:
             return (f"{_island(lay, i)} has only {left} bridge end{'s' if left != 1 else ''} "
                     f"left to spend, so the span between {_span(lay, e)} carries {outcome}.",
                     [i, other])
