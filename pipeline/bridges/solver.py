@@ -728,16 +728,14 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new) -> tuple[str, l
         ga, gb = groups[parent[a]], groups[parent[b]]
         ends = sum(_left(lay, lo, i) for i in ga) + (
             sum(_left(lay, lo, i) for i in gb) if ga is not gb else 0)
-        names = ", ".join(_island(lay, i) for i in sorted(set(ga + gb)))
         joined = (lambda g, i: _island(lay, i) if len(g) == 1 else
                   f"the {len(g)} islands already joined up with {_island(lay, i)}")
         whole = f"{joined(ga, a)} and {joined(gb, b)} have" if ga is not gb else \
             f"{joined(ga, a)} {'have' if len(ga) > 1 else 'has'}"
         members = len(set(ga + gb))
         text = (f"{whole} {ends} bridge ends left to spend. {_count_words(old[1]).capitalize()} "
-                f"between {_span(lay, e)} would spend every one, and these {members} islands "
-                f"({names}) would be cut off from the rest of the board. So the span between "
-                f"them carries {outcome}.")
+                f"between {_span(lay, e)} would spend every one and cut off these {members} "
+                f"islands (gray in the figure) from the rest: the span carries {outcome}.")
         return text, sorted(set(ga + gb))
     if rule == "counting":
         for i in (a, b):
@@ -791,10 +789,10 @@ def hint(puzzle: dict, solution: dict | None, grade: dict):
             e, supposed, old_lo, old_hi = step
             old, new = (old_lo, old_hi), (int(state.lo[e]), int(state.hi[e]))
             where, culprit = _contradiction(lay, e, supposed, state, args)
-            text = (f"After the easier steps, suppose there {'were' if supposed != 1 else 'was'} "
-                    f"{_count_words(supposed)} between {_span(lay, e)}. Carry on with the easier "
-                    f"steps from there: they run into a contradiction{where or _GENERIC}. So the span "
-                    f"between them carries {_outcome(new, old)}.")
+            text = (f"After the easier steps, suppose {_span(lay, e)} had "
+                    f"{_count_words(supposed)} between them. The easier steps then reach a "
+                    f"contradiction{where or _GENERIC}. So the span carries "
+                    f"{_outcome(new, old)}.")
             a, b = int(lay.link_a[e]), int(lay.link_b[e])
             near = sorted({int(x) for f in range(len(lay.link_a)) for x in
                            (lay.link_a[f], lay.link_b[f]) if {a, b} & {int(lay.link_a[f]),

@@ -91,10 +91,9 @@ def hint(puzzle: dict, solution: dict, grade: dict | None = None):
     chosen = max(groups, key=lambda g: (pull[g["label"]], TIERS.index(g["tier"]),
                                         g["label"]))
     others = sorted(pull[g["label"]] for g in groups if g is not chosen)
-    text = (f"One group's theme is: {chosen['label']}. Exactly four countries on the board fit "
-            f"it. It is the group red herrings pull at most: themes that are not groups claim "
-            f"its countries {pull[chosen['label']]} times (the other groups' countries "
-            f"{', '.join(map(str, others))} times).")
+    text = (f"One group's theme: {chosen['label']}. Red herrings pull at this group most: "
+            f"themes that are not groups claim its countries {pull[chosen['label']]} times, the "
+            f"other groups' {', '.join(map(str, others[:-1]))} and {others[-1]} times.")
     return Hint(TECHNIQUE, text, {"group": chosen["label"]}, None)
 
 

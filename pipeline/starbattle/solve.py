@@ -629,20 +629,20 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
     squares = {line: sorted(sq for sq in line_squares(board, line) if sq in open_squares)
                for line in lines}
     opening = "After the easier steps" if index else "From the start"
+    # The figure shades the open squares of the step's lines, so the words need not list them.
     if tier == 1:
         star = step.star
-        text = (f"{opening}, {names[0]} has one square left that can hold a star: "
-                f"{square_list([star])}. Its star goes there")
-        text += (f", and the squares it touches or shares a row, column or region with are "
-                 f"crossed out: {square_list(crossed)}." if crossed else ".")
+        text = (f"{opening}, {names[0]} has one open square left: {square_list([star])} gets "
+                f"its star")
+        text += (f"; cross out the squares it touches or lines up with: "
+                 f"{square_list(crossed)}." if crossed else ".")
         stars = [list(star)]
     elif tier == 2:
         line = lines[0]
         text = (f"{opening}, {names[0]} can hold its star only in "
-                f"{square_list(squares[line])}. {square_list(crossed)} "
-                f"{'touches or lines up with' if len(crossed) == 1 else 'each touch or line up with'}"
-                f" every one of them (same row, column or region), so a star there would leave "
-                f"{names[0]} without a star: cross out {square_list(crossed)}.")
+                f"{square_list(squares[line])}. A star on {square_list(crossed).replace(' and ', ' or ')} would touch or "
+                f"line up with all of them and leave {names[0]} no star: cross "
+                f"{'it' if len(crossed) == 1 else 'them'} out.")
         stars = []
     else:
         inside = {sq for line in lines for sq in line_squares(board, line)}
@@ -650,12 +650,10 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
         ruled = [sq for sq in crossed if sq not in inside]
         together = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 2 \
             else " and ".join(names)
-        where = "; ".join(f"{name}: {square_list(squares[line])}"
-                          for name, line in zip(names, lines))
         count = "both" if tier == 3 else "all three"
-        text = (f"{opening}, look at {together} together. Their stars can only go in their "
-                f"open squares ({where}). Try every way to place {count} stars without two "
-                f"touching or sharing a row, column or region.")
+        text = (f"{opening}, try every way to place the stars of {together} on their open "
+                f"squares (shaded), {count} at once, none touching or sharing a row, column or "
+                f"region.")
         them = "it" if len(crossed) == 1 else "them"
         if ruled and unused:
             text += (f" Every way rules out {square_list(ruled)}, and no way uses "
