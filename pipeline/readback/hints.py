@@ -124,7 +124,8 @@ def hint_findings(book: dict, page_text: Callable[[int], str | None], records: d
         hint_page, entry = on[0]
         if entry.get("number") != number or entry.get("puzzle_page") != page:
             findings.append((hint_page, f"the hint to puzzle {number} names puzzle "
-                                        f"{entry.get('number')} on page {entry.get('puzzle_page')}"))
+                                        f"{entry.get('number')} on page "
+                                        f"{entry.get('puzzle_page')}"))
         back = printed(hint_page)
         if back is not None and f"Puzzle {number} · page {page}" not in back:
             findings.append((hint_page, f"the hint does not print \"Puzzle {number} · page "

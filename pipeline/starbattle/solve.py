@@ -639,8 +639,9 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
         stars = [list(star)]
     elif tier == 2:
         line = lines[0]
+        either = square_list(crossed).replace(" and ", " or ")
         text = (f"{opening}, {names[0]} can hold its star only in "
-                f"{square_list(squares[line])}. A star on {square_list(crossed).replace(' and ', ' or ')} would touch or "
+                f"{square_list(squares[line])}. A star on {either} would touch or "
                 f"line up with all of them and leave {names[0]} no star: cross "
                 f"{'it' if len(crossed) == 1 else 'them'} out.")
         stars = []
