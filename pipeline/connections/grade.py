@@ -90,10 +90,9 @@ def hint(puzzle: dict, solution: dict, grade: dict | None = None):
     pull = herring_pull(library, list(puzzle["tiles"]), groups)
     chosen = max(groups, key=lambda g: (pull[g["label"]], TIERS.index(g["tier"]),
                                         g["label"]))
-    others = sorted(pull[g["label"]] for g in groups if g is not chosen)
-    text = (f"One group's theme: {chosen['label']}. Red herrings pull at this group most: "
-            f"themes that are not groups claim its countries {pull[chosen['label']]} times, the "
-            f"other groups' {', '.join(map(str, others[:-1]))} and {others[-1]} times.")
+    # The measured pull stays in the bench and the docs; the solver needs only the theme.
+    text = (f"One group's theme: {chosen['label']}. It is the group whose countries red "
+            f"herrings claim most often.")
     return Hint(TECHNIQUE, text, {"group": chosen["label"]}, None)
 
 

@@ -653,8 +653,7 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
             else " and ".join(names)
         count = "both" if tier == 3 else "all three"
         text = (f"{opening}, try every way to place the stars of {together} on their open "
-                f"squares (shaded), {count} at once, none touching or sharing a row, column or "
-                f"region.")
+                f"squares (shaded), {count} at once.")
         them = "it" if len(crossed) == 1 else "them"
         if ruled and unused:
             text += (f" Every way rules out {square_list(ruled)}, and no way uses "
