@@ -18,7 +18,10 @@ SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DEFAULT_PATH = Path("build/catalog.sqlite")
 
+# One transaction: another process opening the catalog at the same moment sees either no
+# tables (a new catalog) or all of them with the schema version, never half a catalog.
 _SCHEMA = """
+BEGIN IMMEDIATE;
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS puzzles (
     id TEXT PRIMARY KEY,
@@ -37,7 +40,9 @@ CREATE TABLE IF NOT EXISTS puzzles (
     UNIQUE (family, dedupe_form)
 );
 CREATE INDEX IF NOT EXISTS puzzles_by_level ON puzzles (family, level, number);
-"""
+INSERT OR IGNORE INTO meta VALUES ('schema_version', '%d');
+COMMIT;
+""" % SCHEMA_VERSION
 
 
 class CatalogError(RuntimeError):
@@ -120,11 +125,7 @@ class Catalog:
 
     def _check_schema(self) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE name='schema_version'").fetchone()
-        if row is None:
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
-                             (str(SCHEMA_VERSION),))
-        else:
-            _check_version(self.path, row[0])
+        _check_version(self.path, row[0])
 
     def close(self) -> None:
         self._db.close()

@@ -298,6 +298,7 @@ def run_explain(args) -> int:
 BENCH_SECTIONS = {
     "books": "pipeline.book.bench",
     "readback": "pipeline.readback.bench",
+    "hints": "pipeline.book.hints_bench",
 }
 
 

@@ -46,6 +46,47 @@ class AnswerSigns:
     printed: tuple[str, ...] = ()  # text the puzzle prints itself (not searched for `words`)
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The key step of a board: where its easiest-first solve first needs its hardest technique.
+
+    `text` names squares by the labels printed around a board (columns A, B, ... from the left,
+    rows 1, 2, ... from the top). `reveals` is exactly what the step establishes, in the export
+    record's coordinates (docs/books.md, "Hints"); nothing a later step finds. `figure` lists
+    the squares (or islands) the step reasons on, for a small diagram; None when words suffice.
+    """
+
+    technique: str
+    text: str
+    reveals: dict
+    figure: dict | None = None
+
+    def to_manifest(self) -> dict:
+        return {"technique": self.technique, "text": self.text, "reveals": self.reveals}
+
+
+def square_name(row: int, col: int) -> str:
+    """A square as printed around boards: column letter, then row number ("D4" is (3, 3))."""
+    return f"{column_letter(col)}{row + 1}"
+
+
+def column_letter(col: int) -> str:
+    letters = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def square_list(squares) -> str:
+    """"B3", "B3 and C4", "B3, C4 and D5": squares in reading order."""
+    names = [square_name(r, c) for r, c in sorted(squares)]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 class Family(Protocol):
     name: str        # "starbattle"
     title: str       # "Star Battle": how pages and covers name the family
@@ -91,6 +132,17 @@ class Family(Protocol):
     # Read-back (the print guard "no answer on a puzzle page" asks each family this).
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """How the drawn board shows on paper, and where its answer would."""
+
+    # Hints (only books with `hints = true` ask for them).
+    def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
+        """The board's key step: never more than that one step, never against `solution`."""
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        """What in `reveals` disagrees with `solution` or names no square of the board
+        (empty when the hint is sound)."""
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
+        """The hint's figure: the board's outline with only the squares the step reasons on."""
 
 
 _FAMILY_MODULES = {

@@ -18,6 +18,7 @@ from pathlib import Path
 from pipeline.atomic import write_bytes, write_text
 from pipeline.book.cover import cover_boards, write_cover
 from pipeline.book.fonts import font_set
+from pipeline.book.hints import book_hints
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title, pitch_problem, section_pitches)
 from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
@@ -87,7 +88,8 @@ def key_number(record: PuzzleRecord) -> int:
 def plan_layout(layout: Layout) -> PlannedBook:
     """The page plan, checked against the printer's page-count range and blank-page rule."""
     profile = get_profile(layout.printer)
-    shapes = [SectionShape(s.family, s.count, s.puzzles_per_page, s.solutions_per_page)
+    shapes = [SectionShape(s.family, s.count, s.puzzles_per_page, s.solutions_per_page,
+                           s.hints_per_page if layout.hints else 0)
               for s in layout.sections]
     plan = plan_book(shapes, even=bool(profile.value("even_page_count")))
     low, high = profile.page_range(layout.trim, layout.paper)
@@ -350,6 +352,8 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
         page = plan.puzzle_page[first]
         contents.append((f"{family_title(section.family)} · {level_title(section.level)} · "
                          f"puzzles {first}–{last}", page))
+    if plan.hint_page:
+        contents.append(("Hints", plan.pages_of("hints")[0].number))
     solutions = plan.pages_of("solutions")
     contents.append(("Solutions", solutions[0].number))
     return FrontMatter(tuple(lines), tuple(contents))
@@ -365,7 +369,8 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         for record in section:
             puzzles.append(BookPuzzle(len(puzzles) + 1, record))
     writer = InteriorWriter(layout, profile, fonts, plan, puzzles, records.examples,
-                            front_matter(layout, plan, records), records.lesson_boards)
+                            front_matter(layout, plan, records), records.lesson_boards,
+                            hints=book_hints(puzzles) if layout.hints else None)
     interior = writer.write(progress)
     page_count = profile.final_page_count(plan.page_count)
     cover = write_cover(layout, profile, fonts, page_count, cover_boards(records.sections))
@@ -404,6 +409,7 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
                             "front_safe": g.front_safe.to_manifest()},
         "fonts": [layout.font_regular.name, layout.font_bold.name],
         "puzzle_count": len(puzzles),
+        "hints": layout.hints,
         "frozen": layout.lock_path.exists(),
         "pages": interior.pages,
     }

@@ -13,6 +13,7 @@ import io
 from dataclasses import dataclass
 from math import floor
 
+from pipeline.book import hints as hint_pages
 from pipeline.book.fonts import Face, FontSet
 from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
@@ -180,7 +181,9 @@ def square_label_columns(count: int) -> list[str]:
 class InteriorWriter:
     def __init__(self, layout: Layout, profile: PrinterProfile, fonts: FontSet, plan: Plan,
                  puzzles: list[BookPuzzle], examples: dict[str, PuzzleRecord],
-                 front: FrontMatter, lesson_boards: dict[str, tuple[PuzzleRecord, ...]] | None = None):
+                 front: FrontMatter, lesson_boards: dict[str, tuple[PuzzleRecord, ...]] | None = None,
+                 hints: dict | None = None):
+        self.hints = hints or {}   # book number -> Hint, when the book prints hints
         self.layout = layout
         self.profile = profile
         self.fonts = fonts
@@ -292,6 +295,9 @@ class InteriorWriter:
         if page.role == "solutions":
             section = self.layout.sections[page.section]
             return f"Solutions · {section_title(section.family, section.level)}"
+        if page.role == "hints":
+            section = self.layout.sections[page.section]
+            return f"Hints · {section_title(section.family, section.level)}"
         if page.role in ("howto", "example", "lessons"):
             return f"How to play {family_title(page.family)}"
         return None
@@ -575,12 +581,73 @@ class InteriorWriter:
             if labels:
                 self._labels(ink, grid)
             ink.text((slot.x0 + slot.x1) / 2, slot.y0 + s.small * 0.5,
+                     f"{hint_pages.pointer(self.plan, number)}"
                      f"Solution on page {self.plan.solution_page[number]}", size=s.small,
                      anchor="middle")
             entry = _grid_entry(record, grid, "puzzle")
             entry.update(number=number, solution_page=self.plan.solution_page[number])
+            entry.update(hint_pages.puzzle_entry(self.plan, self.hints, number))
             entries.append(entry)
         return entries
+
+    def _draw_hints(self, ink: PdfInk, page: Page, box: Box) -> list:
+        """One hints page (`pipeline/book/hints.py` says what a hint is): per puzzle its number
+        and page, the technique, a small figure of only what the step reasons on, and the
+        step in words. Returns the manifest entries, one per hint, in puzzle order."""
+        s = self.sizes
+        section = self.layout.sections[page.section]
+        family = get_family(section.family)
+        area = self._body_box(box)
+        if page.first_of_run:
+            top = self._paragraph(ink, hint_pages.intro(section.family), area.x0, area.y1,
+                                  area.width, size=s.small)
+            area = Box(area.x0, area.y0, area.x1, top - s.small * 0.6)
+        per_page = section.hints_per_page
+        height = (area.height - hint_pages.SLOT_GAP * (per_page - 1)) / per_page
+        entries = []
+        for index, number in enumerate(page.puzzles):
+            y1 = area.y1 - index * (height + hint_pages.SLOT_GAP)
+            slot = Box(area.x0, y1 - height, area.x1, y1)
+            record = self.puzzles[number - 1].record
+            hint = self.hints[number]
+            puzzle_page = self.plan.puzzle_page[number]
+            ink.text(slot.x0, slot.y1 - s.small, f"Puzzle {number} · page {puzzle_page}",
+                     size=s.small, bold=True)
+            ink.text(slot.x1, slot.y1 - s.small, hint.technique, size=s.small, anchor="end")
+            inner = Box(slot.x0, slot.y0, slot.x1, slot.y1 - s.small * 1.6)
+            text_box = inner
+            entry = {"id": record.id, "shows": "hint", "number": number,
+                     "puzzle_page": puzzle_page, "technique": hint.technique, "text": hint.text}
+            if hint.figure is not None:
+                rows, cols = family.grid_shape(record.puzzle)
+                side = min(inner.height, inner.width * hint_pages.FIGURE_SHARE)
+                band = s.label_band   # room for the column letters and row numbers
+                grid = self._grid_box(Box(inner.x0 + band, inner.y1 - side, inner.x0 + side,
+                                          inner.y1 - band), rows, cols, top=True)
+                family.draw_hint(ink, record.puzzle, hint, grid)
+                self._labels(ink, grid)
+                entry["grid"] = _grid_entry(record, grid, "hint")["grid"]
+                text_box = Box(grid.x + grid.width + GRID_PAD + hint_pages.TEXT_GAP, inner.y0,
+                               inner.x1, inner.y1)
+            self._hint_text(ink, hint.text, text_box, s.small)
+            entries.append(entry)
+        return entries
+
+    def _hint_text(self, ink: PdfInk, text: str, box: Box, size: float) -> None:
+        """A hint's words from the top of `box`, at `size` or smaller (never under the print
+        minimum)."""
+        face = self.fonts.regular
+        while True:
+            lines = self._wrap(text, face, size, box.width)
+            if len(lines) * size * 1.3 <= box.height:
+                break
+            if size - 0.5 < self.rules.min_font_pt:
+                raise LayoutError(f"a hint does not fit its slot: {text[:60]!r}...")
+            size -= 0.5
+        y = box.y1
+        for line in lines:
+            y -= size * 1.3
+            ink.text(box.x0, y + size * 0.3, line, size=size)
 
     def _draw_solutions(self, ink: PdfInk, page: Page, box: Box) -> list:
         s = self.sizes

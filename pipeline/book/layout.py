@@ -53,6 +53,8 @@ BOOK_FIELDS = (
     Field("pdf_standard", str, False, None,
           "PDF/X-1a:2001 or none (default: what the printer asks for)"),
     Field("cover", dict, False, {}, "cover style: colours, type sizes, art (see cover_style.py)"),
+    Field("hints", bool, False, False, "a Hints section between puzzles and solutions: each "
+          "puzzle's key step, from its grader"),
     Field("sections", list, True, None, "ordered list of puzzle sections"),
 )
 FONT_FIELDS = (
@@ -67,7 +69,10 @@ SECTION_FIELDS = (
     Field("first", int, False, 1, "smallest catalog key number to take"),
     Field("puzzles_per_page", int, False, 1, "puzzles on each puzzle page: 1, 2, 4 or 6"),
     Field("solutions_per_page", int, False, 6, "solutions on each solution page: 1 to 12"),
+    Field("hints_per_page", int, False, 4, "hints on each hints page (with `hints = true`): "
+          "2, 3, 4, 6 or 8"),
 )
+HINTS_PER_PAGE = (2, 3, 4, 6, 8)
 PUZZLES_PER_PAGE = (1, 2, 4, 6)
 SOLUTIONS_PER_PAGE = (1, 2, 4, 6, 9, 12)
 MIN_ALLOWANCE_IN = Fraction(1, 72)
@@ -83,6 +88,7 @@ class Section:
     first: int
     puzzles_per_page: int
     solutions_per_page: int
+    hints_per_page: int = 4
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,7 @@ class Layout:
     price_usd: Decimal | None
     pdf_standard: str | None
     lines: tuple[tuple[str, int], ...]  # key path -> line, for errors found after loading
+    hints: bool = False                 # print a Hints section
 
     def line_of(self, key: str) -> int | None:
         return dict(self.lines).get(key)
@@ -234,6 +241,9 @@ def load_layout(path: Path | str) -> Layout:
             raise fail("each section must be a table ([[sections]])", where)
         values = _fields(raw, SECTION_FIELDS, f"{where}.", fail)
         sections.append(_section(values, where, fail))
+        from pipeline.family import get_family
+        if book["hints"] and not callable(getattr(get_family(values["family"]), "hint", None)):
+            raise fail(f"the {values['family']} family writes no hints", "hints")
     for text_field in ("title", "subtitle", "author", "blurb"):
         text = book[text_field]
         if text is None:
@@ -270,7 +280,7 @@ def load_layout(path: Path | str) -> Layout:
                   font_regular=font_paths["regular"], font_bold=font_paths["bold"],
                   sections=tuple(sections), cover=cover,
                   price_usd=None if price is None else Decimal(price), pdf_standard=standard,
-                  lines=tuple(sorted(lines.lines.items())))
+                  lines=tuple(sorted(lines.lines.items())), hints=book["hints"])
 
 
 def _section(values: dict, where: str, fail) -> Section:
@@ -294,8 +304,12 @@ def _section(values: dict, where: str, fail) -> Section:
     if values["solutions_per_page"] not in SOLUTIONS_PER_PAGE:
         raise fail(f"must be one of {', '.join(map(str, SOLUTIONS_PER_PAGE))}",
                    f"{where}.solutions_per_page")
+    if values["hints_per_page"] not in HINTS_PER_PAGE:
+        raise fail(f"must be one of {', '.join(map(str, HINTS_PER_PAGE))}",
+                   f"{where}.hints_per_page")
     return Section(family_name, values["level"], values["count"], values["first"],
-                   values["puzzles_per_page"], values["solutions_per_page"])
+                   values["puzzles_per_page"], values["solutions_per_page"],
+                   values["hints_per_page"])
 
 
 def _fields(data: dict, fields: tuple[Field, ...], prefix: str, fail) -> dict:

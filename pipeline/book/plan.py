@@ -6,7 +6,9 @@ The book is a sequence of parts (front matter, how-to pages, puzzles, solutions,
 small function that appends its pages; a new part (a hints section between the puzzles and the
 solutions) is one more function in `PARTS`.
 Each puzzle's page and its solution's page come from one table (`Plan.puzzle_page`,
-`Plan.solution_page`): the two pointers printed in the book cannot disagree.
+`Plan.solution_page`): the two pointers printed in the book cannot disagree. With hints on, a
+Hints section sits between the puzzles and the solutions and `Plan.hint_page` is the third
+pointer of the same table.
 """
 
 from __future__ import annotations
@@ -24,18 +26,19 @@ class SectionShape:
     count: int
     puzzles_per_page: int
     solutions_per_page: int
+    hints_per_page: int = 0   # 0: this book prints no hints
 
 
 @dataclass(frozen=True)
 class Page:
     number: int
-    kind: str        # manifest kind: front, contents, howto, puzzle, solution, blank
-    role: str        # title, copyright, contents, howto, example, lessons, puzzles, solutions,
-                     # notes
+    kind: str        # manifest kind: front, contents, howto, puzzle, hints, solution, blank
+    role: str        # title, copyright, contents, howto, example, lessons, puzzles, hints,
+                     # solutions, notes
     puzzles: tuple[int, ...] = ()   # book puzzle numbers (1-based) on this page
     section: int | None = None      # index into the layout's sections
     family: str | None = None       # the family a how-to page explains
-    first_of_run: bool = False      # first page of the solutions, or of a section
+    first_of_run: bool = False      # first page of the solutions or hints, or of a section
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class Plan:
     puzzle_page: dict = field(default_factory=dict)     # puzzle number -> page number
     solution_page: dict = field(default_factory=dict)   # puzzle number -> page number
     section_first_number: tuple[int, ...] = ()           # first puzzle number of each section
+    hint_page: dict = field(default_factory=dict)        # puzzle number -> page number
 
     @property
     def page_count(self) -> int:
@@ -54,8 +58,19 @@ class Plan:
 
 
 def contents_entries(sections: list[SectionShape]) -> int:
-    """Lines on the contents pages: one per how-to page, one per section, one for solutions."""
-    return len(families_in_order(sections)) + len(sections) + 1
+    """Lines on the contents pages: one per how-to page, one per section, one for solutions,
+    and one for hints when the book prints them."""
+    return len(families_in_order(sections)) + len(sections) + 1 + has_hints(sections)
+
+
+def has_hints(sections: list[SectionShape]) -> bool:
+    return any(section.hints_per_page for section in sections)
+
+
+def facing(a: int, b: int) -> bool:
+    """Whether pages a and b are one spread (the same page counts too): an even page faces
+    the odd page after it."""
+    return a == b or (min(a, b) % 2 == 0 and abs(a - b) == 1)
 
 
 def families_in_order(sections: list[SectionShape]) -> list[str]:
@@ -73,6 +88,7 @@ class _Pages:
         self.pages: list[Page] = []
         self.puzzle_page: dict[int, int] = {}
         self.solution_page: dict[int, int] = {}
+        self.hint_page: dict[int, int] = {}
         self.firsts: list[int] = []
 
     def add(self, kind: str, role: str, **details) -> Page:
@@ -121,7 +137,27 @@ def _solutions(book: _Pages) -> None:
                 book.solution_page[n] = page.number
 
 
-PARTS = (_front, _howto, _puzzles, _solutions)
+def _hints(book: _Pages) -> None:
+    """The Hints section, in puzzle order, when the book prints hints. When the last puzzle
+    page is an even page, the first hints page would face it and could show a hint to a puzzle
+    in plain sight: a Notes page goes between."""
+    if not has_hints(book.sections):
+        return
+    if book.pages[-1].number % 2 == 0:
+        book.add("blank", "notes")
+    first = True
+    for index, section in enumerate(book.sections):
+        numbers = list(range(book.firsts[index], book.firsts[index] + section.count))
+        for start in range(0, len(numbers), section.hints_per_page):
+            chunk = tuple(numbers[start:start + section.hints_per_page])
+            page = book.add("hints", "hints", puzzles=chunk, section=index,
+                            family=section.family, first_of_run=first)
+            first = False
+            for n in chunk:
+                book.hint_page[n] = page.number
+
+
+PARTS = (_front, _howto, _puzzles, _hints, _solutions)
 
 
 def plan_book(sections: list[SectionShape], *, even: bool = True) -> Plan:
@@ -130,7 +166,8 @@ def plan_book(sections: list[SectionShape], *, even: bool = True) -> Plan:
         part(book)
     if even and len(book.pages) % 2:
         book.add("blank", "notes")
-    return Plan(tuple(book.pages), book.puzzle_page, book.solution_page, tuple(book.firsts))
+    return Plan(tuple(book.pages), book.puzzle_page, book.solution_page, tuple(book.firsts),
+                book.hint_page)
 
 
 def longest_blank_run(plan: Plan) -> int:

@@ -14,6 +14,7 @@ from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
 from pipeline.bridges.grade import LEVELS
 from pipeline.bridges.solve import count_solutions, explain
 from pipeline.bridges.verify import verify as verify_independently
+from pipeline.bridges import solve as solver
 from pipeline.errors import InputError
 from pipeline.family import AnswerSigns, Generated
 from pipeline.ink import GridBox, Ink
@@ -60,6 +61,15 @@ class BridgesFamily:
 
     def explain(self, puzzle: dict) -> list[str]:
         return explain(layout(Board.from_puzzle(puzzle)))
+
+    def hint(self, puzzle: dict, solution: dict, grade: dict):
+        return solver.hint(puzzle, solution, grade)
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        return solver.check_hint(puzzle, solution, reveals)
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+        draw.draw_hint(ink, puzzle, hint, box)
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["height"], puzzle["width"]

@@ -171,3 +171,21 @@ def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
         d = box.cell * 0.2
         ink.line(cx - d, cy - d, cx + d, cy + d, width=1.2)
         ink.line(cx - d, cy + d, cx + d, cy - d, width=1.2)
+
+
+def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+    """The board's frame with only the islands the step reasons on: the span it decides
+    as a wide gray band, the group it speaks of (connectivity) filled gray."""
+    ink.rect(box.x, box.y, box.width, box.height, stroke=LINE_WIDTH)
+    figure = hint.figure
+    (r1, c1), (r2, c2) = figure["span"]
+    x1, y1 = box.cell_centre(r1, c1)
+    x2, y2 = box.cell_centre(r2, c2)
+    ink.line(x1, y1, x2, y2, width=max(LINE_WIDTH, 0.35 * box.cell), gray=0.75)
+    group = {tuple(square) for square in figure["group"]}
+    radius = ISLAND_RADIUS * box.cell
+    size = max(MIN_TEXT, 0.5 * box.cell)
+    for r, c, number in figure["islands"]:
+        x, y = box.cell_centre(r, c)
+        ink.circle(x, y, radius, stroke=LINE_WIDTH, fill=0.8 if (r, c) in group else 1.0)
+        ink.text(x, y - 0.35 * size, str(number), size=size, anchor="middle")

@@ -12,6 +12,7 @@ from typing import Sequence
 from pipeline.connections import draw, solve, verify
 from pipeline.connections.board import check_groups, check_tiles, indexed_library
 from pipeline.connections.generate import Exhausted, build, tile_order
+from pipeline.connections import grade as grading
 from pipeline.connections.grade import LEVELS, measure
 from pipeline.errors import GenerationFailed, InputError
 from pipeline.family import AnswerSigns, Generated
@@ -69,6 +70,16 @@ class ConnectionsFamily:
 
     def explain(self, puzzle: dict) -> list[str]:
         return solve.explain(list(puzzle["tiles"]))
+
+    # Hints --------------------------------------------------------------------------------
+    def hint(self, puzzle: dict, solution: dict, grade: dict):
+        return grading.hint(puzzle, solution, grade)
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        return grading.check_hint(puzzle, solution, reveals)
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+        """No figure: the hint is a theme, in words."""
 
     # Dedupe -------------------------------------------------------------------------------
     def dedupe_form(self, puzzle: dict) -> str:

@@ -53,3 +53,46 @@ def measure(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...])
         "tiers": [library.categories[k].tier for k in on_board],
         "pool_sizes": [library.masks[k].bit_count() for k in on_board],
     }
+
+
+# --- the hint: the group a solver is most likely to miss ------------------------------------------
+
+TECHNIQUE = "theme of the most misleading group"
+
+
+def herring_pull(library: IndexedLibrary, tiles: list[str], groups: list[dict]) -> dict[str, int]:
+    """For each group (by label), how many times red herrings claim one of its tiles: the sum,
+    over herrings, of the group's tiles each holds. The more a group's tiles are claimed by
+    themes that are not groups, the likelier a solver pairs them wrongly and misses it."""
+    board_mask = library.mask_of(tiles)
+    by_label = {c.label: k for k, c in enumerate(library.categories)}
+    on_board = tuple(by_label[g["label"]] for g in groups)
+    found = herrings(library, board_mask, on_board)
+    return {g["label"]: sum((library.masks[k] & library.mask_of(g["tiles"])).bit_count()
+                            for k in found) for g in groups}
+
+
+def hint(puzzle: dict, solution: dict, grade: dict | None = None):
+    """The theme of one group, without its members: the group whose tiles red herrings claim
+    most (ties: the more devious tier, then the label)."""
+    from pipeline.connections.board import TIERS, indexed_library
+    from pipeline.family import Hint
+
+    library = indexed_library()
+    groups = list(solution["groups"])
+    pull = herring_pull(library, list(puzzle["tiles"]), groups)
+    chosen = max(groups, key=lambda g: (pull[g["label"]], TIERS.index(g["tier"]),
+                                        g["label"]))
+    # The measured pull stays in the bench and the docs; the solver needs only the theme.
+    text = (f"One group's theme: {chosen['label']}. It is the group whose countries red "
+            f"herrings claim most often.")
+    return Hint(TECHNIQUE, text, {"group": chosen["label"]}, None)
+
+
+def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+    label = reveals.get("group")
+    if not isinstance(label, str):
+        return ["reveals.group is missing"]
+    if label not in {g["label"] for g in solution["groups"]}:
+        return [f"{label!r} is not a group of the solution"]
+    return []

@@ -120,6 +120,15 @@ class StarBattle:
     def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
         draw.draw_lesson(ink, puzzle, lesson.step, box)
 
+    def hint(self, puzzle: dict, solution: dict, grade: dict):
+        return solver.hint(puzzle, solution, grade)
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        return solver.check_hint(puzzle, solution, reveals)
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+        draw.draw_hint(ink, puzzle, hint, box)
+
     def explain(self, puzzle: dict) -> list[str]:
         """The easiest-first deduction trace of a board, one line per step."""
         board = Board.from_puzzle(puzzle)

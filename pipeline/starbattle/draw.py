@@ -148,3 +148,26 @@ def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
         ink.polygon(star_points(cx, cy, STAR_OUTER * box.cell), fill=0.0)
     for r, c in new_crossed:
         _cross(ink, box, r, c, 0.0, 1.2)
+
+
+HINT_SHADE = 0.8       # gray of the squares a hint reasons on (20 % ink: clear of the 10 % floor)
+CROSS_LINE = 1.0       # pt
+
+
+def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+    """The board with the open squares of the lines the step reasons on shaded, the squares it
+    crosses out marked X and the star it places drawn: nothing the step does not establish."""
+    board = Board.from_puzzle(puzzle)
+    for line in hint.figure["lines"]:
+        for r, c in line:
+            x, y = box.cell_origin(r, c)
+            ink.rect(x, y, box.cell, box.cell, fill=HINT_SHADE)
+    draw_board(ink, board, box, board.givens)
+    arm = box.cell * 0.28
+    for r, c in hint.reveals["crossed"]:
+        cx, cy = box.cell_centre(r, c)
+        ink.line(cx - arm, cy - arm, cx + arm, cy + arm, width=CROSS_LINE)
+        ink.line(cx - arm, cy + arm, cx + arm, cy - arm, width=CROSS_LINE)
+    for r, c in hint.reveals["stars"]:
+        cx, cy = box.cell_centre(r, c)
+        ink.polygon(star_points(cx, cy, STAR_OUTER * box.cell), fill=0.0)

@@ -543,3 +543,145 @@ def warm_up() -> None:
     board = Board.from_rows([[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 3]])
     count(board, 2, listed=1)
     grade(board)
+
+
+# --- the hint: the board's key step -------------------------------------------------------------
+
+TECHNIQUES = {
+    1: "last square of a line",
+    2: "squares that see a whole line",
+    3: "two lines together",
+    4: "three lines together",
+}
+
+
+def _clashes(board: Board, star: tuple[int, int]) -> set[tuple[int, int]]:
+    """Squares a star at `star` rules out: its row, column, region and eight neighbours."""
+    n, (r, c) = board.size, star
+    region = board.regions[r * n + c]
+    return {(rr, cc) for rr in range(n) for cc in range(n) if (rr, cc) != star and (
+        rr == r or cc == c or board.regions[rr * n + cc] == region
+        or (abs(rr - r) <= 1 and abs(cc - c) <= 1))}
+
+
+def line_squares(board: Board, line: int) -> list[tuple[int, int]]:
+    n = board.size
+    kind, index = divmod(line, n)
+    if kind == 0:
+        return [(index, c) for c in range(n)]
+    if kind == 1:
+        return [(r, index) for r in range(n)]
+    return [divmod(cell, n) for cell in range(n * n) if board.regions[cell] == index]
+
+
+def line_label(board: Board, line: int) -> str:
+    """A row, column or region as a reader finds it on the printed board."""
+    from pipeline.family import column_letter, square_name
+
+    kind, index = divmod(line, board.size)
+    if kind == 0:
+        return f"row {index + 1}"
+    if kind == 1:
+        return f"column {column_letter(index)}"
+    return f"the region holding {square_name(*line_squares(board, line)[0])}"
+
+
+def key_step(board: Board) -> tuple[int, int, list[int], set, set]:
+    """(tier, step index, line numbers, open squares before the step, stars before it) of the
+    first step of the highest tier the easiest-first solve uses."""
+    status, steps, _, step_tier, step_lines, step_star, step_crossed = _run(board, 4)
+    if status != SOLVED or steps == 0:
+        raise ValueError("the easiest-first solve does not finish this board")
+    n = board.size
+    top = int(step_tier[:steps].max())
+    index = next(k for k in range(steps) if step_tier[k] == top)
+    open_squares = {(r, c) for r in range(n) for c in range(n)}
+    stars: set = set()
+    for star in board.givens:
+        stars.add(star)
+        open_squares -= _clashes(board, star) | {star}
+    for k in range(index):   # replay the easier steps to the board just before the key step
+        crossed = {(r, c) for r in range(n) for c in range(n) if (int(step_crossed[k, r]) >> c) & 1}
+        open_squares -= crossed
+        if step_star[k] >= 0:
+            star = divmod(int(step_star[k]), n)
+            stars.add(star)
+            open_squares -= _clashes(board, star) | {star}
+    lines = [int(line) for line in step_lines[index] if line >= 0]
+    return top, index, lines, open_squares, stars
+
+
+def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
+    """The first step of the board's top tier, in words, with what it establishes."""
+    from pipeline.family import Hint, square_list
+
+    board = Board.from_puzzle(puzzle)
+    n = board.size
+    tier, index, lines, open_squares, _ = key_step(board)
+    step = solve(board).steps[index]
+    crossed = list(step.crossed)
+    names = [line_label(board, line) for line in lines]
+    squares = {line: sorted(sq for sq in line_squares(board, line) if sq in open_squares)
+               for line in lines}
+    opening = "After the easier steps" if index else "From the start"
+    # The figure shades the open squares of the step's lines, so the words need not list them.
+    if tier == 1:
+        star = step.star
+        text = (f"{opening}, {names[0]} has one open square left: {square_list([star])} gets "
+                f"its star")
+        text += (f"; cross out the squares it touches or lines up with: "
+                 f"{square_list(crossed)}." if crossed else ".")
+        stars = [list(star)]
+    elif tier == 2:
+        line = lines[0]
+        either = square_list(crossed).replace(" and ", " or ")
+        text = (f"{opening}, {names[0]} can hold its star only in "
+                f"{square_list(squares[line])}. A star on {either} would touch or "
+                f"line up with all of them and leave {names[0]} no star: cross "
+                f"{'it' if len(crossed) == 1 else 'them'} out.")
+        stars = []
+    else:
+        inside = {sq for line in lines for sq in line_squares(board, line)}
+        unused = [sq for sq in crossed if sq in inside]
+        ruled = [sq for sq in crossed if sq not in inside]
+        together = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 2 \
+            else " and ".join(names)
+        count = "both" if tier == 3 else "all three"
+        text = (f"{opening}, try every way to place the stars of {together} on their open "
+                f"squares (shaded), {count} at once.")
+        them = "it" if len(crossed) == 1 else "them"
+        if ruled and unused:
+            text += (f" Every way rules out {square_list(ruled)}, and no way uses "
+                     f"{square_list(unused)}: cross {them} all out.")
+        elif ruled:
+            text += f" Every way rules out {square_list(ruled)}: cross {them} out."
+        else:
+            text += f" No way uses {square_list(unused)}: cross {them} out."
+        stars = []
+    reveals = {"stars": stars, "crossed": [list(sq) for sq in crossed]}
+    figure = {"lines": [[list(sq) for sq in squares[line]] for line in lines],
+              "size": n}
+    return Hint(TECHNIQUES[tier], text, reveals, figure)
+
+
+def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+    """Whatever `reveals` says that the solution does not: a placed star not in it, a crossed
+    square that holds a star in it, a square off the board."""
+    n = puzzle["size"]
+    answer = {tuple(star) for star in solution["stars"]}
+    problems = []
+    for key in ("stars", "crossed"):
+        if not isinstance(reveals.get(key), list):
+            problems.append(f"reveals.{key} is missing")
+            continue
+        for square in reveals[key]:
+            if not (isinstance(square, list) and len(square) == 2
+                    and all(isinstance(v, int) and 0 <= v < n for v in square)):
+                problems.append(f"reveals.{key}: {square!r} is not a square of the board")
+            elif key == "stars" and tuple(square) not in answer:
+                problems.append(f"a star at {square} is not in the solution")
+            elif key == "crossed" and tuple(square) in answer:
+                problems.append(f"{square} is crossed out but holds a star in the solution")
+    if not reveals.get("stars") and not reveals.get("crossed"):
+        problems.append("the hint establishes nothing")
+    return problems

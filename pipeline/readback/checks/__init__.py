@@ -24,7 +24,7 @@ from pipeline.readback.checks.pages import (check_blank_pages, check_live_area, 
                                             check_page_boxes, check_page_count)
 from pipeline.readback.checks.print_rules import (check_colour, check_document, check_fonts,
                                                   check_line_width, check_text_size)
-from pipeline.readback.checks.puzzles import check_answers, check_numbering
+from pipeline.readback.checks.puzzles import check_answers, check_hints, check_numbering
 from pipeline.readback.findings import Check
 from pipeline.readback.loaded import LoadedBook
 
@@ -43,6 +43,10 @@ CHECKS: tuple[Row, ...] = (
     Row("overlap", check_overlap, ("text-on-text", "text-across-line")),
     Row("answers", check_answers, ("answer", "grid-moved")),
     Row("numbering", check_numbering, ("wrong-number", "label-missing")),
+    Row("hints", check_hints, proven_by=(
+        "tests/test_hints_book.py::test_each_planted_fault_is_caught",
+        "tests/test_hints_book.py::test_a_hint_facing_its_puzzle_is_caught",
+        "tests/test_hints_book.py::test_hints_off_with_hints_listed_is_caught")),
     Row("page_boxes", check_page_boxes, ("no-trimbox",)),
     Row("page_count", check_page_count, ("odd-pages",)),
     Row("blank_pages", check_blank_pages, ("blank-run",)),

@@ -1,5 +1,5 @@
-"""The puzzles: no answer on a puzzle page, and every puzzle and solution labelled as the
-manifest's plan says."""
+"""The puzzles: no answer on a puzzle page, every puzzle and solution labelled as the
+manifest's plan says, and with hints on, one sound hint per puzzle."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.readback.answers import Grid, answer_leaks, missing_outline
 from pipeline.readback.findings import Check
+from pipeline.readback.hints import hint_findings
 from pipeline.readback.loaded import LoadedBook
 
 # The labels the interior prints (pipeline/book/interior.py), one text line each: above a
@@ -107,3 +108,23 @@ def check_numbering(b: LoadedBook) -> Check:
     check.measured = {"puzzles": len(puzzle_order), "solutions": len(solution_order),
                       "labels_found": labels}
     return check
+
+
+def check_hints(b: LoadedBook) -> Check:
+    """One sound hint per puzzle on a hints page out of its sight, pointers both ways
+    (`pipeline.readback.hints.hint_findings`); the family judges what a hint reveals."""
+    check = Check("hints", "one sound hint per puzzle, out of its sight, pointers both ways")
+
+    def text(number: int):
+        page = b.page(number)
+        return None if page is None else page.text
+
+    def reveals(record: dict, shown: dict) -> list[str]:
+        return get_family(record["family"]).check_hint(record["puzzle"], record["solution"],
+                                                       shown)
+
+    for page, message in hint_findings(b.book, text, b.records, reveals):
+        check.fail("interior", page, message)
+    check.measured = {"hints": sum(len(entry.get("puzzles", [])) for entry in b.entries("hints"))}
+    return check
+

@@ -1,0 +1,74 @@
+"""`pipeline bench`, section "hints": every catalog board's hint, checked against its solution.
+
+For each board of the catalog (build/catalog.sqlite, as `make books` fills it): the hint, the
+family's check of what it reveals against the unique solution, and the check of its words (the
+squares it names exist, every square it reveals is named). Reports boards, failures, the
+technique each hint uses and the time per hint; for Connections also which tier the chosen
+group is and how far its herring pull stands above the next group's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+from pipeline.family import family_names, get_family
+from pipeline.readback.hints import text_findings
+
+CATALOG = Path("build/catalog.sqlite")
+QUICK_PER_LEVEL = 20
+
+
+def run(quick: bool, catalog_path: Path = CATALOG) -> dict:
+    from pipeline.catalog import Catalog
+    from pipeline.connections.grade import herring_pull
+    from pipeline.connections.board import indexed_library
+
+    if not catalog_path.exists():
+        return {"skipped": f"no catalog at {catalog_path}; run `make books` first"}
+    out = {}
+    with Catalog(catalog_path) as catalog:
+        for name in family_names():
+            family = get_family(name)
+            for level in family.levels:
+                records = list(catalog.records(name, level))
+                if quick:
+                    records = records[:QUICK_PER_LEVEL]
+                if not records:
+                    continue
+                failures, techniques, seconds = [], Counter(), 0.0
+                tiers, margins = Counter(), Counter()
+                for record in records:
+                    start = time.perf_counter()
+                    try:
+                        hint = family.hint(record.puzzle, record.solution, record.grade)
+                    except (AssertionError, ValueError) as error:
+                        failures.append({"id": record.id, "problems": [f"no hint: {error}"]})
+                        continue
+                    finally:
+                        seconds += time.perf_counter() - start
+                    rows, cols = family.grid_shape(record.puzzle)
+                    problems = family.check_hint(record.puzzle, record.solution, hint.reveals)
+                    problems += text_findings(hint.text, hint.reveals, rows, cols)
+                    if problems:
+                        failures.append({"id": record.id, "problems": problems[:3]})
+                    techniques[hint.technique] += 1
+                    if name == "connections":
+                        groups = record.solution["groups"]
+                        pull = herring_pull(indexed_library(), record.puzzle["tiles"], groups)
+                        chosen = hint.reveals["group"]
+                        tiers[next(g["tier"] for g in groups if g["label"] == chosen)] += 1
+                        rest = sorted((v for k, v in pull.items() if k != chosen), reverse=True)
+                        margins[pull[chosen] - rest[0]] += 1
+                entry = {"boards": len(records), "failures": len(failures),
+                         "failed": failures[:5], "techniques": dict(techniques),
+                         "ms_per_hint": round(1000 * seconds / len(records), 2)}
+                if name == "connections":
+                    entry["chosen_tier"] = dict(tiers)
+                    entry["pull_margin"] = {str(k): v for k, v in sorted(margins.items())}
+                out[f"{name}:{level}"] = entry
+    out["total_boards"] = sum(v["boards"] for v in out.values() if isinstance(v, dict))
+    out["total_failures"] = sum(v["failures"] for v in out.values() if isinstance(v, dict)
+                                and "failures" in v)
+    return out

@@ -1,0 +1,206 @@
+"""Hints: the key step of every board, sound against the unique solution and never more than
+one step; the words name real squares and every square revealed; a planted wrong hint is
+caught. Boards come from the families' generators, a few of every level (the benchmark runs
+the same checks over the whole catalog)."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from pipeline.bridges import FAMILY as BRIDGES
+from pipeline.bridges import solve as bridges_solver
+from test_bridges_solver import faulty_solver
+from pipeline.bridges.board import Board as BridgesBoard, layout
+from pipeline.connections import FAMILY as CONNECTIONS
+from pipeline.connections.grade import herring_pull
+from pipeline.connections.board import TIERS, indexed_library
+from pipeline.family import column_letter, square_list, square_name
+from pipeline.readback.hints import named_squares, text_findings
+from pipeline.starbattle import FAMILY as STARBATTLE
+from pipeline.starbattle import solve as starbattle_solver
+from pipeline.starbattle.board import Board as StarBoard
+
+# Boards per level generated here; `pipeline bench` (section "hints") runs the whole catalog.
+PER_LEVEL = {
+    "starbattle": {"easy": 50, "medium": 50, "tricky": 40, "hard": 30, "expert": 20},
+    "bridges": {"easy": 50, "medium": 50, "hard": 50, "expert": 30, "extreme": 20},
+    "connections": {"easy": 40, "medium": 30, "hard": 20},
+}
+FAMILIES = {"starbattle": STARBATTLE, "bridges": BRIDGES, "connections": CONNECTIONS}
+
+
+def _boards(name):
+    family = FAMILIES[name]
+    out = []
+    for level, count in PER_LEVEL[name].items():
+        for n in range(1, count + 1):
+            key = f"{name}:{level}:hint-{n}"
+            out.append((key, level, family.generate(key, level)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def boards():
+    return {name: _boards(name) for name in FAMILIES}
+
+
+@pytest.mark.parametrize("name", list(FAMILIES))
+def test_every_hint_agrees_with_the_unique_solution(boards, name):
+    family = FAMILIES[name]
+    for key, level, board in boards[name]:
+        assert family.verify(board.puzzle, board.solution)["unique"]
+        hint = family.hint(board.puzzle, board.solution, board.grade)
+        assert family.check_hint(board.puzzle, board.solution, hint.reveals) == [], key
+        rows, cols = family.grid_shape(board.puzzle)
+        assert text_findings(hint.text, hint.reveals, rows, cols) == [], (key, hint.text)
+        assert hint.technique and hint.text
+
+
+def test_star_battle_hint_is_the_first_step_of_the_top_tier_and_nothing_more(boards):
+    seen_tiers = set()
+    for key, level, board in boards["starbattle"]:
+        hint = STARBATTLE.hint(board.puzzle, board.solution, board.grade)
+        solve = starbattle_solver.solve(StarBoard.from_puzzle(board.puzzle))
+        top = max(step.tier for step in solve.steps)
+        assert top == board.grade["max_tier"]
+        first = next(step for step in solve.steps if step.tier == top)
+        assert hint.technique == starbattle_solver.TECHNIQUES[top]
+        assert sorted(map(tuple, hint.reveals["crossed"])) == sorted(first.crossed), key
+        assert hint.reveals["stars"] == ([list(first.star)] if first.star else [])
+        seen_tiers.add(top)
+    assert seen_tiers >= {2, 3, 4}
+
+
+def test_bridges_hint_is_one_span_of_the_right_technique(boards):
+    seen = set()
+    for key, level, board in boards["bridges"]:
+        hint = BRIDGES.hint(board.puzzle, board.solution, board.grade)
+        spans = {tuple(map(tuple, item[:2])) for kind in ("bridges", "none", "at_most")
+                 for item in hint.reveals[kind]}
+        assert len(spans) == 1, key            # one step decides one span, nothing more
+        if level in ("expert", "extreme") and board.grade["whatif_count"]:
+            assert hint.technique == "what-if"
+        elif level == "hard":
+            assert hint.technique == "connectivity"
+        elif level == "medium":
+            assert hint.technique == "counting"
+        elif level == "easy":
+            assert hint.technique == "saturation"
+        seen.add(hint.technique)
+    assert seen == {"saturation", "counting", "connectivity", "what-if"}
+
+
+def test_bridges_hint_is_not_found_by_the_easier_rules(boards):
+    """The step a hint gives is exactly what the easier rules cannot reach: run them to their
+    end and the span is still open; the hint narrows it."""
+    for key, level, board in boards["bridges"]:
+        hint = BRIDGES.hint(board.puzzle, board.solution, board.grade)
+        lay = layout(BridgesBoard.from_puzzle(board.puzzle))
+        easier = {"saturation": bridges_solver.CROSSINGS,
+                  "counting": bridges_solver.CROSSINGS | bridges_solver.SATURATION,
+                  "connectivity": bridges_solver.CROSSINGS | bridges_solver.SATURATION
+                  | bridges_solver.COUNTING,
+                  "what-if": bridges_solver.SEARCH_RULES}[hint.technique]
+        state = bridges_solver.State(lay)
+        state.deduce(easier)
+        ends = {((int(lay.rows[a]), int(lay.cols[a])), (int(lay.rows[b]), int(lay.cols[b]))): e
+                for e, (a, b) in enumerate(zip(lay.link_a, lay.link_b))}
+        for kind in ("bridges", "none", "at_most"):
+            for item in hint.reveals[kind]:
+                e = ends[tuple(map(tuple, item[:2]))]
+                lo, hi = int(state.lo[e]), int(state.hi[e])
+                if kind == "bridges":
+                    assert lo < item[2] <= hi, key
+                else:
+                    k = 0 if kind == "none" else item[2]
+                    assert lo <= k < hi, key
+
+
+def test_connections_hint_is_the_group_herrings_pull_at_most(boards):
+    library = indexed_library()
+    for key, level, board in boards["connections"]:
+        hint = CONNECTIONS.hint(board.puzzle, board.solution, board.grade)
+        pull = herring_pull(library, board.puzzle["tiles"], board.solution["groups"])
+        assert pull[hint.reveals["group"]] == max(pull.values())
+        for group in board.solution["groups"]:
+            if group["label"] == hint.reveals["group"]:
+                # The theme, never its members (whole words: "Niger" is in "Nigeria").
+                assert not any(re.search(rf"\b{re.escape(tile)}\b", hint.text)
+                               for tile in group["tiles"]), (key, hint.text)
+
+
+# --- planted wrong hints -----------------------------------------------------------------------
+
+def test_a_planted_wrong_star_battle_hint_is_caught(boards):
+    key, level, board = boards["starbattle"][-1]
+    hint = STARBATTLE.hint(board.puzzle, board.solution, board.grade)
+    wrong = copy.deepcopy(hint.reveals)
+    wrong["crossed"].append(list(board.solution["stars"][0]))    # crosses out a real star
+    assert STARBATTLE.check_hint(board.puzzle, board.solution, wrong)
+    n = board.puzzle["size"]
+    stars = {tuple(s) for s in board.solution["stars"]}
+    empty = next([r, c] for r in range(n) for c in range(n) if (r, c) not in stars)
+    assert STARBATTLE.check_hint(board.puzzle, board.solution,
+                                 {"stars": [empty], "crossed": []})
+    assert STARBATTLE.check_hint(board.puzzle, board.solution, {"stars": [], "crossed": [[n, 0]]})
+
+
+def test_a_planted_wrong_bridges_hint_is_caught(boards):
+    key, level, board = boards["bridges"][0]
+    (a, b, k) = board.solution["bridges"][0]
+    assert BRIDGES.check_hint(board.puzzle, board.solution,
+                              {"bridges": [[a, b, k]], "none": [], "at_most": []}) == []
+    assert BRIDGES.check_hint(board.puzzle, board.solution,
+                              {"bridges": [[a, b, k + 1]], "none": [], "at_most": []})
+    assert BRIDGES.check_hint(board.puzzle, board.solution,
+                              {"bridges": [], "none": [[a, b]], "at_most": []})
+    if k == 2:
+        assert BRIDGES.check_hint(board.puzzle, board.solution,
+                                  {"bridges": [], "none": [], "at_most": [[a, b, 1]]})
+    assert BRIDGES.check_hint(board.puzzle, board.solution,          # not a span at all
+                              {"bridges": [[a, [a[0] + 1, a[1] + 1], 1]], "none": [],
+                               "at_most": []})
+
+
+def test_a_planted_wrong_connections_hint_is_caught(boards):
+    key, level, board = boards["connections"][0]
+    herring = board.grade["herring_labels"][0]
+    assert CONNECTIONS.check_hint(board.puzzle, board.solution, {"group": herring})
+
+
+def test_an_unsound_rule_gives_a_hint_the_check_catches(boards):
+    """The deliberately wrong look-ahead (a group with two ends left called sealed) makes
+    connectivity steps the solution disagrees with; the check must see at least one."""
+    faulty = faulty_solver()
+    caught = 0
+    for key, level, board in boards["bridges"]:
+        if level != "hard":
+            continue
+        try:
+            hint = faulty.hint(board.puzzle, board.solution, board.grade)
+        except AssertionError:
+            continue     # the unsound rule found no step the text can explain
+        caught += bool(BRIDGES.check_hint(board.puzzle, board.solution, hint.reveals))
+    assert caught
+
+
+# --- words ----------------------------------------------------------------------------------
+
+def test_square_names_follow_the_printed_labels():
+    assert square_name(3, 3) == "D4"
+    assert square_name(0, 0) == "A1"
+    assert column_letter(9) == "J" and column_letter(26) == "AA"
+    assert square_list([(2, 1), (0, 0), (1, 4)]) == "A1, E2 and B3"
+    assert named_squares("cross out D4 and J10; the 3 at A1") == {(3, 3), (9, 9), (0, 0)}
+
+
+def test_the_text_check_catches_missing_and_impossible_squares():
+    reveals = {"stars": [], "crossed": [[3, 3]]}
+    assert text_findings("cross out D4", reveals, 6, 6) == []
+    assert text_findings("cross out D5", reveals, 6, 6)          # D4 revealed, not named
+    assert text_findings("cross out D4 and G2", reveals, 6, 6)   # G is off a 6-column board
+    assert text_findings("the theme is Landlocked", {"group": "Landlocked"}, 4, 4) == []
+    assert text_findings("the theme is Islands", {"group": "Landlocked"}, 4, 4)
