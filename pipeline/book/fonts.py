@@ -82,8 +82,8 @@ class Face:
 
     def draw(self, canvas, x: float, y: float, text: str, size: float) -> None:
         """Set `text` on a reportlab canvas at baseline (x, y) with the font's kerning: one
-        text object, one TJ show per font subset, the kerning as TJ adjustments (so a run
-        reads back as one line)."""
+        text object, one show per font subset, the kerning as TJ adjustments (so a run reads
+        back as one line); a run with no kerning is a plain Tj."""
         from reportlab.lib.rl_accel import fp_str
 
         # The text object after its position depends only on the text and size (reportlab
@@ -122,9 +122,11 @@ class Face:
         current, items = None, []
 
         def flush():
-            if items:
+            if len(items) == 1:   # nothing kerned: a plain show, quicker to read back
+                code.append(f"{items[0]} Tj")
+            elif items:
                 code.append("[" + " ".join(items) + "] TJ")
-                items.clear()
+            items.clear()
 
         for index, (offset, piece) in enumerate(shaped.pieces):
             for subset, data in font.splitString(piece, doc):
