@@ -121,6 +121,9 @@ def run_generate(args) -> int:
             print(f"{family.name} {level}: {report.present} in catalog, {report.added} added, "
                   f"{report.attempts} attempts, {report.replaced} replaced as duplicates, "
                   f"{report.failed} failed, {report.seconds:.1f} s", file=sys.stderr)
+            if report.stopped:
+                print(f"pipeline: {report.stopped}", file=sys.stderr)
+                return 1
     return 0
 
 

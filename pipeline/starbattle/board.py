@@ -199,3 +199,116 @@ def border_distance(a: Board, b: Board) -> int:
         return 1 << 30
     mine = border_edges(a.size, a.regions)
     return min(len(mine ^ border_edges(b.size, oriented)) for oriented in orientations(b))
+
+
+# --- the near-duplicate test, indexed ----------------------------------------------------------
+#
+# `border_distance` above is the rule as written: plain, and slow when a board is compared with
+# tens of thousands of earlier ones. The same rule with bits: a board's border edges are one bit
+# each (row edges first, then column edges, in square order), so two boards' distance in one
+# orientation is the popcount of the XOR of their bit masks. Turning both boards the same way
+# keeps their distance, so the minimum over the orientations of the earlier board equals the
+# minimum over the orientations of the candidate: earlier boards keep one mask, a candidate
+# brings its eight.
+#
+# The index only compares boards that can be within the distance: cut the edge bits into
+# within + 1 blocks; two masks differing in at most `within` bits agree exactly on at least one
+# block (pigeonhole), so only earlier boards sharing a block value with one of the candidate's
+# orientations are compared.
+
+def border_masks(n: int, region_rows) -> list[tuple[int, ...]]:
+    """Border-edge bit masks of boards in their 8 orientations, one tuple of 8 ints per board.
+
+    `region_rows` is (boards, n * n) region ids, row-major; computed for all boards at once."""
+    regions = np.asarray(region_rows, dtype=np.int64).reshape(-1, n * n)
+    grids = regions[:, np.array(transforms(n))].reshape(len(regions), 8, n, n)
+    bits = np.concatenate([(grids[..., :, 1:] != grids[..., :, :-1]).reshape(len(regions), 8, -1),
+                           (grids[..., 1:, :] != grids[..., :-1, :]).reshape(len(regions), 8, -1)],
+                          axis=-1)
+    packed = np.packbits(bits, axis=-1, bitorder="little")
+    return [tuple(int.from_bytes(row.tobytes(), "little") for row in board) for board in packed]
+
+
+def edge_count(n: int) -> int:
+    return 2 * n * (n - 1)
+
+
+@dataclass(frozen=True)
+class BorderSketch:
+    """What the near-duplicate test needs of one board: its size and its 8 orientations' masks
+    (the first is the board as it is)."""
+    size: int
+    masks: tuple[int, ...]
+
+    @classmethod
+    def of(cls, board: Board) -> "BorderSketch":
+        return cls(board.size, border_masks(board.size, [board.regions])[0])
+
+
+class BorderIndex:
+    """The border masks of earlier boards, indexed by blocks of their bits, per board size.
+
+    `near(sketch)` answers `any(border_distance(candidate, b) <= within for b in earlier)`
+    exactly."""
+
+    def __init__(self, within: int):
+        self.within = within
+        self._masks: dict[int, list[int]] = {}                 # size -> masks, in order added
+        self._tables: dict[int, list[dict[int, list[int]]]] = {}  # size -> block -> value -> ids
+        self._blocks: dict[int, list[tuple[int, int]]] = {}    # size -> (shift, value mask)
+
+    def __len__(self) -> int:
+        return sum(len(masks) for masks in self._masks.values())
+
+    def _blocks_of(self, size: int) -> list[tuple[int, int]]:
+        blocks = self._blocks.get(size)
+        if blocks is None:
+            bits, parts = edge_count(size), self.within + 1
+            cuts = [bits * i // parts for i in range(parts + 1)]
+            blocks = [(lo, (1 << (hi - lo)) - 1) for lo, hi in zip(cuts, cuts[1:])]
+            self._blocks[size] = blocks
+            self._tables[size] = [{} for _ in blocks]
+            self._masks[size] = []
+        return blocks
+
+    def near(self, sketch: BorderSketch) -> bool:
+        return self.closest(sketch) <= self.within
+
+    def closest(self, sketch: BorderSketch) -> int:
+        """The smallest border distance to an earlier board when it is within the distance;
+        otherwise some number above it."""
+        masks = self._masks.get(sketch.size)
+        if not masks:
+            return 1 << 30
+        tables = self._tables[sketch.size]
+        best = 1 << 30
+        for mask in sketch.masks:
+            for (shift, value), table in zip(self._blocks[sketch.size], tables):
+                for other in table.get((mask >> shift) & value, ()):
+                    best = min(best, (masks[other] ^ mask).bit_count())
+        return best
+
+    def sketch(self, puzzle: dict) -> BorderSketch:
+        return BorderSketch.of(Board.from_puzzle(puzzle))
+
+    def add(self, sketch: BorderSketch) -> None:
+        self.add_mask(sketch.size, sketch.masks[0])
+
+    def load(self, puzzles) -> None:
+        self.add_boards([Board.from_puzzle(puzzle) for puzzle in puzzles])
+
+    def add_boards(self, boards: list[Board]) -> None:
+        """Many earlier boards at once (loading a catalog): masks computed per size in one pass."""
+        by_size: dict[int, list] = {}
+        for board in boards:
+            by_size.setdefault(board.size, []).append(board.regions)
+        for size, rows in by_size.items():
+            for masks in border_masks(size, rows):
+                self.add_mask(size, masks[0])
+
+    def add_mask(self, size: int, mask: int) -> None:
+        blocks = self._blocks_of(size)
+        masks = self._masks[size]
+        for (shift, value), table in zip(blocks, self._tables[size]):
+            table.setdefault((mask >> shift) & value, []).append(len(masks))
+        masks.append(mask)
