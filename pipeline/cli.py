@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")
     bench.add_argument("--quick", action="store_true", help="small samples, for a smoke run")
     bench.add_argument("--family", action="append", help="only these families")
+    bench.add_argument("--section", action="append",
+                       help="only these other sections (books, readback, scaling, executors)")
     bench.add_argument("--output", type=Path, default=Path("build/bench.json"))
     bench.set_defaults(run=run_bench)
     return parser
