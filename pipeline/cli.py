@@ -41,8 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="level to fill (repeatable; default every level)")
     generate.add_argument("--count", type=int, required=True,
                           help="boards of each level the catalog should hold")
-    generate.add_argument("--workers", type=int, default=None,
-                          help="worker processes (default: all cores)")
+    _executor_options(generate)
     generate.add_argument("--quiet", action="store_true", help="no progress bar")
     generate.set_defaults(run=run_generate)
 
@@ -64,8 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="layout files or slugs (default: every layouts/*.toml)")
     books.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
     books.add_argument("--out", type=Path, default=Path("build"), help="output folder")
-    books.add_argument("--workers", type=int, default=None,
-                       help="worker processes for missing boards (default: all cores)")
+    _executor_options(books)
     books.add_argument("--quiet", action="store_true", help="no progress bars")
     books.set_defaults(run=run_books)
 
@@ -106,6 +104,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _executor_options(command) -> None:
+    command.add_argument("--executor", choices=("local", "dask"), default="local",
+                         help="where boards are generated: a local process pool (default) or "
+                              "a Dask cluster")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="with --executor dask: a running scheduler (tcp://host:8786); "
+                              "without it a local cluster is started")
+    command.add_argument("--workers", type=int, default=None,
+                         help="worker processes, local pool or local cluster (default: all cores)")
+
+
+def _open_executor(args):
+    """Opened before the catalog, so a scheduler that cannot be reached leaves nothing behind."""
+    from pipeline.generate import open_executor
+
+    executor = open_executor(args.executor, workers=args.workers, scheduler=args.scheduler)
+    dashboard = getattr(executor, "dashboard", None)
+    if dashboard:
+        print(f"Dask dashboard: {dashboard}", file=sys.stderr)
+    return executor
+
+
 def run_generate(args) -> int:
     from pipeline.family import check_level, get_family
     from pipeline.generate import fill
@@ -116,9 +136,9 @@ def run_generate(args) -> int:
         check_level(family, level)
     if args.count < 0:
         raise InputError("must be zero or more", field="--count")
-    with Catalog(args.catalog) as catalog:
+    with _open_executor(args) as executor, Catalog(args.catalog) as catalog:
         for level in levels:
-            report = fill(catalog, family.name, level, args.count, workers=args.workers,
+            report = fill(catalog, family.name, level, args.count, executor=executor,
                           progress=not args.quiet)
             print(f"{family.name} {level}: {report.present} in catalog, {report.added} added, "
                   f"{report.attempts} attempts, {report.replaced} replaced as duplicates, "
@@ -207,8 +227,9 @@ def run_books(args) -> int:
     from pipeline.book.build import build_books, resolve_layout_args
 
     paths = resolve_layout_args(args.layouts, args.layouts_dir)
-    entries = build_books(paths, args.catalog, args.out, workers=args.workers,
-                          progress=not args.quiet)
+    with _open_executor(args) as executor:
+        entries = build_books(paths, args.catalog, args.out, executor=executor,
+                              progress=not args.quiet)
     for entry in entries:
         print(f"{entry['slug']}: {entry['page_count']} pages, {entry['puzzle_count']} puzzles, "
               f"spine {entry['spine_width_in']:.4f} in -> {entry['interior']}, {entry['cover']}",

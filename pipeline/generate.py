@@ -165,6 +165,154 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+class DaskExecutor:
+    """Tasks on a Dask cluster: a scheduler with workers on this or other machines.
+
+    Each task is a batch of keys (`make_candidates`), so the scheduler's cost per task (about
+    a millisecond) is spread over many boards. A task whose worker dies is run again on
+    another worker by the scheduler; the driver sees each key's board once."""
+
+    name = "dask"
+    task_seconds = 0.5
+
+    def __init__(self, client, cluster=None):
+        from distributed import as_completed
+        self.client, self.cluster = client, cluster
+        self._done = as_completed(loop=client.loop)
+        self._futures: set = set()
+        self._threads, self._threads_at = 1, -1e9
+
+    @property
+    def slots(self) -> int:
+        if time.monotonic() - self._threads_at > 2.0:   # workers come and go
+            self._threads = max(1, sum(self.client.nthreads().values()))
+            self._threads_at = time.monotonic()
+        return 2 * self._threads
+
+    @property
+    def dashboard(self) -> str | None:
+        try:   # only when the scheduler serves one (it needs bokeh)
+            if "dashboard" in self.client.scheduler_info().get("services", {}):
+                return self.client.dashboard_link
+        except (OSError, AttributeError, KeyError):
+            pass
+        return None
+
+    def submit(self, fn, *args) -> None:
+        future = self.client.submit(fn, *args, pure=False)
+        self._futures.add(future)
+        self._done.add(future)
+
+    def in_flight(self) -> int:
+        return len(self._futures)
+
+    def results(self) -> list:
+        finished = [next(self._done)] + self._done.next_batch(block=False)
+        self._futures.difference_update(finished)
+        return [future.result() for future in finished]
+
+    def forget(self) -> None:
+        from distributed import as_completed
+        if self._futures:
+            self.client.cancel(list(self._futures))
+        self._futures.clear()
+        self._done = as_completed(loop=self.client.loop)
+
+    def close(self) -> None:
+        try:
+            self.forget()
+        finally:
+            self.client.close()
+            if self.cluster is not None:
+                self.cluster.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+CONNECT_SECONDS = 10   # how long to try reaching a scheduler, and to wait for its first worker
+
+
+def open_executor(kind: str = "local", *, workers: int | None = None,
+                  scheduler: str | None = None, dashboard: bool = True):
+    """The executor the command line asks for; a Dask scheduler that cannot be reached, or a
+    worker running other generator versions, is bad input (one line, nothing written)."""
+    from pipeline.errors import InputError
+
+    if kind not in ("local", "dask"):
+        raise InputError(f"unknown executor {kind!r} (known: local, dask)", field="--executor")
+    if workers is not None and workers < 1:
+        raise InputError("must be at least 1", field="--workers")
+    if kind == "local":
+        if scheduler:
+            raise InputError("a scheduler address needs --executor dask", field="--scheduler")
+        return LocalExecutor(workers)
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if scheduler:
+        if workers is not None:
+            raise InputError("the workers of a running scheduler are started apart "
+                             "(`dask worker ADDRESS`)", field="--workers")
+        try:
+            client = Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as error:
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {message}",
+                             field="--scheduler") from None
+        cluster = None
+    else:
+        cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
+                               processes=True, host="127.0.0.1",
+                               dashboard_address="127.0.0.1:0" if dashboard and _has_bokeh()
+                               else None)
+        client = Client(cluster, set_as_default=False)
+    executor = DaskExecutor(client, cluster)
+    try:
+        check_workers(client, scheduler or "the local cluster")
+    except BaseException:
+        executor.close()
+        raise
+    return executor
+
+
+def check_workers(client, where: str) -> None:
+    """Every worker must generate with the driver's generator versions, or the catalog would
+    mix boards of two generators under one version."""
+    from pipeline.errors import InputError
+
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError):
+        raise InputError(f"no Dask worker joined {where} within {CONNECT_SECONDS} s",
+                         field="--scheduler") from None
+    mine = generator_versions()
+    try:
+        theirs = client.run(generator_versions)
+    except Exception as error:   # a worker without the project cannot even unpickle the call
+        raise InputError(f"a Dask worker of {where} cannot run the generators: "
+                         f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}",
+                         field="--scheduler") from None
+    for worker, versions in sorted(theirs.items()):
+        if versions != mine:
+            differ = sorted(name for name in mine.keys() | versions.keys()
+                            if mine.get(name) != versions.get(name))
+            name = differ[0]
+            raise InputError(f"Dask worker {worker} runs generator {versions.get(name)} for "
+                             f"{name}, this driver {mine.get(name)}; install the same project on "
+                             f"every worker", field="--scheduler")
+
+
+def _has_bokeh() -> bool:
+    import importlib.util
+    return importlib.util.find_spec("bokeh") is not None
+
+
 # --- the driver ------------------------------------------------------------------------------------
 
 @dataclass
@@ -237,8 +385,10 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
             outcomes.append(False)
             received[candidate.number] = _FAILED
         elif candidate.record.generator != family.version:
-            raise GenerationFailed(f"a worker generated {candidate.record.generator}, "
-                                   f"this driver {family.version}")
+            from pipeline.errors import InputError
+            raise InputError(f"a worker generated {candidate.record.generator} boards, this "
+                             f"driver {family.version}; install the same project on every worker",
+                             field="--scheduler")
         elif known_refused(candidate):
             refuse(candidate)   # every committed board is earlier: refused at the head too
         else:

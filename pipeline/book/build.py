@@ -143,7 +143,8 @@ def _catalog_level(catalog: Catalog, family: str, level: str) -> dict[int, Puzzl
     return {key_number(r): r for r in catalog.records(family, level)}
 
 
-def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress) -> dict:
+def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
+            executor=None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
     key order (dedupe depends on earlier boards), so filling always starts at number 1."""
     from pipeline.generate import fill
@@ -152,7 +153,10 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
     deficit = wanted(available)
     while deficit > 0:
         before = catalog.count(family, level)
-        fill(catalog, family, level, before + deficit, workers=workers, progress=progress)
+        report = fill(catalog, family, level, before + deficit, workers=workers,
+                      progress=progress, executor=executor)
+        if report.stopped:
+            raise InputError(report.stopped, field="level")
         if catalog.count(family, level) == before:
             raise InputError(f"could not generate more {family} {level} boards", field="level")
         available = _catalog_level(catalog, family, level)
@@ -161,7 +165,7 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
 
 
 def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
-                         progress=True) -> BookRecords:
+                         progress=True, executor=None) -> BookRecords:
     sections = []
     for section in layout.sections:
         def missing(available, section=section):
@@ -170,7 +174,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = _ensure(catalog, section.family, section.level, missing, workers=workers,
-                            progress=progress)
+                            progress=progress, executor=executor)
         sections.append(tuple(_take(available, section)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -178,7 +182,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         printed = _printed_numbers(layout, sections, family_name, level)
         available = _ensure(catalog, family_name, level,
                             lambda a: 0 if _example(a, printed) else 1, workers=workers,
-                            progress=progress)
+                            progress=progress, executor=executor)
         examples[family_name] = _example(available, printed)
     return BookRecords(tuple(sections), examples)
 
@@ -337,7 +341,7 @@ def write_manifest(out_dir: Path, entries: list[dict]) -> Path:
 
 
 def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers=None,
-                progress: bool = True) -> list[dict]:
+                progress: bool = True, executor=None) -> list[dict]:
     from tqdm import tqdm
 
     books = load_and_plan(paths)   # every layout checked before any work
@@ -346,7 +350,8 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
         bar = tqdm(books, desc="books", unit="book", disable=not progress, dynamic_ncols=True)
         for book in bar:
             bar.set_postfix_str(book.layout.slug)
-            records = book_records(book.layout, catalog, workers=workers, progress=progress)
+            records = book_records(book.layout, catalog, workers=workers, progress=progress,
+                                   executor=executor)
             pages = tqdm(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
                          disable=not progress, leave=False, dynamic_ncols=True)
             with pages:
@@ -361,12 +366,13 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
     return entries
 
 
-def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True) -> Path:
+def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:
     """Write layouts/<slug>.lock.jsonl: the records the book prints today, examples included."""
     book = plan_layout(load_layout(path))
     layout = book.layout
     with Catalog(catalog_path) as catalog:
-        records = records_from_catalog(layout, catalog, workers=workers, progress=progress)
+        records = records_from_catalog(layout, catalog, workers=workers, progress=progress,
+                                       executor=executor)
     lines = [record.to_json() for section in records.sections for record in section]
     lines += [records.examples[family].to_json() for family in records.examples]
     write_atomic(layout.lock_path, ("\n".join(lines) + "\n").encode("utf-8"))
