@@ -191,12 +191,14 @@ class DaskExecutor:
 
     @property
     def dashboard(self) -> str | None:
-        try:   # only when the scheduler serves one (it needs bokeh)
-            if "dashboard" in self.client.scheduler_info().get("services", {}):
-                return self.client.dashboard_link
-        except (OSError, AttributeError, KeyError):
-            pass
-        return None
+        # A scheduler always names an HTTP port; it serves the dashboard only with bokeh.
+        import urllib.request
+        try:
+            link = self.client.dashboard_link
+            with urllib.request.urlopen(link, timeout=2) as page:
+                return link if page.status == 200 else None
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
+            return None
 
     def submit(self, fn, *args) -> None:
         future = self.client.submit(fn, *args, pure=False)
