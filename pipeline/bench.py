@@ -20,6 +20,7 @@ EXTRA_SECTIONS: dict[str, str] = {
     "books": "pipeline.books_bench",
     "readback": "pipeline.readback.bench",
     "scaling": "pipeline.generate_bench:run_scaling",
+    "executors": "pipeline.generate_bench:run_executors",
 }
 
 

@@ -92,3 +92,60 @@ def run_scaling(quick: bool) -> dict:
         for row in rows:
             print(f"{family} {level}: {row}", file=sys.stderr)
     return out
+
+
+EXECUTOR_LEVELS = [("starbattle", "expert"), ("bridges", "extreme")]
+
+
+def _nothing(jobs):
+    return []
+
+
+def task_overhead(executor, tasks: int) -> float:
+    """Seconds per task of a task that does nothing, kept `slots` deep as the driver does."""
+    started, sent, done = time.perf_counter(), 0, 0
+    while done < tasks:
+        while sent < tasks and executor.in_flight() < executor.slots:
+            executor.submit(_nothing, ())
+            sent += 1
+        done += len(executor.results())
+    return (time.perf_counter() - started) / tasks
+
+
+def executor_rows(count: int, overhead_tasks: int = 300) -> list[dict]:
+    from pipeline.generate import LocalExecutor, open_executor
+
+    rows = []
+    setups = [("local pool, 2 processes", lambda: LocalExecutor(2)),
+              ("Dask LocalCluster, 1 worker", lambda: open_executor("dask", workers=1,
+                                                                     dashboard=False)),
+              ("Dask LocalCluster, 2 workers", lambda: open_executor("dask", workers=2,
+                                                                      dashboard=False))]
+    for name, make in setups:
+        with make() as executor:
+            with tempfile.TemporaryDirectory() as scratch, \
+                    Catalog(Path(scratch) / "warm.sqlite") as catalog:
+                for family, level in EXECUTOR_LEVELS:   # kernels loaded in every worker
+                    fill(catalog, family, get_family(family).levels[0], executor.slots,
+                         executor=executor, batch=1, progress=False)
+            row = {"executor": name, "overhead_ms_per_task":
+                   round(1000 * task_overhead(executor, overhead_tasks), 3)}
+            for family, level in EXECUTOR_LEVELS:
+                with tempfile.TemporaryDirectory() as scratch, \
+                        Catalog(Path(scratch) / "catalog.sqlite") as catalog:
+                    started = time.perf_counter()
+                    report = fill(catalog, family, level, count, executor=executor, batch=1,
+                                  progress=False)
+                    wall = time.perf_counter() - started
+                row[f"{family} {level} boards/s"] = round(report.added / wall, 3)
+                row[f"{family} {level} worker CPU s/board"] = round(
+                    report.worker_seconds / max(1, report.candidates), 3)
+            row["load_average"] = [round(x, 2) for x in os.getloadavg()]
+            print(f"executors: {row}", file=sys.stderr, flush=True)
+            rows.append(row)
+    return rows
+
+
+def run_executors(quick: bool) -> dict:
+    return {"boards": 2 if quick else 12, "rows": executor_rows(2 if quick else 12,
+                                                                 40 if quick else 300)}
