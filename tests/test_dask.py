@@ -104,19 +104,21 @@ def _generate(path: Path, *options, count=24) -> subprocess.Popen:
 def test_a_worker_killed_mid_run_loses_nothing_and_ctrl_c_keeps_what_is_committed(tmp_path,
                                                                                   cluster):
     address, workers = cluster
-    run = _generate(tmp_path / "dask.sqlite", "--executor", "dask", "--scheduler", address)
+    run = _generate(tmp_path / "dask.sqlite", "--executor", "dask", "--scheduler", address,
+                    count=40)
     try:
         while _committed(tmp_path / "dask.sqlite") < 3 and run.poll() is None:
             time.sleep(0.05)
         os.killpg(workers[0].pid, signal.SIGKILL)   # its tasks are run again on the other
         workers[0].wait()
+        assert _committed(tmp_path / "dask.sqlite") < 40   # the kill came mid-run
         _, err = run.communicate(timeout=300)
     finally:
         if run.poll() is None:
             run.kill()
     assert run.returncode == 0, err
     with Catalog(tmp_path / "local.sqlite") as catalog:
-        fill(catalog, "starbattle", "tricky", 24, workers=2, progress=False)
+        fill(catalog, "starbattle", "tricky", 40, workers=2, progress=False)
     assert _export(tmp_path / "dask.sqlite") == _export(tmp_path / "local.sqlite")
 
     # Ctrl-C: what is committed stays, in key order, nothing half-written.
