@@ -79,3 +79,18 @@ def test_the_command_line_says_so_in_one_line(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert status == 1
     assert err[-1].startswith("pipeline: starbattle easy: stopped at 1 of 5 boards")
+
+
+def test_a_board_of_another_generator_version_is_refused(tmp_path, monkeypatch):
+    """A worker that joined with other code: its boards never reach the catalog."""
+    import dataclasses
+
+    from pipeline.errors import InputError
+
+    made = generate.make_record
+    monkeypatch.setattr(generate, "make_record", lambda *args: dataclasses.replace(
+        made(*args), generator="starbattle/0"))
+    with Catalog(tmp_path / "c.sqlite") as catalog:
+        with pytest.raises(InputError, match="starbattle/0 boards, this driver starbattle/1"):
+            fill(catalog, "starbattle", "easy", 2, workers=1, progress=False)
+        assert catalog.count("starbattle", "easy") == 0
