@@ -366,6 +366,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
     counted_at = time.monotonic()
     size = batch or 1
     per_job = None                              # running mean of worker seconds per key
+    clashed = [False]                           # an add found its number already taken
 
     def refuse(candidate: Candidate) -> None:
         outcomes.append(False)
@@ -417,6 +418,8 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
                     if index is not None:
                         index.add(candidate.sketch)
                     added += 1
+                else:
+                    clashed[0] = True   # another process committed this number
         return added
 
     try:
@@ -427,9 +430,10 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
                 in_catalog += added
                 bar.update(added)
                 bar.set_postfix(attempts=report.attempts, failed=report.failed)
-            if time.monotonic() - counted_at > 2.0:
+            if clashed[0] or time.monotonic() - counted_at > 2.0:
                 # Another process may be filling the same catalog.
                 in_catalog, counted_at = catalog.count(family_name, level), time.monotonic()
+                clashed[0] = False
             missing = count - in_catalog
             if missing <= 0:
                 break

@@ -95,10 +95,16 @@ def _committed(path: Path) -> int:
         return 0
 
 
+def _interruptible():
+    # A run started in the background by a shell inherits SIGINT ignored; Ctrl-C must reach it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _generate(path: Path, *options, count=24) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "pipeline", "--catalog", str(path), "generate",
                              "--family", "starbattle", "--level", "tricky", "--count", str(count),
-                             "--quiet", *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "--quiet", *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_interruptible)
 
 
 def test_a_worker_killed_mid_run_loses_nothing_and_ctrl_c_keeps_what_is_committed(tmp_path,
