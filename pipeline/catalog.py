@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
@@ -145,6 +145,17 @@ class Catalog:
              _dump(record.proof), record.sha256, _dump(record.extra), dedupe_form))
         return cursor.rowcount == 1
 
+    @contextmanager
+    def transaction(self):
+        """Several adds committed at once (one write to disk): all of them, or none."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
     def has_form(self, family: str, dedupe_form: str) -> bool:
         return self._db.execute("SELECT 1 FROM puzzles WHERE family=? AND dedupe_form=?",
                                 (family, dedupe_form)).fetchone() is not None
@@ -196,6 +207,13 @@ class Catalog:
         """Delete every record of one level (in one transaction); how many went."""
         return self._db.execute("DELETE FROM puzzles WHERE family=? AND level=?",
                                 (family, level)).rowcount
+
+    def puzzles(self, family: str, level: str) -> Iterator[dict]:
+        """The puzzles alone of one level, in key order: what the near-duplicate test loads."""
+        with closing(self._db.execute("SELECT puzzle FROM puzzles WHERE family=? AND level=? "
+                                      "ORDER BY number", (family, level))) as cursor:
+            for (text,) in cursor:
+                yield json.loads(text)
 
     def count(self, family: str, level: str) -> int:
         return self._db.execute("SELECT COUNT(*) FROM puzzles WHERE family=? AND level=?",

@@ -81,8 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="level to fill (repeatable; default every level)")
     generate.add_argument("--count", type=int, required=True,
                           help="boards of each level the catalog should hold")
-    generate.add_argument("--workers", type=int, default=None,
-                          help="worker processes (default: all cores)")
+    _executor_options(generate)
     generate.add_argument("--quiet", action="store_true", help="no progress bar")
     generate.add_argument("--replace-stale", action="store_true",
                           help="regenerate every level that holds boards of an older generator")
@@ -106,8 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="layout files or slugs (default: every layouts/*.toml)")
     books.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
     books.add_argument("--out", type=Path, default=Path("build"), help="output folder")
-    books.add_argument("--workers", type=int, default=None,
-                       help="worker processes for missing boards (default: all cores)")
+    _executor_options(books)
     books.add_argument("--quiet", action="store_true", help="no progress bars")
     books.set_defaults(run=run_books)
 
@@ -141,9 +139,34 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")
     bench.add_argument("--quick", action="store_true", help="small samples, for a smoke run")
     bench.add_argument("--family", action="append", help="only these families")
+    bench.add_argument("--section", action="append",
+                       help="only these other sections (books, readback, hints; scaling and executors run only "
+                            "when named)")
     bench.add_argument("--output", type=Path, default=Path("build/bench.json"))
     bench.set_defaults(run=run_bench)
     return parser
+
+
+def _executor_options(command) -> None:
+    command.add_argument("--executor", choices=("local", "dask"), default="local",
+                         help="where boards are generated: a local process pool (default) or "
+                              "a Dask cluster")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="with --executor dask: a running scheduler (tcp://host:8786); "
+                              "without it a local cluster is started")
+    command.add_argument("--workers", type=int, default=None,
+                         help="worker processes, local pool or local cluster (default: all cores)")
+
+
+def _open_executor(args):
+    """Opened before the catalog, so a scheduler that cannot be reached leaves nothing behind."""
+    from pipeline.generate import open_executor
+
+    executor = open_executor(args.executor, workers=args.workers, scheduler=args.scheduler)
+    dashboard = getattr(executor, "dashboard", None)
+    if dashboard:
+        print(f"Dask dashboard: {dashboard}", file=sys.stderr)
+    return executor
 
 
 def run_generate(args) -> int:
@@ -156,7 +179,7 @@ def run_generate(args) -> int:
         check_level(family, level)
     if args.count < 0:
         raise InputError("must be zero or more", field="--count")
-    with Catalog(args.catalog) as catalog:
+    with _open_executor(args) as executor, Catalog(args.catalog) as catalog:
         if args.replace_stale:
             for (_, level), _ in catalog.stale({family.name: family.version}).items():
                 if level in levels:
@@ -165,11 +188,14 @@ def run_generate(args) -> int:
                           "removed, the level is made again", file=sys.stderr)
         refuse_stale(catalog, [family])
         for level in levels:
-            report = fill(catalog, family.name, level, args.count, workers=args.workers,
+            report = fill(catalog, family.name, level, args.count, executor=executor,
                           progress=not args.quiet)
             print(f"{family.name} {level}: {report.present} in catalog, {report.added} added, "
                   f"{report.attempts} attempts, {report.replaced} replaced as duplicates, "
                   f"{report.failed} failed, {report.seconds:.1f} s", file=sys.stderr)
+            if report.stopped:
+                print(f"pipeline: {report.stopped}", file=sys.stderr)
+                return 1
     return 0
 
 
@@ -251,8 +277,9 @@ def run_books(args) -> int:
     from pipeline.book.build import build_books, resolve_layout_args
 
     paths = resolve_layout_args(args.layouts, args.layouts_dir)
-    entries = build_books(paths, args.catalog, args.out, workers=args.workers,
-                          progress=not args.quiet)
+    with _open_executor(args) as executor:
+        entries = build_books(paths, args.catalog, args.out, executor=executor,
+                              progress=not args.quiet)
     for entry in entries:
         print(f"{entry['slug']}: {entry['page_count']} pages, {entry['puzzle_count']} puzzles, "
               f"spine {entry['spine_width_in']:.4f} in -> {entry['interior']}, {entry['cover']}",
@@ -294,28 +321,39 @@ def run_explain(args) -> int:
     return 0
 
 
-# Benchmark sections beyond the families, run after them: name -> module with run(quick) -> dict.
+# Benchmark sections beyond the families: name -> "module" (its run(quick) -> dict) or
+# "module:function". The default run takes BENCH_SECTIONS after the families; the long
+# generation sections (catalogs of 50,000 boards, Dask clusters) run only when named.
 BENCH_SECTIONS = {
     "books": "pipeline.book.bench",
     "readback": "pipeline.readback.bench",
     "hints": "pipeline.book.hints_bench",
 }
+ON_REQUEST_SECTIONS = {
+    "scaling": "pipeline.generate_bench:run_scaling",
+    "executors": "pipeline.generate_bench:run_executors",
+}
 
 
 def run_bench(args) -> int:
     """Each family's benchmark (its `bench` module's `run(quick) -> dict`), then the book and
-    read-back benchmarks; printed and written to --output, section by section, so an
-    interrupted run keeps what it measured. Benchmarks measure; they never pass or fail."""
+    read-back benchmarks, or only the `--section`s named; printed and written to --output,
+    section by section, so an interrupted run keeps what it measured. Benchmarks measure;
+    they never pass or fail."""
     import importlib
     import json
 
     from pipeline.atomic import write_json
     from pipeline.family import family_module, family_names
 
-    names = args.family or list(family_names())
+    known = {**BENCH_SECTIONS, **ON_REQUEST_SECTIONS}
+    names = args.family or ([] if args.section else list(family_names()))
     sections = {name: f"{family_module(name)}.bench" for name in names}  # unknown names fail here
-    if not args.family:
-        sections.update(BENCH_SECTIONS)
+    for name in args.section or ([] if args.family else BENCH_SECTIONS):
+        if name not in known:
+            raise InputError(f"unknown section {name!r} (known: {', '.join(known)})",
+                             field="--section")
+        sections[name] = known[name]
     output: Path = args.output
     results = {}
     if output.exists():
@@ -323,9 +361,11 @@ def run_bench(args) -> int:
             results = json.loads(output.read_text())
         except json.JSONDecodeError:
             results = {}
-    for name, module in sections.items():
+    for name, target in sections.items():
         print(f"== {name}", file=sys.stderr)
-        results[name] = importlib.import_module(module).run(quick=args.quick)
+        module, _, function = target.partition(":")
+        results[name] = getattr(importlib.import_module(module), function or "run")(
+            quick=args.quick)
         write_json(output, results, indent=2)
     print(f"wrote {output}", file=sys.stderr)
     return 0

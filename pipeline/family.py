@@ -7,8 +7,8 @@ book layer only ever talk to a family through these names, never to its internal
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Protocol, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
 from pipeline.ink import GridBox, Ink
@@ -114,6 +114,10 @@ class Family(Protocol):
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
         """Whether `puzzle` is too close to one of the `earlier` boards of the same level."""
 
+    # Optional: `near_duplicates(level) -> NearDuplicates | None`, the same rule as
+    # `too_similar` over an index that stays fast as the catalog grows (None: the level has no
+    # near-duplicate rule). Families without it are tested with `too_similar` itself.
+
     def explain(self, puzzle: dict) -> list[str]:
         """The grader's easiest-first solve of `puzzle`, one line per step."""
 
@@ -143,6 +147,47 @@ class Family(Protocol):
 
     def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
         """The hint's figure: the board's outline with only the squares the step reasons on."""
+
+
+class NearDuplicates(Protocol):
+    """The earlier boards of one level, held so that a candidate is tested against all of them
+    at once; `near` answers exactly as `Family.too_similar` over the same boards."""
+
+    def sketch(self, puzzle: dict) -> Any:
+        """What the test needs of a board: small, picklable, made where the board is made."""
+
+    def near(self, sketch: Any) -> bool: ...
+
+    def add(self, sketch: Any) -> None: ...
+
+    def load(self, puzzles: Iterable[dict]) -> None:
+        """The earlier boards of a catalog, in key order."""
+
+
+@dataclass
+class PlainNearDuplicates:
+    """`too_similar` over a list of the earlier puzzles: for families that keep no index."""
+
+    family: "Family"
+    level: str
+    earlier: list = field(default_factory=list)
+
+    def sketch(self, puzzle: dict) -> dict:
+        return puzzle
+
+    def near(self, sketch: dict) -> bool:
+        return self.family.too_similar(self.level, sketch, self.earlier)
+
+    def add(self, sketch: dict) -> None:
+        self.earlier.append(sketch)
+
+    def load(self, puzzles: Iterable[dict]) -> None:
+        self.earlier.extend(puzzles)
+
+
+def near_duplicates(family: "Family", level: str) -> NearDuplicates | None:
+    make = getattr(family, "near_duplicates", None)
+    return make(level) if make is not None else PlainNearDuplicates(family, level)
 
 
 _FAMILY_MODULES = {

@@ -221,7 +221,8 @@ def _catalog_level(catalog: Catalog, family: str, level: str) -> dict[int, Puzzl
     return {key_number(r): r for r in catalog.records(family, level)}
 
 
-def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress) -> dict:
+def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
+            executor=None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
     key order (dedupe depends on earlier boards), so filling always starts at number 1."""
     from pipeline.generate import fill
@@ -230,7 +231,10 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
     deficit = wanted(available)
     while deficit > 0:
         before = catalog.count(family, level)
-        fill(catalog, family, level, before + deficit, workers=workers, progress=progress)
+        report = fill(catalog, family, level, before + deficit, workers=workers,
+                      progress=progress, executor=executor)
+        if report.stopped:
+            raise InputError(report.stopped, field="level")
         if catalog.count(family, level) == before:
             raise InputError(f"could not generate more {family} {level} boards", field="level")
         available = _catalog_level(catalog, family, level)
@@ -239,7 +243,7 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
 
 
 def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
-                         progress=True, problem=None) -> BookRecords:
+                         progress=True, problem=None, executor=None) -> BookRecords:
     sections = []
     skipped: list = []
     for section in layout.sections:
@@ -249,7 +253,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = _ensure(catalog, section.family, section.level, missing, workers=workers,
-                            progress=progress)
+                            progress=progress, executor=executor)
         sections.append(tuple(_take(available, section, problem, skipped)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -257,7 +261,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         printed = _printed_numbers(layout, sections, family_name, level)
         available = _ensure(catalog, family_name, level,
                             lambda a: 0 if _example(a, printed) else 1, workers=workers,
-                            progress=progress)
+                            progress=progress, executor=executor)
         examples[family_name] = _example(available, printed)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -440,7 +444,7 @@ def write_manifest(out_dir: Path, entries: list[dict]) -> Path:
 
 
 def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers=None,
-                progress: bool = True) -> list[dict]:
+                progress: bool = True, executor=None) -> list[dict]:
     from tqdm import tqdm
 
     books = load_and_plan(paths)   # every layout checked before any work
@@ -454,7 +458,8 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
         bar = tqdm(books, desc="books", unit="book", disable=not progress, dynamic_ncols=True)
         for book in bar:
             bar.set_postfix_str(book.layout.slug)
-            records = book_records(book, catalog, workers=workers, progress=progress)
+            records = book_records(book, catalog, workers=workers, progress=progress,
+                                   executor=executor)
             for line in records.skipped:
                 tqdm.write(f"{book.layout.slug}: {line}", file=sys.stderr)
             pages = tqdm(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
@@ -471,7 +476,7 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
     return entries
 
 
-def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True) -> Path:
+def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:
     """Write layouts/<slug>.lock.jsonl: the records the book prints today, examples included."""
     book = plan_layout(load_layout(path))
     layout = book.layout
@@ -479,7 +484,8 @@ def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True) -> Pa
         refuse_stale(catalog, [get_family(name) for name in
                                dict.fromkeys(section.family for section in layout.sections)])
         records = records_from_catalog(layout, catalog, workers=workers, progress=progress,
-                                       problem=printable_check(book))
+                                       problem=printable_check(book),
+                                       executor=executor)
     lines = [record.to_json() for section in records.sections for record in section]
     extras = [r for boards in records.lesson_boards.values() for r in boards]
     lines += [r.to_json() for r in dict((r.id, r) for r in extras).values()]

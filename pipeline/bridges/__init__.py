@@ -59,6 +59,9 @@ class BridgesFamily:
         # duplicates under symmetry are caught by dedupe_form.
         return False
 
+    def near_duplicates(self, level: str) -> None:
+        return None  # no near-duplicate rule: nothing to index
+
     def explain(self, puzzle: dict) -> list[str]:
         return explain(layout(Board.from_puzzle(puzzle)))
 

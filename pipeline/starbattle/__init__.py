@@ -14,8 +14,8 @@ from pipeline.starbattle import draw
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
 from pipeline.starbattle.grade import BAND_BY_NAME, LEVELS
-from pipeline.starbattle.board import (Board, border_distance, canonical_regions, check_puzzle,
-                                       check_solution)
+from pipeline.starbattle.board import (Board, BorderIndex, border_distance, canonical_regions,
+                                       check_puzzle, check_solution)
 from pipeline.starbattle.verify import verify as verify_independently
 
 NEAR_DUPLICATE_EDGES = 4   # an easy board this close to an earlier one is replaced
@@ -89,11 +89,15 @@ class StarBattle:
         return f"{board.size}:" + "".join(chr(48 + g) for g in canonical_regions(board))
 
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
+        """The rule as written, board by board; `near_duplicates` is the same rule indexed."""
         if level != "easy":
             return False
         board = Board.from_puzzle(puzzle)
         return any(border_distance(board, Board.from_puzzle(other)) <= NEAR_DUPLICATE_EDGES
                    for other in earlier)
+
+    def near_duplicates(self, level: str) -> BorderIndex | None:
+        return BorderIndex(NEAR_DUPLICATE_EDGES) if level == "easy" else None
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["size"], puzzle["size"]

@@ -193,3 +193,150 @@ def border_distance(a: Board, b: Board) -> int:
         return 1 << 30
     mine = border_edges(a.size, a.regions)
     return min(len(mine ^ border_edges(b.size, oriented)) for oriented in orientations(b))
+
+
+# --- the near-duplicate test, indexed ----------------------------------------------------------
+#
+# `border_distance` above is the rule as written: plain, and slow when a board is compared with
+# tens of thousands of earlier ones. The same rule with bits: a board's border edges are one bit
+# each (row edges first, then column edges, in square order), so two boards' distance in one
+# orientation is the popcount of the XOR of their bit masks. Turning both boards the same way
+# keeps their distance, so the minimum over the orientations of the earlier board equals the
+# minimum over the orientations of the candidate: earlier boards keep one mask, a candidate
+# brings its eight.
+#
+# The index only compares boards that can be within the distance: cut the edge bits into
+# within + 1 blocks; two masks differing in at most `within` bits agree exactly on at least one
+# block (pigeonhole), so only earlier boards sharing a block value with one of the candidate's
+# orientations are compared.
+
+def border_masks(n: int, region_rows, *, turned: bool = True) -> list[tuple[int, ...]]:
+    """Border-edge bit masks of boards in their 8 orientations (or, with `turned=False`, as
+    they are), one tuple of ints per board.
+
+    `region_rows` is (boards, n * n) region ids, row-major; computed for all boards at once."""
+    regions = np.asarray(region_rows, dtype=np.int64).reshape(-1, n * n)
+    maps = np.array(transforms(n) if turned else [list(range(n * n))])
+    grids = regions[:, maps].reshape(len(regions), len(maps), n, n)
+    bits = np.concatenate([(grids[..., :, 1:] != grids[..., :, :-1]).reshape(*grids.shape[:2], -1),
+                           (grids[..., 1:, :] != grids[..., :-1, :]).reshape(*grids.shape[:2], -1)],
+                          axis=-1)
+    packed = np.packbits(bits, axis=-1, bitorder="little")
+    if packed.shape[-1] <= 8:   # one 64-bit word a mask: converted in one call
+        words = np.zeros(packed.shape[:-1] + (8,), dtype=np.uint8)
+        words[..., :packed.shape[-1]] = packed
+        return [tuple(board) for board in words.view("<u8")[..., 0].tolist()]
+    return [tuple(int.from_bytes(row.tobytes(), "little") for row in board) for board in packed]
+
+
+def edge_count(n: int) -> int:
+    return 2 * n * (n - 1)
+
+
+@dataclass(frozen=True)
+class BorderSketch:
+    """What the near-duplicate test needs of one board: its size and its 8 orientations' masks
+    (the first is the board as it is)."""
+    size: int
+    masks: tuple[int, ...]
+
+    @classmethod
+    def of(cls, board: Board) -> "BorderSketch":
+        return cls(board.size, border_masks(board.size, [board.regions])[0])
+
+
+class BorderIndex:
+    """The border masks of earlier boards, per board size, indexed by blocks of their bits.
+
+    `near(sketch)` answers `any(border_distance(candidate, b) <= within for b in earlier)`
+    exactly. For boards of up to 64 edges (8x8 and below) each block is a sorted numpy array,
+    so a candidate is compared only with the boards that share a block with one of its
+    orientations, plus the few added since the blocks were last sorted; larger boards are
+    compared with every earlier board."""
+
+    RESORT = 4096   # boards added before the blocks are sorted again
+
+    def __init__(self, within: int):
+        self.within = within
+        self._masks: dict[int, list[int]] = {}           # size -> masks, in order added
+        self._words: dict[int, np.ndarray] = {}          # size -> the same as uint64
+        self._sorted: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}  # block values, ids
+        self._indexed: dict[int, int] = {}               # boards covered by the sorted blocks
+
+    def __len__(self) -> int:
+        return sum(len(masks) for masks in self._masks.values())
+
+    def _blocks_of(self, size: int) -> list[tuple[int, int]]:
+        """The bit blocks (shift, value mask): within + 1 of them, as equal as can be."""
+        bits, parts = edge_count(size), self.within + 1
+        cuts = [bits * i // parts for i in range(parts + 1)]
+        return [(lo, (1 << (hi - lo)) - 1) for lo, hi in zip(cuts, cuts[1:])]
+
+    def sketch(self, puzzle: dict) -> BorderSketch:
+        return BorderSketch.of(Board.from_puzzle(puzzle))
+
+    def near(self, sketch: BorderSketch) -> bool:
+        return self.closest(sketch) <= self.within
+
+    def closest(self, sketch: BorderSketch) -> int:
+        """The smallest border distance to an earlier board when it is within the distance;
+        otherwise some number above it."""
+        masks = self._masks.get(sketch.size)
+        if not masks:
+            return 1 << 30
+        if edge_count(sketch.size) > 64:
+            return min((mask ^ other).bit_count() for mask in sketch.masks for other in masks)
+        mine = np.array(sketch.masks, dtype=np.uint64)
+        indexed = self._indexed[sketch.size]
+        found = [np.arange(indexed, len(masks))]
+        for (shift, value), (values, ids) in zip(self._blocks_of(sketch.size),
+                                                 self._sorted[sketch.size]):
+            keys = (mine >> np.uint64(shift)) & np.uint64(value)
+            for lo, hi in zip(np.searchsorted(values, keys, "left").tolist(),
+                              np.searchsorted(values, keys, "right").tolist()):
+                if hi > lo:
+                    found.append(ids[lo:hi])
+        others = self._words[sketch.size][np.concatenate(found)]
+        if not len(others):
+            return 1 << 30
+        return int(np.bitwise_count(others[None, :] ^ mine[:, None]).min())
+
+    def add(self, sketch: BorderSketch) -> None:
+        self.add_masks(sketch.size, [sketch.masks[0]])
+
+    def add_boards(self, boards: list[Board]) -> None:
+        self.load(board.to_puzzle() for board in boards)
+
+    def load(self, puzzles) -> None:
+        """Many earlier boards at once (loading a catalog): masks computed per size in one
+        vectorised pass, blocks sorted once."""
+        by_size: dict[int, list] = {}
+        for puzzle in puzzles:
+            by_size.setdefault(puzzle["size"], []).append(puzzle["regions"])
+        for size, rows in by_size.items():
+            self.add_masks(size, [masks[0] for masks in border_masks(size, rows, turned=False)])
+
+    def add_masks(self, size: int, new: list[int]) -> None:
+        masks = self._masks.setdefault(size, [])
+        masks.extend(new)
+        if edge_count(size) > 64:
+            return
+        words = self._words.get(size)
+        if words is None or len(masks) > len(words):
+            grown = np.zeros(max(1024, 2 * len(masks)), dtype=np.uint64)
+            if words is not None:
+                grown[:len(masks) - len(new)] = words[:len(masks) - len(new)]
+            self._words[size] = words = grown
+        words[len(masks) - len(new):len(masks)] = new
+        if size not in self._sorted or len(masks) - self._indexed[size] > self.RESORT:
+            self._sort(size)
+
+    def _sort(self, size: int) -> None:
+        words = self._words[size][:len(self._masks[size])]
+        blocks = []
+        for shift, value in self._blocks_of(size):
+            values = (words >> np.uint64(shift)) & np.uint64(value)
+            ids = np.argsort(values, kind="stable")
+            blocks.append((values[ids], ids))
+        self._sorted[size] = blocks
+        self._indexed[size] = len(words)
