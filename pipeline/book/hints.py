@@ -17,7 +17,9 @@ from pipeline.book.plan import Plan
 from pipeline.family import Hint, get_family
 
 SLOT_GAP = 9.0          # pt between hints
-FIGURE_SHARE = 0.36     # of the slot width, most a figure may take
+FIGURE_SHARE = 0.36     # of the slot width, what a figure takes
+FIGURE_MOST = 0.6       # ... and the most a wide figure may take
+FIGURE_MIN_CELL = 14.0  # pt: a figure's square, wide enough for a 7 pt island number
 TEXT_GAP = 10.0         # pt between figure and text
 
 

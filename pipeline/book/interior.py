@@ -525,18 +525,21 @@ class InteriorWriter:
     def _slots(self, area: Box, count: int, per_page: int) -> list[Box]:
         return slot_boxes(area, count, per_page)
 
-    def _labels(self, ink: PdfInk, grid: GridBox) -> None:
+    def _labels(self, ink: PdfInk, grid: GridBox, first_row: int = 0,
+                first_col: int = 0) -> None:
         """Column letters above the grid and row numbers to its left, light and small, in the
-        label band (so they never touch the frame or the running text)."""
+        label band (so they never touch the frame or the running text). A grid showing part of
+        a board (a hint's figure) starts at its first row and column's names."""
         s = self.sizes
         size = min(s.label, max(self.rules.min_font_pt, grid.cell * 0.55))
         top = grid.y + grid.height + GRID_PAD + size * 0.35
+        names = square_label_columns(first_col + grid.cols)[first_col:]
         items = [(grid.x + (col + 0.5) * grid.cell, top, name, "middle")
-                 for col, name in enumerate(square_label_columns(grid.cols))]
+                 for col, name in enumerate(names)]
         right = grid.x - GRID_PAD - size * 0.4
         for row in range(grid.rows):
             _x, y = grid.cell_centre(row, 0)
-            items.append((right, y - size * 0.35, str(row + 1), "end"))
+            items.append((right, y - size * 0.35, str(first_row + row + 1), "end"))
         ink.texts(items, size=size, gray=LABEL_GRAY)
 
     def _puzzle_top(self, ink: PdfInk, slot: Box, grid: GridBox, labels: bool, number: int,
@@ -603,11 +606,11 @@ class InteriorWriter:
                                   area.width, size=s.small)
             area = Box(area.x0, area.y0, area.x1, top - s.small * 0.6)
         per_page = section.hints_per_page
-        height = (area.height - hint_pages.SLOT_GAP * (per_page - 1)) / per_page
+        slot_height = (area.height - hint_pages.SLOT_GAP * (per_page - 1)) / per_page
         entries = []
         for index, number in enumerate(page.puzzles):
-            y1 = area.y1 - index * (height + hint_pages.SLOT_GAP)
-            slot = Box(area.x0, y1 - height, area.x1, y1)
+            y1 = area.y1 - index * (slot_height + hint_pages.SLOT_GAP)
+            slot = Box(area.x0, y1 - slot_height, area.x1, y1)
             record = self.puzzles[number - 1].record
             hint = self.hints[number]
             puzzle_page = self.plan.puzzle_page[number]
@@ -620,13 +623,22 @@ class InteriorWriter:
                      "puzzle_page": puzzle_page, "technique": hint.technique, "text": hint.text}
             if hint.figure is not None:
                 rows, cols = family.grid_shape(record.puzzle)
-                side = min(inner.height, inner.width * hint_pages.FIGURE_SHARE)
+                # A figure may show a window of its board: [first row, rows, first col, cols].
+                first_row, rows, first_col, cols = hint.figure.get("window",
+                                                                   (0, rows, 0, cols))
                 band = s.label_band   # room for the column letters and row numbers
-                grid = self._grid_box(Box(inner.x0 + band, inner.y1 - side, inner.x0 + side,
+                # Its share of the slot, widened (up to FIGURE_MOST) for a wide figure so its
+                # squares keep FIGURE_MIN_CELL: numbers in them stay at the print minimum.
+                width = min(inner.width * hint_pages.FIGURE_MOST,
+                            max(inner.width * hint_pages.FIGURE_SHARE,
+                                cols * hint_pages.FIGURE_MIN_CELL + band))
+                tall = min(inner.height, max(width, rows * hint_pages.FIGURE_MIN_CELL + band))
+                grid = self._grid_box(Box(inner.x0 + band, inner.y1 - tall, inner.x0 + width,
                                           inner.y1 - band), rows, cols, top=True)
                 family.draw_hint(ink, record.puzzle, hint, grid)
-                self._labels(ink, grid)
-                entry["grid"] = _grid_entry(record, grid, "hint")["grid"]
+                self._labels(ink, grid, first_row, first_col)
+                entry["grid"] = dict(_grid_entry(record, grid, "hint")["grid"],
+                                     first_row=first_row, first_col=first_col)
                 text_box = Box(grid.x + grid.width + GRID_PAD + hint_pages.TEXT_GAP, inner.y0,
                                inner.x1, inner.y1)
             self._hint_text(ink, hint.text, text_box, s.small)

@@ -174,18 +174,22 @@ def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
 
 
 def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
-    """The board's frame with only the islands the step reasons on: the span it decides
-    as a wide gray band, the group it speaks of (connectivity) filled gray."""
-    ink.rect(box.x, box.y, box.width, box.height, stroke=LINE_WIDTH)
+    """The part of the board the step reasons on (the figure's window: `box` has its rows and
+    columns) with only its islands: the span it decides as a wide gray band, the group it
+    speaks of (connectivity) filled gray."""
     figure = hint.figure
-    (r1, c1), (r2, c2) = figure["span"]
-    x1, y1 = box.cell_centre(r1, c1)
-    x2, y2 = box.cell_centre(r2, c2)
+    r0, _rows, c0, _cols = figure["window"]
+
+    def centre(r: int, c: int) -> tuple[float, float]:
+        return box.cell_centre(r - r0, c - c0)
+
+    ink.rect(box.x, box.y, box.width, box.height, stroke=LINE_WIDTH)
+    (x1, y1), (x2, y2) = (centre(*end) for end in figure["span"])
     ink.line(x1, y1, x2, y2, width=max(LINE_WIDTH, 0.35 * box.cell), gray=0.75)
     group = {tuple(square) for square in figure["group"]}
     radius = ISLAND_RADIUS * box.cell
     size = max(MIN_TEXT, 0.5 * box.cell)
     for r, c, number in figure["islands"]:
-        x, y = box.cell_centre(r, c)
+        x, y = centre(r, c)
         ink.circle(x, y, radius, stroke=LINE_WIDTH, fill=0.8 if (r, c) in group else 1.0)
         ink.text(x, y - 0.35 * size, str(number), size=size, anchor="middle")

@@ -790,9 +790,25 @@ def _figure(lay: Layout, e: int, islands: list[int], group: list[int]) -> dict:
     """The islands a hint reasons on, the span it decides, and the group it speaks of."""
     a, b = _ends(lay, e)
     shown = sorted(set(islands) | {int(lay.link_a[e]), int(lay.link_b[e])})
+    rows = [int(lay.rows[i]) for i in shown]
+    cols = [int(lay.cols[i]) for i in shown]
+    height, width = lay.board.height, lay.board.width
     return {"islands": [[int(lay.rows[i]), int(lay.cols[i]), int(lay.number[i])] for i in shown],
             "span": [a, b],
-            "group": [[int(lay.rows[i]), int(lay.cols[i])] for i in sorted(group)]}
+            "group": [[int(lay.rows[i]), int(lay.cols[i])] for i in sorted(group)],
+            "window": _window(min(rows), max(rows), height) + _window(min(cols), max(cols), width)}
+
+
+FIGURE_MIN_LINES = 4   # a hint figure shows at least this many rows and columns of its board
+
+
+def _window(low: int, high: int, size: int) -> list[int]:
+    """[first, count] of the rows (or columns) a figure shows: those its islands stand on,
+    widened to FIGURE_MIN_LINES where the board allows. Cropping keeps the islands large
+    enough to read their numbers on a small figure."""
+    count = min(size, max(high - low + 1, FIGURE_MIN_LINES))
+    first = min(max(0, low - (count - (high - low + 1)) // 2), size - count)
+    return [first, count]
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:

@@ -15,6 +15,7 @@ from pipeline.readback.loaded import LoadedBook
 # judges what is printed, not what the layout code means to print.
 PUZZLE_LABEL = "Puzzle {n}"
 POINTER_LABEL = "Solution on page {page}"
+HINT_POINTER_LABEL = "Hint on page {hint} · Solution on page {page}"   # in a book with hints
 SOLUTION_LABEL = "Puzzle {n} · page {page}"
 
 
@@ -59,8 +60,8 @@ def _lines(text: str) -> set[str]:
 
 
 def check_numbering(b: LoadedBook) -> Check:
-    """Puzzle n of the book carries its label "Puzzle n" and "Solution on page p" on the page
-    the manifest puts it, its solution carries "Puzzle n · page q" on the page the manifest puts
+    """Puzzle n of the book carries its label "Puzzle n" and "Solution on page p" (in a book
+    with hints, "Hint on page h · Solution on page p") on the page the manifest puts it, its solution carries "Puzzle n · page q" on the page the manifest puts
     that, the two orders agree, and every id is in the catalog."""
     check = Check("numbering", "puzzles and solutions labelled alike on the pages the plan "
                                "says, each pointing to the other")
@@ -83,6 +84,8 @@ def check_numbering(b: LoadedBook) -> Check:
             check.fail("book", None, f"{pid} is not in the catalog")
     solution_page = {pid: page for page, pid in on_solution_pages}
     puzzle_page = {pid: page for page, pid in on_puzzle_pages}
+    hint_page = {p["id"]: p["hint"]["page"] for e in b.entries("puzzle")
+                 for p in e.get("puzzles", []) if isinstance(p.get("hint"), dict)}
     texts: dict[int, set[str]] = {}
 
     def lines_on(number: int) -> set[str]:
@@ -97,7 +100,9 @@ def check_numbering(b: LoadedBook) -> Check:
         wanted = [(page, PUZZLE_LABEL.format(n=n))]
         if pid in solution_page:
             target = solution_page[pid]
-            wanted += [(page, POINTER_LABEL.format(page=target)),
+            pointer = (HINT_POINTER_LABEL.format(hint=hint_page[pid], page=target)
+                       if pid in hint_page else POINTER_LABEL.format(page=target))
+            wanted += [(page, pointer),
                        (target, SOLUTION_LABEL.format(n=n, page=page))]
         for number, label in wanted:
             if label in lines_on(number):
