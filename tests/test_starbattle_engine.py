@@ -83,7 +83,7 @@ def test_the_soundness_check_catches_a_rule_that_prunes_one_square_too_many():
             if step.tier == 2:
                 line = step.lines[0]
                 kind, number = line.split()
-                index = int(number) - 1
+                index = ord(number) - 65 if kind == "column" else int(number) - 1
                 n = board.size
                 squares = [(r, c) for r in range(n) for c in range(n)
                            if (kind == "row" and r == index) or (kind == "column" and c == index)
