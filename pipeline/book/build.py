@@ -124,7 +124,7 @@ def records_from_lock(layout: Layout) -> BookRecords:
         sections.append(tuple(taken))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
-        level = get_family(family_name).levels[0]
+        level = example_level(layout, family_name)
         printed = _printed_numbers(layout, sections, family_name, level)
         example = _example(by_level.get((family_name, level), {}), printed)
         if example is None:
@@ -132,6 +132,18 @@ def records_from_lock(layout: Layout) -> BookRecords:
                              file=str(layout.lock_path))
         examples[family_name] = example
     return BookRecords(tuple(sections), examples)
+
+
+def example_level(layout: Layout, family_name: str) -> str:
+    """The level of a family's worked example: its easiest level, unless the family names
+    another for the first level this book prints (Star Battle: the easiest level with as many
+    stars a line)."""
+    family = get_family(family_name)
+    chooser = getattr(family, "example_level", None)
+    if chooser is None:
+        return family.levels[0]
+    first = next(s.level for s in layout.sections if s.family == family_name)
+    return chooser(first)
 
 
 def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
@@ -174,7 +186,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         sections.append(tuple(_take(available, section)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
-        level = get_family(family_name).levels[0]
+        level = example_level(layout, family_name)
         printed = _printed_numbers(layout, sections, family_name, level)
         available = _ensure(catalog, family_name, level,
                             lambda a: 0 if _example(a, printed) else 1, workers=workers,

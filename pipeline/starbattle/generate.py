@@ -457,9 +457,12 @@ def grow_regions_k(state, n, k, seeds, profile):
 
 
 @njit(cache=True)
-def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_region, listed):
-    """repair_regions for k stars a line (`planted`: the star mask per row). A rival using
-    square s holds k stars in s's neighbouring region already; moved there, s gives it k + 1."""
+def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_region, listed,
+                     rounds, by_lines):
+    """repair_regions for k stars a line (`planted`: the star mask per row), for at most
+    `rounds` rounds, counting with the line-choice counter when `by_lines`, else the
+    row-pattern one. A rival using square s holds k stars in s's neighbouring region already;
+    moved there, s gives it k + 1."""
     cells = n * n
     planted_cell = np.zeros(cells, dtype=np.bool_)
     for r in range(n):
@@ -474,8 +477,13 @@ def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_
     order_key = np.empty(cells, dtype=np.int64)
     targets = np.empty(4, dtype=np.int64)
     within = np.empty(4, dtype=np.int64)
-    for _ in range(3 * n):
-        found, _nodes = solve.count_solutions_k(n, k, regions, given_rows, listed + 1, solutions)
+    for _ in range(rounds):
+        if by_lines:
+            found, _nodes = solve.count_solutions_lines(n, k, regions, given_rows, listed + 1,
+                                                        solutions)
+        else:
+            found, _nodes = solve.count_solutions_k(n, k, regions, given_rows, listed + 1,
+                                                    solutions)
         if found == 1:
             return True
         usage[:] = 0
@@ -568,8 +576,14 @@ def starting_stars(key: str, band: Band, planted: tuple[int, ...]) -> tuple[tupl
     row = fnv1a32(f"{key}|starting-row") % band.size
     if band.stars == 1:
         return ((row, planted[row]),)
-    columns = [c for c in range(band.size) if (planted[row] >> c) & 1]
-    return ((row, columns[fnv1a32(f"{key}|starting-star-of-row") % len(columns)]),)
+    squares = solve.mask_squares(band.size, planted)
+    chosen: list[tuple[int, int]] = []
+    for i in range(band.starting_stars):
+        # Rows spread over the board: the i-th star comes from the i-th slice of rows.
+        options = [s for s in squares if s not in chosen
+                   and s[0] * band.starting_stars // band.size == i]
+        chosen.append(options[fnv1a32(f"{key}|starting-star|{i}") % len(options)])
+    return tuple(sorted(chosen))
 
 
 PLANT_BUDGET = 200_000   # k stars: pattern placements one planting may try
@@ -617,7 +631,8 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
         unique = _with_stream(stream, repair_regions_k, band.size, band.stars, regions,
                               np.array(candidate.planted, dtype=np.int64),
                               candidate.board().given_rows(), band.min_region, band.max_region,
-                              LISTED_SOLUTIONS)
+                              LISTED_SOLUTIONS, band.repair_rounds * band.size,
+                              band.count_by_lines)
         if not unique:
             return None
         return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens,

@@ -1009,6 +1009,100 @@ def deduce_k(n, k, region, given_rows, max_tier, step_tier, step_lines, step_sta
         steps += 1
 
 
+@njit(cache=True)
+def count_solutions_lines(n, k, region, given_rows, limit, solutions):
+    """Count the solutions of a k-star board up to `limit`, branching on the line with the
+    fewest ways to take its next star: the branches are "its first open square is the lowest
+    new star", then the second (the first crossed out), and so on, so no solution is met twice.
+    After each star its neighbours, and the rest of every line it fills, are crossed out; a
+    node dies when some line has too little room left for its stars (see _room).
+
+    `given_rows[r]` is the column mask of row r's starting stars. The first solutions found are
+    written to `solutions[s, r]` (row r's star mask) while there is room.
+    Returns (solutions found, search nodes visited).
+    """
+    lines = line_masks(n, region)
+    near = near_masks(n)
+    full = (1 << n) - 1
+    depth_max = n * k + 1
+    open_ = np.zeros((depth_max, n), dtype=np.int64)
+    stars = np.zeros((depth_max, n), dtype=np.int64)
+    options = np.zeros((depth_max, n * n), dtype=np.int64)
+    option_count = np.zeros(depth_max, dtype=np.int64)
+    next_option = np.zeros(depth_max, dtype=np.int64)
+    none = np.zeros(n, dtype=np.int64)
+    for r in range(n):
+        open_[0, r] = full
+    for r in range(n):
+        bits = given_rows[r]
+        while bits:
+            low = bits & -bits
+            if not open_[0, r] & low:
+                return 0, 1
+            _place_k(n, k, open_[0], stars[0], lines, near, region, r * n + lowest_bit_index(low))
+            bits ^= low
+    found = 0
+    nodes = 0
+    depth = 0
+    entering = True
+    while depth >= 0:
+        if entering:
+            entering = False
+            nodes += 1
+            best_line, best_ways, dead = -1, n * n + 1, False
+            for line in range(3 * n):
+                need = _need(n, k, stars[depth], lines, line)
+                if need == 0:
+                    continue
+                count = 0
+                for r in range(n):
+                    count += popcount(open_[depth, r] & lines[line, r])
+                if count < need or _room(n, k, open_[depth], lines, line, none) < need:
+                    dead = True
+                    break
+                ways = count - need + 1
+                if ways < best_ways:
+                    best_line, best_ways = line, ways
+            if dead:
+                depth -= 1
+                continue
+            if best_line < 0:          # every line holds its k stars
+                if found < solutions.shape[0]:
+                    for r in range(n):
+                        solutions[found, r] = stars[depth, r]
+                found += 1
+                if found >= limit:
+                    return found, nodes
+                depth -= 1
+                continue
+            m = 0
+            for r in range(n):
+                bits = open_[depth, r] & lines[best_line, r]
+                while bits:
+                    low = bits & -bits
+                    options[depth, m] = r * n + lowest_bit_index(low)
+                    m += 1
+                    bits ^= low
+            option_count[depth] = min(m, best_ways)
+            next_option[depth] = 0
+        if next_option[depth] >= option_count[depth]:
+            depth -= 1
+            continue
+        i = next_option[depth]
+        next_option[depth] += 1
+        child = depth + 1
+        for r in range(n):
+            open_[child, r] = open_[depth, r]
+            stars[child, r] = stars[depth, r]
+        for j in range(i):             # the earlier squares of the line hold no star here
+            cell = options[depth, j]
+            open_[child, cell // n] &= ~(1 << (cell % n))
+        _place_k(n, k, open_[child], stars[child], lines, near, region, options[depth, i])
+        depth = child
+        entering = True
+    return found, nodes
+
+
 # --- generation: plant, grow, repair, mutate ---------------------------------------------------
 # These advance the keyed stream (`state`, see pipeline.keyed.KeyedStream.state) with its
 # compiled twins, so a key gives the same board as it would step by step in Python.
