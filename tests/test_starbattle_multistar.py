@@ -323,3 +323,17 @@ def test_cli_count_handles_k_stars(tmp_path):
     counted = int(result.stdout.splitlines()[0].split("\t")[1])
     plain, _ = plain_solutions(record["puzzle"], limit=100000)
     assert counted == len(plain) >= 1
+
+
+def test_k_star_starting_stars_come_from_the_planted_solution_by_key_hash():
+    band = replace(TWO, start_star_percent=100, starting_stars=3)
+    candidate = next(grown_boards(1, TWO, "starting"))
+    planted = candidate.planted
+    picks = {generator.starting_stars(f"key:{i}", band, planted) for i in range(20)}
+    assert len(picks) > 1                           # the key decides
+    for stars in picks:
+        assert len(stars) == 3 and set(stars) <= set(candidate.planted_squares())
+        assert len({r * 3 // band.size for r, _ in stars}) == 3   # one from each third of rows
+    assert generator.starting_stars("key:1", band, planted) == \
+        generator.starting_stars("key:1", band, planted)
+    assert generator.starting_stars("key:1", replace(band, start_star_percent=0), planted) == ()
