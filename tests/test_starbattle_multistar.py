@@ -337,3 +337,22 @@ def test_k_star_starting_stars_come_from_the_planted_solution_by_key_hash():
     assert generator.starting_stars("key:1", band, planted) == \
         generator.starting_stars("key:1", band, planted)
     assert generator.starting_stars("key:1", replace(band, start_star_percent=0), planted) == ()
+
+
+def test_the_line_choice_counter_agrees_with_the_row_pattern_counter():
+    import numpy as np
+    compared = 0
+    for candidate in grown_boards(15, TWO, "lines"):
+        planted = candidate.planted_squares()
+        board = replace(candidate.board(), givens=(planted[0], planted[-1]))
+        n = board.size
+        rows = np.zeros((400, n), dtype=np.int64)
+        lines = np.zeros((400, n), dtype=np.int64)
+        a, _ = solver.count_solutions_k(n, 2, board.region_array(), board.given_rows(), 400, rows)
+        b, _ = solver.count_solutions_lines(n, 2, board.region_array(), board.given_rows(), 400,
+                                            lines)
+        assert a == b
+        if a < 400:
+            assert sorted(map(tuple, rows[:a].tolist())) == sorted(map(tuple, lines[:b].tolist()))
+            compared += 1
+    assert compared >= 5
