@@ -320,6 +320,7 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "fonts": [layout.font_regular.name, layout.font_bold.name],
         "puzzle_count": len(puzzles),
         "frozen": layout.lock_path.exists(),
+        "lock": str(layout.lock_path) if layout.lock_path.exists() else None,
         "pages": interior.pages,
     }
 

@@ -728,6 +728,15 @@ def catalog_records(catalog_path: Path, books: list[dict]) -> dict:
             for record in catalog.records(ids=ids[start:start + 500]):
                 out[record.id] = {"family": record.family, "puzzle": record.puzzle,
                                   "solution": record.solution}
+    # A frozen book prints its lock's records, which a fresh catalog does not hold.
+    for book in books:
+        lock = book.get("lock")
+        if lock and Path(lock).exists():
+            for line in Path(lock).read_text(encoding="utf-8").splitlines():
+                record = json.loads(line) if line.strip() else None
+                if record and record.get("id") in ids and record["id"] not in out:
+                    out[record["id"]] = {"family": record["family"], "puzzle": record["puzzle"],
+                                         "solution": record["solution"]}
     return out
 
 
