@@ -83,7 +83,7 @@ def test_the_soundness_check_catches_a_rule_that_prunes_one_square_too_many():
             if step.tier == 2:
                 line = step.lines[0]
                 kind, number = line.split()
-                index = int(number) - 1
+                index = ord(number) - 65 if kind == "column" else int(number) - 1
                 n = board.size
                 squares = [(r, c) for r in range(n) for c in range(n)
                            if (kind == "row" and r == index) or (kind == "column" and c == index)
@@ -130,14 +130,15 @@ def generated():
     out = {}
     for key in sorted(FINGERPRINTS["fingerprints"]):
         level = key.split(":")[1]
-        out[key] = (level, FAMILY.generate(key, level))
+        if BAND_BY_NAME[level].stars == 1:   # k-star boards: tests/test_starbattle_multistar.py
+            out[key] = (level, FAMILY.generate(key, level))
     return out
 
 
 def test_fingerprints_cover_every_band_and_match_regeneration(generated):
     assert FINGERPRINTS["generator"] == FAMILY.version
     levels = {level for level, _ in generated.values()}
-    assert levels == set(FAMILY.levels) and len(generated) >= 25
+    assert levels == {band.name for band in BANDS if band.stars == 1} and len(generated) >= 25
     for key, (_, board) in generated.items():
         assert fingerprint(board.puzzle, board.solution) == FINGERPRINTS["fingerprints"][key], key
 

@@ -182,7 +182,7 @@ def records_from_lock(layout: Layout, problem=None) -> BookRecords:
         sections.append(tuple(taken))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
-        level = get_family(family_name).levels[0]
+        level = example_level(layout, family_name)
         printed = _printed_numbers(layout, sections, family_name, level)
         example = _example(by_level.get((family_name, level), {}), printed)
         if example is None:
@@ -210,6 +210,18 @@ def _lesson_levels(layout: Layout, family_name: str) -> list[str]:
     levels = get_family(family_name).levels
     printed = {s.level for s in layout.sections if s.family == family_name}
     return [level for level in levels[1:] if level in printed]
+
+
+def example_level(layout: Layout, family_name: str) -> str:
+    """The level of a family's worked example: its easiest level, unless the family names
+    another for the first level this book prints (Star Battle: the easiest level with as many
+    stars a line)."""
+    family = get_family(family_name)
+    chooser = getattr(family, "example_level", None)
+    if chooser is None:
+        return family.levels[0]
+    first = next(s.level for s in layout.sections if s.family == family_name)
+    return chooser(first)
 
 
 def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
@@ -257,7 +269,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         sections.append(tuple(_take(available, section, problem, skipped)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
-        level = get_family(family_name).levels[0]
+        level = example_level(layout, family_name)
         printed = _printed_numbers(layout, sections, family_name, level)
         available = _ensure(catalog, family_name, level,
                             lambda a: 0 if _example(a, printed) else 1, workers=workers,
@@ -415,6 +427,7 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "puzzle_count": len(puzzles),
         "hints": layout.hints,
         "frozen": layout.lock_path.exists(),
+        "lock": str(layout.lock_path) if layout.lock_path.exists() else None,
         "pages": interior.pages,
     }
 

@@ -406,7 +406,11 @@ class InteriorWriter:
         family = get_family(page.family)
         body = self._body_box(box)
         y = self._heading(ink, body, f"How to play {family_title(page.family)}")
-        for paragraph in family.rules_text():
+        record = self.examples[page.family]
+        # A family whose rules depend on the board (stars a line) words them for the example.
+        rules_for = getattr(family, "rules_for", None)
+        rules = rules_for(record.puzzle) if rules_for else family.rules_text()
+        for paragraph in rules:
             y = self._paragraph(ink, paragraph, body.x0, y - s.body * 0.4, body.width,
                                 size=s.body)
         # The difficulty key: the stars printed beside every puzzle number.

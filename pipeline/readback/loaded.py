@@ -141,7 +141,8 @@ def printed_ids(book: dict) -> set[str]:
 
 
 def catalog_records(catalog_path: Path, books: list[dict]) -> dict:
-    """Every puzzle the books print, by id, from the catalog."""
+    """Every puzzle the books print, by id, from the catalog, and for a frozen book from its
+    lock file (its records may not be in a fresh catalog: that is what freezing is for)."""
     from pipeline.catalog import Catalog
 
     ids = sorted(set().union(*(printed_ids(book) for book in books)) if books else ())
@@ -153,6 +154,16 @@ def catalog_records(catalog_path: Path, books: list[dict]) -> dict:
             for record in catalog.records(ids=ids[start:start + 500]):
                 out[record.id] = {"family": record.family, "puzzle": record.puzzle,
                                   "solution": record.solution}
+    wanted = set(ids)
+    for book in books:
+        lock = book.get("lock")
+        if not lock or not Path(lock).exists():
+            continue
+        for line in Path(lock).read_text(encoding="utf-8").splitlines():
+            record = json.loads(line) if line.strip() else None
+            if record and record.get("id") in wanted and record["id"] not in out:
+                out[record["id"]] = {"family": record["family"], "puzzle": record["puzzle"],
+                                     "solution": record["solution"]}
     return out
 
 

@@ -26,6 +26,19 @@ RULES = [
     "A printed star is given: it is part of the solution. Mark squares that cannot hold a star "
     "with a dot or a cross as you go.",
 ]
+STAR_WORDS = {1: "one star", 2: "two stars", 3: "three stars", 4: "four stars"}
+
+
+def rules_for_stars(stars: int) -> list[str]:
+    """The rules for boards with `stars` stars a line (one star: RULES as they always read)."""
+    if stars == 1:
+        return list(RULES)
+    words = STAR_WORDS.get(stars, f"{stars} stars")
+    return [f"Place stars in the grid so that every row, every column and every outlined region "
+            f"holds exactly {words}.",
+            "Two stars may never touch, not even diagonally: not in a row, not in a column, not "
+            "at a corner.",
+            RULES[2]]
 
 
 class StarBattle:
@@ -47,15 +60,19 @@ class StarBattle:
         puzzle = board.to_puzzle()
         solution = {"stars": [[r, c] for r, c in stars]}
         verdict = verify_independently(puzzle, solution)
-        solve = solver.solve(board, band.max_tier)
-        if not verdict["unique"] or not solve.solved or \
-                sorted(enumerate(solve.stars)) != sorted(stars):
+        if band.stars == 1:
+            solve = solver.solve(board, band.max_tier)
+            found = sorted(enumerate(solve.stars))
+        else:
+            solve = solver.solve_k(board, band.max_tier)
+            found = sorted(solve.stars)
+        if not verdict["unique"] or not solve.solved or found != sorted(stars):
             # Never ship a board the independent checks disagree on.
             raise GenerationFailed(f"{key}: the independent checks rejected the board")
         tiers = solve.tier_counts()
         grade = {
             "band": level,
-            "tiers": {str(t): tiers[t] for t in solver.TIERS},
+            "tiers": {str(t): tiers.get(t, 0) for t in band.tiers},
             "steps": len(solve.steps),
             "max_tier": max(step.tier for step in solve.steps),
             "starting_stars": len(board.givens),
@@ -63,8 +80,10 @@ class StarBattle:
             "searches": accepted.searches,
             "mutated": accepted.candidate.mutated,
         }
+        checker = "starbattle line-choice bitmask count" if band.stars == 1 \
+            else "starbattle row-pattern bitmask count"
         proof = {
-            "generator": {"checker": "starbattle line-choice bitmask count",
+            "generator": {"checker": checker,
                           "solutions": 1, "nodes": accepted.proof_nodes},
             "verifier": verdict,
             "deduction": {"status": solve.status, "tiers_allowed": band.max_tier},
@@ -86,7 +105,9 @@ class StarBattle:
 
     def dedupe_form(self, puzzle: dict) -> str:
         board = Board.from_puzzle(puzzle)
-        return f"{board.size}:" + "".join(chr(48 + g) for g in canonical_regions(board))
+        # k stars: the same regions are another puzzle, so k is part of the form.
+        shape = f"{board.size}" if board.stars == 1 else f"{board.size}x{board.stars}"
+        return f"{shape}:" + "".join(chr(48 + g) for g in canonical_regions(board))
 
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
         """The rule as written, board by board; `near_duplicates` is the same rule indexed."""
@@ -133,10 +154,19 @@ class StarBattle:
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         draw.draw_hint(ink, puzzle, hint, box)
 
+    def rules_for(self, puzzle: dict) -> list[str]:
+        """The rules as they apply to `puzzle` (a how-to page's worked example)."""
+        return rules_for_stars(puzzle.get("stars_per_unit", 1))
+
+    def example_level(self, level: str) -> str:
+        """The level whose board shows how `level` is played: the easiest of its star count."""
+        stars = BAND_BY_NAME[level].stars
+        return next(band.name for band in BAND_BY_NAME.values() if band.stars == stars)
+
     def explain(self, puzzle: dict) -> list[str]:
         """The easiest-first deduction trace of a board, one line per step."""
         board = Board.from_puzzle(puzzle)
-        solve = solver.solve(board)
+        solve = solver.solve(board) if board.stars == 1 else solver.solve_k(board)
         return [step.describe() for step in solve.steps] + [f"result: {solve.status}"]
 
 

@@ -1,7 +1,8 @@
 """The Star Battle board as a value: regions, starting stars, validation, symmetries.
 
 Squares are numbered row-major (`cell = row * size + col`); rows and columns count from 0 at
-the top-left, as in the export records.
+the top-left, as in the export records. A board asks for `stars` stars in every row, column and
+region (the record's `stars_per_unit`, absent for one).
 """
 
 from __future__ import annotations
@@ -22,25 +23,37 @@ class Board:
     size: int
     regions: tuple[int, ...]                  # region id per square, row-major
     givens: tuple[tuple[int, int], ...] = ()  # starting stars printed on the page
+    stars: int = 1                            # stars in every row, column and region
 
     @classmethod
-    def from_rows(cls, rows: Iterable[Iterable[int]], givens=()) -> "Board":
+    def from_rows(cls, rows: Iterable[Iterable[int]], givens=(), stars: int = 1) -> "Board":
         rows = [tuple(row) for row in rows]
         return cls(len(rows), tuple(v for row in rows for v in row),
-                   tuple(sorted(tuple(g) for g in givens)))
+                   tuple(sorted(tuple(g) for g in givens)), stars)
 
     def rows(self) -> list[list[int]]:
         n = self.size
         return [list(self.regions[r * n:(r + 1) * n]) for r in range(n)]
 
     def to_puzzle(self) -> dict:
-        return {"size": self.size, "regions": self.rows(),
-                "stars": [[r, c] for (r, c) in self.givens]}
+        puzzle = {"size": self.size, "regions": self.rows(),
+                  "stars": [[r, c] for (r, c) in self.givens]}
+        if self.stars != 1:   # absent means one: one-star records stay as they always were
+            puzzle["stars_per_unit"] = self.stars
+        return puzzle
 
     @classmethod
     def from_puzzle(cls, puzzle: dict) -> "Board":
         """A board from a validated puzzle object (see `check_puzzle`)."""
-        return cls.from_rows(puzzle["regions"], puzzle.get("stars", ()))
+        return cls.from_rows(puzzle["regions"], puzzle.get("stars", ()),
+                             puzzle.get("stars_per_unit", 1))
+
+    def given_rows(self) -> np.ndarray:
+        """The starting stars as one column bitmask per row (the k-star kernels' form)."""
+        masks = np.zeros(self.size, dtype=np.int64)
+        for r, c in self.givens:
+            masks[r] |= 1 << c
+        return masks
 
     def region_array(self) -> np.ndarray:
         return np.array(self.regions, dtype=np.int64)
@@ -74,7 +87,13 @@ def stars_touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
-# --- records ---------------------------------------------------------------------------------
+def stars_fit(size: int, stars: int) -> bool:
+    """Whether `stars` non-touching stars per row and column can fit at all: a 2x2 block holds
+    at most one star, and the board splits into ceil(size/2)^2 such blocks (or parts)."""
+    return stars >= 1 and stars * size <= ((size + 1) // 2) ** 2
+
+
+# --- validation of records -------------------------------------------------------------------
 
 def check_puzzle(puzzle) -> Board:
     """Validate a puzzle object; InputError names the offending field."""
@@ -93,21 +112,28 @@ def check_puzzle(puzzle) -> Board:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
                 raise InputError(f"region id must be 0..{size - 1}, got {value!r}",
                                  field=f"puzzle.regions[{r}][{c}]")
+    stars = 1
+    if "stars_per_unit" in puzzle:
+        stars = require(puzzle, "stars_per_unit", int, "puzzle.")
+        if not stars_fit(size, stars):
+            raise InputError(f"{stars} stars a row cannot fit without touching on a "
+                             f"{size}x{size} board", field="puzzle.stars_per_unit")
     flat = [v for row in rows for v in row]
     for region in range(size):
         if region not in flat:
             raise InputError(f"region {region} has no square", field="puzzle.regions")
         if not region_is_connected(size, flat, region):
             raise InputError(f"region {region} is not connected", field="puzzle.regions")
-    givens = _check_stars(puzzle.get("stars", []), size, flat, "puzzle.stars", complete=False)
-    return Board(size, tuple(flat), tuple(sorted(givens)))
+    givens = _check_stars(puzzle.get("stars", []), size, flat, "puzzle.stars", complete=False,
+                          per_unit=stars)
+    return Board(size, tuple(flat), tuple(sorted(givens)), stars)
 
 
 def check_solution(board: Board, solution) -> tuple[tuple[int, int], ...]:
     if not isinstance(solution, dict):
         raise InputError("expected an object", field="solution")
     stars = _check_stars(require(solution, "stars", list, "solution."), board.size,
-                         board.regions, "solution.stars", complete=True)
+                         board.regions, "solution.stars", complete=True, per_unit=board.stars)
     for given in board.givens:
         if given not in stars:
             raise InputError(f"starting star {list(given)} is not in the solution",
@@ -115,7 +141,8 @@ def check_solution(board: Board, solution) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(stars))
 
 
-def _check_stars(stars, size: int, regions, field: str, *, complete: bool) -> list[tuple[int, int]]:
+def _check_stars(stars, size: int, regions, field: str, *, complete: bool,
+                 per_unit: int = 1) -> list[tuple[int, int]]:
     if not isinstance(stars, list):
         raise InputError("expected a list of [row, col]", field=field)
     out: list[tuple[int, int]] = []
@@ -130,12 +157,21 @@ def _check_stars(stars, size: int, regions, field: str, *, complete: bool) -> li
         for other in out:
             if stars_touch(other, (r, c)):
                 raise InputError(f"stars {list(other)} and [{r}, {c}] touch", field=label)
-            if other[0] == r or other[1] == c or regions[other[0] * size + other[1]] == regions[r * size + c]:
-                raise InputError(f"[{r}, {c}] shares a row, column or region with {list(other)}",
-                                 field=label)
+        same = [other for other in out
+                if other[0] == r or other[1] == c
+                or regions[other[0] * size + other[1]] == regions[r * size + c]]
+        if per_unit == 1 and same:
+            raise InputError(f"[{r}, {c}] shares a row, column or region with {list(same[0])}",
+                             field=label)
+        for name, index, key in (("row", r, lambda s: s[0]), ("column", c, lambda s: s[1]),
+                                 ("region", regions[r * size + c],
+                                  lambda s: regions[s[0] * size + s[1]])):
+            if 1 + sum(1 for other in out if key(other) == index) > per_unit:
+                raise InputError(f"[{r}, {c}] is star {per_unit + 1} of {name} {index}, which "
+                                 f"holds {per_unit}", field=label)
         out.append((r, c))
-    if complete and len(out) != size:
-        raise InputError(f"needs {size} stars, has {len(out)}", field=field)
+    if complete and len(out) != size * per_unit:
+        raise InputError(f"needs {size * per_unit} stars, has {len(out)}", field=field)
     return out
 
 

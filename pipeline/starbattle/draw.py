@@ -110,8 +110,9 @@ def lessons(boards, max_tier: int) -> list:
 
 
 def _line_squares(n: int, regions, name: str) -> list[tuple[int, int]]:
-    kind, number = name.split()
-    index = int(number) - 1
+    """The squares of a line named as the solver names it ("row 3", "column C", "region 2")."""
+    kind, label = name.split()
+    index = ord(label) - 65 if kind == "column" else int(label) - 1
     if kind == "row":
         return [(index, c) for c in range(n)]
     if kind == "column":

@@ -30,12 +30,20 @@ LISTED_SOLUTIONS = 12   # solutions listed per repair round
 @dataclass(frozen=True)
 class Candidate:
     regions: tuple[int, ...]
-    planted: tuple[int, ...]     # the planted solution: star column per row
+    planted: tuple[int, ...]     # the planted solution: star column per row (one star),
+                                 # star mask per row (k stars)
     givens: tuple[tuple[int, int], ...]
     mutated: bool = False
+    stars: int = 1
 
     def board(self) -> Board:
-        return Board(len(self.planted), self.regions, self.givens)
+        return Board(len(self.planted), self.regions, self.givens, self.stars)
+
+    def planted_squares(self) -> tuple[tuple[int, int], ...]:
+        n = len(self.planted)
+        if self.stars == 1:
+            return tuple((r, c) for r, c in enumerate(self.planted))
+        return solve.mask_squares(n, self.planted)
 
 
 @dataclass(frozen=True)
@@ -294,6 +302,262 @@ def mutate_regions(state, n, regions, planted, max_moves):
                 break
 
 
+# --- k stars a line: planting, growing, repairing ---------------------------------------------
+
+@njit(cache=True)
+def plant_stars_k(state, n, k, budget):
+    """k stars in every row and column, none touching: rows filled top to bottom with row
+    patterns in a shuffled order, backtracking when a column could no longer reach k stars.
+    Returns the star mask per row, or an empty array when `budget` placements ran out."""
+    patterns = solve.row_patterns(n, k)
+    m = patterns.shape[0]
+    order = np.empty((n, m), dtype=np.int64)
+    nxt = np.zeros(n, dtype=np.int64)
+    rows = np.zeros(n, dtype=np.int64)
+    counts = np.zeros((n + 1, n), dtype=np.int64)
+    full = (1 << n) - 1
+    for i in range(m):
+        order[0, i] = i
+    for i in range(m - 1, 0, -1):
+        j = stream_below(state, i + 1)
+        order[0, i], order[0, j] = order[0, j], order[0, i]
+    row, tries = 0, 0
+    while 0 <= row < n:
+        last = rows[row - 1] if row > 0 else 0
+        blocked = (last | (last << 1) | (last >> 1)) & full
+        for c in range(n):
+            if counts[row, c] >= k:
+                blocked |= 1 << c
+        placed = False
+        while nxt[row] < m:
+            p = patterns[order[row, nxt[row]]]
+            nxt[row] += 1
+            if p & blocked:
+                continue
+            tries += 1
+            if tries > budget:
+                return np.zeros(0, dtype=np.int64)
+            left = n - row - 1
+            ok = True
+            for c in range(n):
+                have = counts[row, c] + ((p >> c) & 1)
+                most = left // 2 if (p >> c) & 1 else (left + 1) // 2
+                if k - have > most:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            rows[row] = p
+            for c in range(n):
+                counts[row + 1, c] = counts[row, c] + ((p >> c) & 1)
+            row += 1
+            if row < n:
+                nxt[row] = 0
+                for i in range(m):
+                    order[row, i] = i
+                for i in range(m - 1, 0, -1):
+                    j = stream_below(state, i + 1)
+                    order[row, i], order[row, j] = order[row, j], order[row, i]
+            placed = True
+            break
+        if not placed:
+            row -= 1
+    if row < 0:
+        return np.zeros(0, dtype=np.int64)
+    return rows
+
+
+@njit(cache=True)
+def grow_regions_k(state, n, k, seeds, profile):
+    """Grow one piece from every planted star (k n pieces, as grow_regions grows n), then join
+    neighbouring pieces k at a time into the n regions: always the piece with the fewest
+    unjoined neighbours first, then its neighbour with the fewest. Returns the region per
+    square, or an empty array when the joining left a piece with no partner."""
+    cells = n * n
+    pieces = seeds.shape[0]
+    piece = np.full(cells, -1, dtype=np.int64)
+    sizes = np.ones(pieces, dtype=np.int64)
+    frontier = np.zeros((pieces, cells), dtype=np.bool_)
+    near = np.empty(4, dtype=np.int64)
+    for p in range(pieces):
+        piece[seeds[p]] = p
+    for p in range(pieces):
+        for i in range(_neighbours(n, seeds[p], near)):
+            if piece[near[i]] < 0:
+                frontier[p, near[i]] = True
+    growing = np.empty(pieces, dtype=np.int64)
+    weights = np.empty(pieces, dtype=np.int64)
+    options = np.empty(cells, dtype=np.int64)
+    average = max(1, n // k)
+    for _ in range(cells - pieces):
+        m, total = 0, 0
+        for p in range(pieces):
+            if frontier[p].any():
+                growing[m] = p
+                weights[m] = growth_weight(profile, sizes[p], average)
+                total += weights[m]
+                m += 1
+        pick = stream_below(state, total)
+        chosen = 0
+        while pick >= weights[chosen]:
+            pick -= weights[chosen]
+            chosen += 1
+        p = growing[chosen]
+        m = 0
+        for cell in range(cells):
+            if frontier[p, cell]:
+                options[m] = cell
+                m += 1
+        cell = options[stream_below(state, m)]
+        piece[cell] = p
+        sizes[p] += 1
+        frontier[:, cell] = False
+        for i in range(_neighbours(n, cell, near)):
+            if piece[near[i]] < 0:
+                frontier[p, near[i]] = True
+    touching = np.zeros((pieces, pieces), dtype=np.bool_)
+    for cell in range(cells):
+        for i in range(_neighbours(n, cell, near)):
+            a, b = piece[cell], piece[near[i]]
+            if a != b:
+                touching[a, b] = True
+    group = np.full(pieces, -1, dtype=np.int64)
+    members = np.empty(k, dtype=np.int64)
+    ties = np.empty(pieces, dtype=np.int64)
+    for g in range(n):
+        for slot in range(k):
+            best, t = pieces + 1, 0
+            for p in range(pieces):
+                if group[p] >= 0:
+                    continue
+                if slot > 0:
+                    joined = False
+                    for q in range(slot):
+                        if touching[p, members[q]]:
+                            joined = True
+                    if not joined:
+                        continue
+                free = 0
+                for q in range(pieces):
+                    if touching[p, q] and group[q] < 0:
+                        free += 1
+                if free < best:
+                    best, t = free, 0
+                if free == best:
+                    ties[t] = p
+                    t += 1
+            if t == 0:
+                return np.zeros(0, dtype=np.int64)
+            members[slot] = ties[stream_below(state, t)]
+            group[members[slot]] = g
+    regions = np.empty(cells, dtype=np.int64)
+    for cell in range(cells):
+        regions[cell] = group[piece[cell]]
+    return regions
+
+
+@njit(cache=True)
+def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_region, listed,
+                     rounds, by_lines):
+    """repair_regions for k stars a line (`planted`: the star mask per row), for at most
+    `rounds` rounds, counting with the line-choice counter when `by_lines`, else the
+    row-pattern one. A rival using square s holds k stars in s's neighbouring region already;
+    moved there, s gives it k + 1."""
+    cells = n * n
+    planted_cell = np.zeros(cells, dtype=np.bool_)
+    for r in range(n):
+        for c in range(n):
+            if (planted[r] >> c) & 1:
+                planted_cell[r * n + c] = True
+    sizes = np.zeros(n, dtype=np.int64)
+    for x in range(cells):
+        sizes[regions[x]] += 1
+    solutions = np.zeros((listed, n), dtype=np.int64)
+    usage = np.empty(cells, dtype=np.int64)
+    order_key = np.empty(cells, dtype=np.int64)
+    targets = np.empty(4, dtype=np.int64)
+    within = np.empty(4, dtype=np.int64)
+    for _ in range(rounds):
+        if by_lines:
+            found, _nodes = solve.count_solutions_lines(n, k, regions, given_rows, listed + 1,
+                                                        solutions)
+        else:
+            found, _nodes = solve.count_solutions_k(n, k, regions, given_rows, listed + 1,
+                                                    solutions)
+        if found == 1:
+            return True
+        usage[:] = 0
+        for s in range(min(found, listed)):
+            rival = False
+            for r in range(n):
+                if solutions[s, r] != planted[r]:
+                    rival = True
+            if rival:
+                for r in range(n):
+                    for c in range(n):
+                        if (solutions[s, r] >> c) & 1:
+                            usage[r * n + c] += 1
+        top = 0
+        for x in range(cells):
+            if planted_cell[x]:
+                usage[x] = 0
+            top = max(top, usage[x])
+        for x in range(cells):
+            order_key[x] = (top - usage[x]) * cells + x
+        moved = False
+        for x in np.argsort(order_key):
+            if usage[x] == 0:
+                break
+            m = destinations(n, regions, x, targets)
+            if m == 0:
+                continue
+            own = regions[x]
+            w = 0
+            for i in range(m):
+                if sizes[targets[i]] + 1 <= max_region and sizes[own] - 1 >= min_region:
+                    within[w] = targets[i]
+                    w += 1
+            if w > 0:
+                target = within[stream_below(state, w)]
+            else:
+                target = targets[stream_below(state, m)]
+            regions[x] = target
+            sizes[own] -= 1
+            sizes[target] += 1
+            moved = True
+            break
+        if not moved:
+            return False
+    return False
+
+
+@njit(cache=True)
+def mutate_cells(state, n, regions, planted_cell, max_moves):
+    """mutate_regions with the planted squares given as a flag per square (k stars a line)."""
+    cells = n * n
+    near = np.empty(4, dtype=np.int64)
+    targets = np.empty(4, dtype=np.int64)
+    border = np.empty(cells, dtype=np.int64)
+    for _ in range(1 + stream_below(state, max_moves)):
+        m = 0
+        for x in range(cells):
+            if planted_cell[x]:
+                continue
+            for i in range(_neighbours(n, x, near)):
+                if regions[near[i]] != regions[x]:
+                    border[m] = x
+                    m += 1
+                    break
+        for i in range(m - 1, 0, -1):
+            j = stream_below(state, i + 1)
+            border[i], border[j] = border[j], border[i]
+        for i in range(m):
+            t = destinations(n, regions, border[i], targets)
+            if t > 0:
+                regions[border[i]] = targets[stream_below(state, t)]
+                break
+
+
 # --- planting, growing, repairing, mutating: the kernels above, on the keyed stream -------
 
 def _with_stream(stream: KeyedStream, kernel, *args):
@@ -305,14 +569,48 @@ def _with_stream(stream: KeyedStream, kernel, *args):
 
 
 def starting_stars(key: str, band: Band, planted: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """A hash of the key decides whether the board opens with a star, and from which row."""
+    """A hash of the key decides whether the board opens with a star, and from which row (and,
+    with k stars a row, which of them)."""
     if key_percent(key, "starting-star") >= band.start_star_percent:
         return ()
     row = fnv1a32(f"{key}|starting-row") % band.size
-    return ((row, planted[row]),)
+    if band.stars == 1:
+        return ((row, planted[row]),)
+    squares = solve.mask_squares(band.size, planted)
+    chosen: list[tuple[int, int]] = []
+    for i in range(band.starting_stars):
+        # Rows spread over the board: the i-th star comes from the i-th slice of rows.
+        options = [s for s in squares if s not in chosen
+                   and s[0] * band.starting_stars // band.size == i]
+        chosen.append(options[fnv1a32(f"{key}|starting-star|{i}") % len(options)])
+    return tuple(sorted(chosen))
 
 
-def fresh_candidate(stream: KeyedStream, band: Band, key: str) -> Candidate:
+PLANT_BUDGET = 200_000   # k stars: pattern placements one planting may try
+GROW_TRIES = 50          # k stars: growths before a candidate gives up (pieces left unjoined)
+
+
+def fresh_candidate_k(stream: KeyedStream, band: Band, key: str) -> Candidate | None:
+    """k stars a line: plant, grow a piece around every star, join pieces k to a region."""
+    n, k = band.size, band.stars
+    planted = _with_stream(stream, plant_stars_k, n, k, PLANT_BUDGET)
+    if planted.shape[0] == 0:
+        return None
+    seeds = np.array([r * n + c for r in range(n) for c in range(n) if (planted[r] >> c) & 1],
+                     dtype=np.int64)
+    for _ in range(GROW_TRIES):
+        profile = stream.choice((SMALL_FIRST, UNIFORM))
+        regions = _with_stream(stream, grow_regions_k, n, k, seeds, profile)
+        if regions.shape[0]:
+            planted_rows = tuple(planted.tolist())
+            return Candidate(tuple(regions.tolist()), planted_rows,
+                             starting_stars(key, band, planted_rows), stars=k)
+    return None
+
+
+def fresh_candidate(stream: KeyedStream, band: Band, key: str) -> Candidate | None:
+    if band.stars > 1:
+        return fresh_candidate_k(stream, band, key)
     n = band.size
     planted = _with_stream(stream, plant_stars, n)
     profiles = (SMALL_FIRST, UNIFORM, LONG) if band.uses_long_growth \
@@ -329,6 +627,16 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
     there gives the rival two stars in one region; the planted solution never uses s.
     """
     regions = np.array(candidate.regions, dtype=np.int64)
+    if band.stars > 1:
+        unique = _with_stream(stream, repair_regions_k, band.size, band.stars, regions,
+                              np.array(candidate.planted, dtype=np.int64),
+                              candidate.board().given_rows(), band.min_region, band.max_region,
+                              LISTED_SOLUTIONS, band.repair_rounds * band.size,
+                              band.count_by_lines)
+        if not unique:
+            return None
+        return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens,
+                         candidate.mutated, candidate.stars)
     unique = _with_stream(stream, repair_regions, band.size, regions,
                           np.array(candidate.planted, dtype=np.int64),
                           candidate.board().givens_array(), band.min_region, band.max_region,
@@ -341,6 +649,14 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
 def mutate(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate:
     """Move one to five border squares (never a planted one) to a neighbouring region."""
     regions = np.array(candidate.regions, dtype=np.int64)
+    if band.stars > 1:
+        n = band.size
+        planted_cell = np.zeros(n * n, dtype=np.bool_)
+        for r, c in candidate.planted_squares():
+            planted_cell[r * n + c] = True
+        _with_stream(stream, mutate_cells, n, regions, planted_cell, MAX_MUTATION_MOVES)
+        return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens,
+                         mutated=True, stars=candidate.stars)
     _with_stream(stream, mutate_regions, band.size, regions,
                  np.array(candidate.planted, dtype=np.int64), MAX_MUTATION_MOVES)
     return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens, mutated=True)
@@ -362,6 +678,9 @@ def shape_ok(band: Band, regions, allow_anchor: bool) -> bool:
 
 
 def meets_contract(band: Band, grade: solve.Grade) -> bool:
+    if band.stars > 1:
+        return (grade.solved and (band.max_steps is None or grade.steps <= band.max_steps)
+                and grade.tier_counts[band.max_tier - 1] >= band.min_top)
     t1, t2, t3, t4 = grade.tier_counts
     return (grade.solved
             and (band.max_steps is None or grade.steps <= band.max_steps)
@@ -371,11 +690,24 @@ def meets_contract(band: Band, grade: solve.Grade) -> bool:
 
 def hardness(grade: solve.Grade) -> tuple:
     """Ranking of near-misses: boards the band's tiers cannot finish first, then by tiers."""
+    if len(grade.tier_counts) != 4:
+        # k stars: fresh boards are mostly too hard for the band's tiers, so the nearest
+        # misses are those the band's tiers take furthest.
+        return (1 if grade.solved else 0, grade.progress) + tuple(reversed(grade.tier_counts))
     t1, t2, t3, t4 = grade.tier_counts
     return (0 if grade.solved else 1, t4, t3, t2, grade.steps)
 
 
 # --- the search ------------------------------------------------------------------------------
+
+def grade_board(board: Board, max_tier: int) -> solve.Grade:
+    return solve.grade(board, max_tier) if board.stars == 1 else solve.grade_k(board, max_tier)
+
+
+def count_board(board: Board, limit: int, listed: int = 0) -> solve.Count:
+    return solve.count(board, limit, listed) if board.stars == 1 \
+        else solve.count_k(board, limit, listed)
+
 
 def search_key(key: str, search: int) -> str:
     return key if search == 0 else f"{key}/search{search}"
@@ -395,12 +727,16 @@ def generate(key: str, band: Band) -> Accepted:
                 candidate = mutate(stream, band, stream.choice(pool)[2])
             else:
                 candidate = fresh_candidate(stream, band, key)
+                if candidate is None:
+                    continue
             candidate = repair(stream, band, candidate)
             if candidate is None or not shape_ok(band, candidate.regions, allow_anchor):
                 continue
-            grade = solve.grade(candidate.board(), band.max_tier)
+            grade = grade_board(candidate.board(), band.max_tier)
             if meets_contract(band, grade):
-                proof = solve.count(candidate.board(), 2)
+                proof = count_board(candidate.board(), 2)
+                if proof.solutions != 1:   # the counter's own second word on the board
+                    continue
                 return Accepted(candidate, grade, attempts, search + 1, proof.nodes)
             if band.name != "easy":
                 pool.append((hardness(grade), -attempt, candidate))
@@ -411,5 +747,6 @@ def generate(key: str, band: Band) -> Accepted:
 
 def finished(candidate: Candidate) -> tuple[Board, tuple[tuple[int, int], ...]]:
     """The board with region ids renumbered in reading order, and its solution stars."""
-    board = Board(len(candidate.planted), relabel(candidate.regions), candidate.givens)
-    return board, tuple((r, c) for r, c in enumerate(candidate.planted))
+    board = Board(len(candidate.planted), relabel(candidate.regions), candidate.givens,
+                  candidate.stars)
+    return board, candidate.planted_squares()

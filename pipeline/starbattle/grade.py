@@ -24,6 +24,16 @@ class Band:
     min_distinct_sizes: int  # different region sizes a board must show
     start_star_percent: int  # share of boards that open with one star placed
     uses_long_growth: bool   # whether the "few long regions" growth profile is used
+    stars: int = 1           # stars in every row, column and region
+    min_top: int = 0         # k stars: steps of the band's top tier the solve must need
+    starting_stars: int = 1  # k stars: stars printed on the boards that open with stars
+    repair_rounds: int = 3   # k stars: repair rounds per row of the board
+    count_by_lines: bool = False  # k stars: repair counts with the line-choice counter
+
+    @property
+    def tiers(self) -> tuple[int, ...]:
+        """The tier numbers of this band's deduction (one star: 1-4; k stars: 1-6)."""
+        return (1, 2, 3, 4) if self.stars == 1 else (1, 2, 3, 4, 5, 6)
 
     @property
     def cells(self) -> int:
@@ -46,7 +56,27 @@ BANDS: tuple[Band, ...] = (
     Band("expert", 10, max_tier=4, max_steps=None, min_tier2=0, min_tier3=0, min_tier4=1,
          min_tier3_up=4, min_region=3, max_region=18, min_distinct_sizes=4,
          start_star_percent=30, uses_long_growth=False),
+    # Two and three stars a line, with tiers of their own (solve.STAR_TIERS): quota,
+    # neighbours, counting, blocks, pigeonhole, what-if. A band is the tiers its easiest-first
+    # solve may use, and at least `min_top` steps of its top tier.
+    Band("two-star-easy", 10, max_tier=3, max_steps=None, min_tier2=0, min_tier3=0,
+         min_tier4=0, min_tier3_up=0, min_region=4, max_region=20, min_distinct_sizes=4,
+         start_star_percent=0, uses_long_growth=False, stars=2, min_top=1),
+    Band("two-star-medium", 10, max_tier=5, max_steps=None, min_tier2=0, min_tier3=0,
+         min_tier4=0, min_tier3_up=0, min_region=4, max_region=20, min_distinct_sizes=4,
+         start_star_percent=0, uses_long_growth=False, stars=2, min_top=1),
+    Band("two-star-hard", 10, max_tier=6, max_steps=None, min_tier2=0, min_tier3=0,
+         min_tier4=0, min_tier3_up=0, min_region=4, max_region=20, min_distinct_sizes=4,
+         start_star_percent=0, uses_long_growth=False, stars=2, min_top=1),
 )
+
+# Three stars on 14x14: the engine plants, grows, counts, repairs and deduces these boards, but
+# repair does not yet reach a unique board in useful time (see docs/starbattle.md), so it is not
+# a level: the benchmark measures it, nothing generates it.
+THREE_STAR = Band("three-star", 14, max_tier=6, max_steps=None, min_tier2=0, min_tier3=0,
+                  min_tier4=0, min_tier3_up=0, min_region=6, max_region=28,
+                  min_distinct_sizes=5, start_star_percent=100, uses_long_growth=False,
+                  stars=3, min_top=0, starting_stars=6, repair_rounds=6, count_by_lines=False)
 
 BAND_BY_NAME = {band.name: band for band in BANDS}
 LEVELS = tuple(band.name for band in BANDS)

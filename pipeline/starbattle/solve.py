@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from pipeline.family import column_letter, square_name
 from pipeline.starbattle.board import Board
 
 # --- compiled kernels ------------------------------------------------------------------------
@@ -419,6 +420,695 @@ def _scan_groups(n, tier, cand, lines, clash, full, done, open_count, opts, coun
     return 0
 
 
+# --- k stars a line: the row-pattern counter ------------------------------------------------
+# With k stars in every row, a row's stars form one of the row's "patterns": k columns, no two
+# adjacent. The counter fills rows top to bottom with patterns that keep clear of the row above
+# (a star's three neighbours below it), keep every column and region at k at most, and after
+# each row checks that every column and region can still reach k in the rows left.
+
+
+@njit(cache=True)
+def row_patterns(n, k):
+    """Every mask of n columns with k stars, no two side by side, ascending."""
+    count = 0
+    for m in range(1 << n):
+        if popcount(m) == k and (m & (m >> 1)) == 0:
+            count += 1
+    out = np.empty(count, dtype=np.int64)
+    i = 0
+    for m in range(1 << n):
+        if popcount(m) == k and (m & (m >> 1)) == 0:
+            out[i] = m
+            i += 1
+    return out
+
+
+@njit(cache=True)
+def spread_capacity(n, k):
+    """capacity[m]: most stars the squares of row mask m can hold without two side by side,
+    capped at k (a row never holds more)."""
+    cap = np.zeros(1 << n, dtype=np.int64)
+    for m in range(1, 1 << n):
+        # Greedy from the lowest square: take it, skip its neighbour.
+        count, bits = 0, m
+        while bits:
+            low = bits & -bits
+            count += 1
+            bits &= ~(low | (low << 1))
+        cap[m] = min(count, k)
+    return cap
+
+
+@njit(cache=True)
+def _fits_ahead(n, k, row, region_rows, col_count, reg_count, last, full_cols, cap, avail):
+    """After rows 0..row-1 are filled (`last` the pattern of row-1): can every row, column and
+    region still reach k stars in rows row..n-1? A square is still available when its column
+    and region are short of k stars and it does not touch row-1's stars. Rows and columns: the
+    most non-touching stars their available squares hold; regions: at most that, row by row."""
+    full = (1 << n) - 1
+    near = (last | (last << 1) | (last >> 1)) & full
+    for r in range(row, n):
+        avail[r] = full & ~full_cols
+    avail[row] &= ~near
+    for g in range(n):
+        if reg_count[g] >= k:
+            for r in range(row, n):
+                avail[r] &= ~region_rows[g, r]
+    for r in range(row, n):
+        if cap[avail[r]] < k:
+            return False
+    for c in range(n):
+        need = k - col_count[c]
+        if need == 0:
+            continue
+        count, previous = 0, False
+        for r in range(row, n):
+            here = (avail[r] >> c) & 1 == 1
+            if here and not previous:
+                count += 1
+                previous = True
+            else:
+                previous = False
+        if count < need:
+            return False
+    for g in range(n):
+        need = k - reg_count[g]
+        if need == 0:
+            continue
+        room = 0
+        for r in range(row, n):
+            room += cap[region_rows[g, r] & avail[r]]
+            if room >= need:
+                break
+        if room < need:
+            return False
+    return True
+
+
+@njit(cache=True)
+def count_solutions_k(n, k, region, given_rows, limit, solutions):
+    """Count the solutions of a k-star board up to `limit`, row by row over row patterns.
+
+    `given_rows[r]` is the column mask of row r's starting stars. The first solutions found are
+    written to `solutions[s, r]` (row r's star mask) while there is room.
+    Returns (solutions found, search nodes visited).
+    """
+    patterns = row_patterns(n, k)
+    cap = spread_capacity(n, k)
+    region_rows = np.zeros((n, n), dtype=np.int64)
+    for cell in range(n * n):
+        region_rows[region[cell], cell // n] |= 1 << (cell % n)
+    full = (1 << n) - 1
+    col_count = np.zeros((n + 1, n), dtype=np.int64)
+    reg_count = np.zeros((n + 1, n), dtype=np.int64)
+    chosen = np.zeros(n + 1, dtype=np.int64)     # pattern mask of each filled row
+    next_pattern = np.zeros(n + 1, dtype=np.int64)
+    found = 0
+    nodes = 1
+    avail = np.empty(n, dtype=np.int64)
+    if not _fits_ahead(n, k, 0, region_rows, col_count[0], reg_count[0], 0, 0, cap, avail):
+        return 0, nodes
+    row = 0
+    while row >= 0:
+        if row == n:
+            if found < solutions.shape[0]:
+                for r in range(n):
+                    solutions[found, r] = chosen[r]
+            found += 1
+            if found >= limit:
+                return found, nodes
+            row -= 1
+            continue
+        last = chosen[row - 1] if row > 0 else 0
+        blocked = (last | (last << 1) | (last >> 1)) & full
+        full_cols = 0
+        for c in range(n):
+            if col_count[row, c] >= k:
+                full_cols |= 1 << c
+        blocked |= full_cols
+        advanced = False
+        while next_pattern[row] < patterns.shape[0]:
+            p = patterns[next_pattern[row]]
+            next_pattern[row] += 1
+            if p & blocked or (p & given_rows[row]) != given_rows[row]:
+                continue
+            ok = True
+            for c in range(n):
+                reg_count[row + 1, c] = reg_count[row, c]
+                col_count[row + 1, c] = col_count[row, c]
+            bits = p
+            while bits:
+                low = bits & -bits
+                c = lowest_bit_index(low)
+                g = region[row * n + c]
+                reg_count[row + 1, g] += 1
+                col_count[row + 1, c] += 1
+                if reg_count[row + 1, g] > k:
+                    ok = False
+                bits ^= low
+            if not ok:
+                continue
+            nodes += 1
+            new_full = 0
+            for c in range(n):
+                if col_count[row + 1, c] >= k:
+                    new_full |= 1 << c
+            if not _fits_ahead(n, k, row + 1, region_rows, col_count[row + 1],
+                               reg_count[row + 1], p, new_full, cap, avail):
+                continue
+            chosen[row] = p
+            row += 1
+            if row < n:
+                next_pattern[row] = 0
+            advanced = True
+            break
+        if not advanced:
+            row -= 1
+    return found, nodes
+
+
+# --- k stars a line: the deduction kernel ------------------------------------------------------
+# The state is `open[r]` (squares of row r that may still take a star) and `stars[r]` (stars
+# placed). A line "needs" k minus the stars it holds. Tiers, easiest first, in STAR_TIERS.
+
+K_QUOTA, K_NEIGHBOURS, K_COUNTING, K_BLOCKS, K_PIGEONHOLE, K_WHAT_IF = 1, 2, 3, 4, 5, 6
+WHAT_IF_STEPS = 20       # forced steps a what-if follows before giving up on a square
+EVERY_OTHER = 0x55555555  # one bit per 2-column block
+
+
+@njit(cache=True)
+def _spread(bits):
+    """Most squares of a one-line mask that can hold stars with none side by side."""
+    count = 0
+    while bits:
+        low = bits & -bits
+        count += 1
+        bits &= ~(low | (low << 1))
+    return count
+
+
+@njit(cache=True)
+def near_masks(n):
+    """near[cell, r]: the square and its eight neighbours, per row."""
+    near = np.zeros((n * n, n), dtype=np.int64)
+    for cell in range(n * n):
+        r, c = cell // n, cell % n
+        for rr in range(max(0, r - 1), min(n, r + 2)):
+            near[cell, rr] = ((7 << c) >> 1) & ((1 << n) - 1)
+    return near
+
+
+@njit(cache=True)
+def _need(n, k, stars, lines, line):
+    held = 0
+    for r in range(n):
+        held += popcount(stars[r] & lines[line, r])
+    return k - held
+
+
+@njit(cache=True)
+def _room(n, k, open_, lines, line, skip):
+    """Most non-touching stars the open squares of `line` (less the squares `skip[r]`) can
+    hold, from above: along a row or column, every other square of each run; in a region, the
+    fewest 2x2 blocks covering its squares over the four ways of tiling the board (a block
+    never holds two stars), and no more than k a row."""
+    if line < n:
+        return _spread(open_[line] & ~skip[line])
+    if line < 2 * n:
+        c = line - n
+        bits = 0
+        for r in range(n):
+            if ((open_[r] & ~skip[r]) >> c) & 1:
+                bits |= 1 << r
+        return _spread(bits)
+    best = 0
+    rows = np.zeros(n + 2, dtype=np.int64)   # rows[r + 1]: row r; padded with empty rows
+    for r in range(n):
+        rows[r + 1] = open_[r] & ~skip[r] & lines[line, r]
+        if rows[r + 1]:
+            best += min(k, _spread(rows[r + 1]))
+    for dr in range(2):
+        for dc in range(2):
+            blocks = 0
+            for i in range(-dr, n, 2):
+                m = rows[i + 1] | rows[i + 2]
+                if m:
+                    blocks += popcount(((m << dc) | ((m << dc) >> 1)) & EVERY_OTHER)
+            best = min(best, blocks)
+    return best
+
+
+@njit(cache=True)
+def _place_k(n, k, open_, stars, lines, near, region, cell):
+    """A star on `cell`: its neighbours are crossed out, and so is the rest of every line that
+    now holds its k stars."""
+    r, c = cell // n, cell % n
+    stars[r] |= 1 << c
+    for rr in range(n):
+        open_[rr] &= ~near[cell, rr]
+    for line in (r, n + c, 2 * n + region[cell]):
+        if _need(n, k, stars, lines, line) == 0:
+            for rr in range(n):
+                open_[rr] &= ~lines[line, rr]
+
+
+@njit(cache=True)
+def _broken(n, k, open_, stars, lines, none):
+    """A line that can no longer get its stars (too many, or too little room), or -1."""
+    for line in range(3 * n):
+        need = _need(n, k, stars, lines, line)
+        if need < 0 or (need > 0 and _room(n, k, open_, lines, line, none) < need):
+            return line
+    return -1
+
+
+@njit(cache=True)
+def _quota(n, k, open_, stars, lines, near, region, out_lines):
+    """A line whose open squares are exactly the stars it needs: its first gets a star.
+    Returns the square, or -1."""
+    for line in range(3 * n):
+        need = _need(n, k, stars, lines, line)
+        if need <= 0:
+            continue
+        count = 0
+        first = -1
+        for r in range(n):
+            bits = open_[r] & lines[line, r]
+            if bits and first < 0:
+                first = r * n + lowest_bit_index(bits & -bits)
+            count += popcount(bits)
+        if count == need:
+            out_lines[0] = line
+            _place_k(n, k, open_, stars, lines, near, region, first)
+            return first
+    return -1
+
+
+@njit(cache=True)
+def _neighbours_step(n, k, open_, stars, lines, near, crossed, out_lines):
+    """Squares whose star would leave one line too little room for its stars are crossed
+    out. Returns True with them in `crossed`."""
+    zone = np.zeros(n, dtype=np.int64)
+    for line in range(3 * n):
+        need = _need(n, k, stars, lines, line)
+        if need <= 0:
+            continue
+        for r in range(n):
+            zone[r] = 0
+        for r in range(n):
+            bits = open_[r] & lines[line, r]
+            while bits:
+                low = bits & -bits
+                cell = r * n + lowest_bit_index(low)
+                for rr in range(max(0, r - 1), min(n, r + 2)):
+                    zone[rr] |= near[cell, rr]
+                bits ^= low
+        found = False
+        for r in range(n):
+            crossed[r] = 0
+            bits = zone[r] & open_[r]
+            while bits:
+                low = bits & -bits
+                cell = r * n + lowest_bit_index(low)
+                own = 1 if (lines[line, r] & low) else 0
+                if need - own > 0 and _room(n, k, open_, lines, line, near[cell]) < need - own:
+                    crossed[r] |= low
+                    found = True
+                bits ^= low
+        if found:
+            for r in range(n):
+                open_[r] &= ~crossed[r]
+            out_lines[0] = line
+            return True
+    return False
+
+
+@njit(cache=True)
+def _confine(n, k, open_, stars, lines, first, width, crossed, out_lines):
+    """A band of `width` rows (first < n) or columns against the regions. When the regions
+    whose open squares all lie inside the band need exactly the band's stars, nothing else in
+    the band can hold one; when the band's open squares all lie in regions needing exactly the
+    band's stars, nothing else in those regions can. Returns the lines reasoned on (in
+    `out_lines`) as a count, 0 when nothing is crossed."""
+    band = np.zeros(n, dtype=np.int64)
+    band_need = 0
+    for i in range(width):
+        line = first + i
+        band_need += _need(n, k, stars, lines, line)
+        for r in range(n):
+            band[r] |= lines[line, r]
+    if band_need <= 0:
+        return 0
+    inside_need, touched_need = 0, 0
+    inside = np.zeros(n, dtype=np.bool_)
+    touched = np.zeros(n, dtype=np.bool_)
+    for g in range(n):
+        line = 2 * n + g
+        need = _need(n, k, stars, lines, line)
+        if need <= 0:
+            continue
+        meets, outside = False, False
+        for r in range(n):
+            squares = open_[r] & lines[line, r]
+            if squares & band[r]:
+                meets = True
+            if squares & ~band[r]:
+                outside = True
+        if meets:
+            touched[g] = True
+            touched_need += need
+            if not outside:
+                inside[g] = True
+                inside_need += need
+    for direction in range(2):
+        chosen = inside if direction == 0 else touched
+        total = inside_need if direction == 0 else touched_need
+        if total != band_need:
+            continue
+        any_ = False
+        for r in range(n):
+            cover = 0
+            for g in range(n):
+                if chosen[g]:
+                    cover |= lines[2 * n + g, r]
+            if direction == 0:
+                crossed[r] = open_[r] & band[r] & ~cover
+            else:
+                crossed[r] = open_[r] & cover & ~band[r]
+            if crossed[r]:
+                any_ = True
+        if any_:
+            m = 0
+            for i in range(width):
+                out_lines[m] = first + i
+                m += 1
+            for g in range(n):
+                if chosen[g]:
+                    out_lines[m] = 2 * n + g
+                    m += 1
+            for r in range(n):
+                open_[r] &= ~crossed[r]
+            return m
+    return 0
+
+
+@njit(cache=True)
+def _bands(n, k, open_, stars, lines, low_width, high_width, crossed, out_lines):
+    """Bands of rows, then of columns, narrow first, against the regions (see _confine)."""
+    for width in range(low_width, high_width + 1):
+        for base in (0, n):
+            for start in range(n - width + 1):
+                m = _confine(n, k, open_, stars, lines, base + start, width, crossed, out_lines)
+                if m:
+                    return m
+    return 0
+
+
+@njit(cache=True)
+def _blocks(n, k, open_, stars, lines, near, region, crossed, out_lines):
+    """A band of two rows (or columns) tiled with 2x2 blocks (a 2x1 piece at an edge), each
+    holding one star at most. When the blocks that can still take a star are exactly as many as
+    the stars the band still needs, each holds one: a block with one open square gets its star
+    (returned as the square, >= 0), and squares touching every open square of a block are
+    crossed out (returns -2). Returns -1 when no band gives anything."""
+    block = np.zeros(n, dtype=np.int64)
+    common = np.zeros(n, dtype=np.int64)
+    for base in (0, n):
+        for first in range(n - 1):
+            need = _need(n, k, stars, lines, base + first) + \
+                _need(n, k, stars, lines, base + first + 1)
+            if need <= 0:
+                continue
+            for offset in range(2):
+                usable = 0
+                for start in range(-offset, n, 2):
+                    has_star, has_open = False, False
+                    for a in range(first, first + 2):
+                        for b in range(start, start + 2):
+                            if 0 <= b < n:
+                                r, c = (a, b) if base == 0 else (b, a)
+                                if (stars[r] >> c) & 1:
+                                    has_star = True
+                                if (open_[r] >> c) & 1:
+                                    has_open = True
+                    if has_open and not has_star:
+                        usable += 1
+                if usable != need:
+                    continue
+                out_lines[0] = base + first
+                out_lines[1] = base + first + 1
+                for r in range(n):
+                    crossed[r] = 0
+                for start in range(-offset, n, 2):
+                    for r in range(n):
+                        block[r] = 0
+                    has_star, count, only = False, 0, -1
+                    for a in range(first, first + 2):
+                        for b in range(start, start + 2):
+                            if 0 <= b < n:
+                                r, c = (a, b) if base == 0 else (b, a)
+                                if (stars[r] >> c) & 1:
+                                    has_star = True
+                                if (open_[r] >> c) & 1:
+                                    block[r] |= 1 << c
+                                    count += 1
+                                    only = r * n + c
+                    if has_star or count == 0:
+                        continue
+                    if count == 1:
+                        _place_k(n, k, open_, stars, lines, near, region, only)
+                        return only
+                    for r in range(n):
+                        common[r] = open_[r] & ~block[r]
+                    for r in range(n):
+                        bits = block[r]
+                        while bits:
+                            low = bits & -bits
+                            cell = r * n + lowest_bit_index(low)
+                            for rr in range(n):
+                                common[rr] &= near[cell, rr]
+                            bits ^= low
+                    for r in range(n):
+                        crossed[r] |= common[r]
+                found = False
+                for r in range(n):
+                    if crossed[r]:
+                        found = True
+                        open_[r] &= ~crossed[r]
+                if found:
+                    return -2
+    return -1
+
+
+@njit(cache=True)
+def _forced_contradiction(n, k, open_, stars, lines, near, region, cell, none):
+    """Suppose a star on `cell`; follow the quota, neighbours and counting steps it forces.
+    Returns the line left without room for its stars, or -1."""
+    trial_open = open_.copy()
+    trial_stars = stars.copy()
+    crossed = np.zeros(n, dtype=np.int64)
+    out_lines = np.zeros(3 * n, dtype=np.int64)
+    _place_k(n, k, trial_open, trial_stars, lines, near, region, cell)
+    for _ in range(WHAT_IF_STEPS):
+        broken = _broken(n, k, trial_open, trial_stars, lines, none)
+        if broken >= 0:
+            return broken
+        if _quota(n, k, trial_open, trial_stars, lines, near, region, out_lines) >= 0:
+            continue
+        if _neighbours_step(n, k, trial_open, trial_stars, lines, near, crossed, out_lines):
+            continue
+        if _bands(n, k, trial_open, trial_stars, lines, 1, 1, crossed, out_lines):
+            continue
+        return -1
+    return -1
+
+
+@njit(cache=True)
+def deduce_k(n, k, region, given_rows, max_tier, step_tier, step_lines, step_star,
+             step_crossed):
+    """The easiest-first deduction for k stars a line (tiers in STAR_TIERS).
+
+    After every step it goes back to tier 1. Each step is recorded like deduce's:
+    `step_tier[s]`, `step_lines[s, :]` (line numbers, -1 for unused), `step_star[s]` (the
+    square placed, else -1) and `step_crossed[s, r]` (squares crossed out, per row).
+    Returns (status, steps, star mask per row).
+    """
+    lines = line_masks(n, region)
+    near = near_masks(n)
+    full = (1 << n) - 1
+    open_ = np.full(n, full, dtype=np.int64)
+    stars = np.zeros(n, dtype=np.int64)
+    none = np.zeros(n, dtype=np.int64)
+    for r in range(n):
+        bits = given_rows[r]
+        while bits:
+            low = bits & -bits
+            if not open_[r] & low:
+                return CONTRADICTION, 0, stars
+            _place_k(n, k, open_, stars, lines, near, region, r * n + lowest_bit_index(low))
+            bits ^= low
+    before = np.empty(n, dtype=np.int64)
+    crossed = np.zeros(n, dtype=np.int64)
+    out_lines = np.full(3 * n, -1, dtype=np.int64)
+    steps = 0
+    total = n * k
+    while True:
+        placed = 0
+        for r in range(n):
+            placed += popcount(stars[r])
+        if _broken(n, k, open_, stars, lines, none) >= 0:
+            return CONTRADICTION, steps, stars
+        if placed == total:
+            return SOLVED, steps, stars
+        for r in range(n):
+            before[r] = open_[r]
+        for i in range(3 * n):
+            out_lines[i] = -1
+        tier, star = 0, -1
+        star = _quota(n, k, open_, stars, lines, near, region, out_lines)
+        if star >= 0:
+            tier = K_QUOTA
+        elif max_tier >= K_NEIGHBOURS and _neighbours_step(n, k, open_, stars, lines, near,
+                                                           crossed, out_lines):
+            tier = K_NEIGHBOURS
+        elif max_tier >= K_COUNTING and _bands(n, k, open_, stars, lines, 1, 1, crossed,
+                                               out_lines):
+            tier = K_COUNTING
+        elif max_tier >= K_BLOCKS:
+            found = _blocks(n, k, open_, stars, lines, near, region, crossed, out_lines)
+            if found != -1:
+                tier = K_BLOCKS
+                star = found if found >= 0 else -1
+        if tier == 0 and max_tier >= K_PIGEONHOLE and _bands(n, k, open_, stars, lines, 2,
+                                                             n - 1, crossed, out_lines):
+            tier = K_PIGEONHOLE
+        if tier == 0 and max_tier >= K_WHAT_IF:
+            for r in range(n):
+                bits = open_[r]
+                while bits and tier == 0:
+                    low = bits & -bits
+                    cell = r * n + lowest_bit_index(low)
+                    line = _forced_contradiction(n, k, open_, stars, lines, near, region, cell,
+                                                 none)
+                    if line >= 0:
+                        open_[r] &= ~low
+                        out_lines[0] = line
+                        tier = K_WHAT_IF
+                    bits ^= low
+                if tier:
+                    break
+        if tier == 0:
+            return STUCK, steps, stars
+        step_tier[steps] = tier
+        step_star[steps] = star
+        for i in range(min(3 * n, step_lines.shape[1])):
+            step_lines[steps, i] = out_lines[i]
+        for r in range(n):
+            step_crossed[steps, r] = before[r] & ~open_[r]
+            if star >= 0 and r == star // n:
+                step_crossed[steps, r] &= ~(1 << (star % n))
+        steps += 1
+
+
+@njit(cache=True)
+def count_solutions_lines(n, k, region, given_rows, limit, solutions):
+    """Count the solutions of a k-star board up to `limit`, branching on the line with the
+    fewest ways to take its next star: the branches are "its first open square is the lowest
+    new star", then the second (the first crossed out), and so on, so no solution is met twice.
+    After each star its neighbours, and the rest of every line it fills, are crossed out; a
+    node dies when some line has too little room left for its stars (see _room).
+
+    `given_rows[r]` is the column mask of row r's starting stars. The first solutions found are
+    written to `solutions[s, r]` (row r's star mask) while there is room.
+    Returns (solutions found, search nodes visited).
+    """
+    lines = line_masks(n, region)
+    near = near_masks(n)
+    full = (1 << n) - 1
+    depth_max = n * k + 1
+    open_ = np.zeros((depth_max, n), dtype=np.int64)
+    stars = np.zeros((depth_max, n), dtype=np.int64)
+    options = np.zeros((depth_max, n * n), dtype=np.int64)
+    option_count = np.zeros(depth_max, dtype=np.int64)
+    next_option = np.zeros(depth_max, dtype=np.int64)
+    none = np.zeros(n, dtype=np.int64)
+    for r in range(n):
+        open_[0, r] = full
+    for r in range(n):
+        bits = given_rows[r]
+        while bits:
+            low = bits & -bits
+            if not open_[0, r] & low:
+                return 0, 1
+            _place_k(n, k, open_[0], stars[0], lines, near, region, r * n + lowest_bit_index(low))
+            bits ^= low
+    found = 0
+    nodes = 0
+    depth = 0
+    entering = True
+    while depth >= 0:
+        if entering:
+            entering = False
+            nodes += 1
+            best_line, best_ways, dead = -1, n * n + 1, False
+            for line in range(3 * n):
+                need = _need(n, k, stars[depth], lines, line)
+                if need == 0:
+                    continue
+                count = 0
+                for r in range(n):
+                    count += popcount(open_[depth, r] & lines[line, r])
+                if count < need or _room(n, k, open_[depth], lines, line, none) < need:
+                    dead = True
+                    break
+                ways = count - need + 1
+                if ways < best_ways:
+                    best_line, best_ways = line, ways
+            if dead:
+                depth -= 1
+                continue
+            if best_line < 0:          # every line holds its k stars
+                if found < solutions.shape[0]:
+                    for r in range(n):
+                        solutions[found, r] = stars[depth, r]
+                found += 1
+                if found >= limit:
+                    return found, nodes
+                depth -= 1
+                continue
+            m = 0
+            for r in range(n):
+                bits = open_[depth, r] & lines[best_line, r]
+                while bits:
+                    low = bits & -bits
+                    options[depth, m] = r * n + lowest_bit_index(low)
+                    m += 1
+                    bits ^= low
+            option_count[depth] = min(m, best_ways)
+            next_option[depth] = 0
+        if next_option[depth] >= option_count[depth]:
+            depth -= 1
+            continue
+        i = next_option[depth]
+        next_option[depth] += 1
+        child = depth + 1
+        for r in range(n):
+            open_[child, r] = open_[depth, r]
+            stars[child, r] = stars[depth, r]
+        for j in range(i):             # the earlier squares of the line hold no star here
+            cell = options[depth, j]
+            open_[child, cell // n] &= ~(1 << (cell % n))
+        _place_k(n, k, open_[child], stars[child], lines, near, region, options[depth, i])
+        depth = child
+        entering = True
+    return found, nodes
+
+
+# --- generation: plant, grow, repair, mutate ---------------------------------------------------
+# These advance the keyed stream (`state`, see pipeline.keyed.KeyedStream.state) with its
+# compiled twins, so a key gives the same board as it would step by step in Python.
+
+
 # --- the solver as the rest of the engine sees it -------------------------------------------
 
 STATUS_NAMES = {SOLVED: "solved", STUCK: "stuck",
@@ -440,10 +1130,16 @@ def count_puzzle(puzzle: dict, limit: int) -> int:
     """Solutions of an exported puzzle object, counted up to `limit` (the lean path for
     counting many boards: no Board value, no listing)."""
     n = puzzle["size"]
+    k = puzzle.get("stars_per_unit", 1)
+    regions = np.array(puzzle["regions"], dtype=np.int64).reshape(n * n)
+    if k != 1:
+        given_rows = np.zeros(n, dtype=np.int64)
+        for r, c in puzzle.get("stars", ()):
+            given_rows[r] |= 1 << c
+        return int(count_solutions_k(n, k, regions, given_rows, limit, _NO_LISTING)[0])
     givens = np.full(n, -1, dtype=np.int64)
     for r, c in puzzle.get("stars", ()):
         givens[r] = c
-    regions = np.array(puzzle["regions"], dtype=np.int64).reshape(n * n)
     return int(count_solutions(n, regions, givens, limit, _NO_LISTING)[0])
 
 
@@ -459,27 +1155,31 @@ def count(board: Board, limit: int, listed: int = 0) -> Count:
 class Step:
     tier: int
     lines: tuple[str, ...]                    # the row, column or region names it reasoned on
-    star: tuple[int, int] | None              # the square a tier-1 step places
+    star: tuple[int, int] | None              # the square a star-placing step places
     crossed: tuple[tuple[int, int], ...]      # squares crossed out
+    technique: str = ""                       # the tier's name, where the tiers have names
 
     def describe(self) -> str:
         on = " + ".join(self.lines)
         parts = []
         if self.star is not None:
-            parts.append(f"star at r{self.star[0] + 1}c{self.star[1] + 1}")
+            parts.append(f"star at {square_name(*self.star)}")
         if self.crossed:
-            parts.append("crossed out " + " ".join(f"r{r + 1}c{c + 1}" for r, c in self.crossed))
-        return f"tier {self.tier}, {on}: " + "; ".join(parts)
+            parts.append("crossed out " + " ".join(square_name(r, c) for r, c in self.crossed))
+        name = f" ({self.technique})" if self.technique else ""
+        return f"tier {self.tier}{name}, {on}: " + "; ".join(parts)
 
 
 @dataclass(frozen=True)
 class Solve:
     status: str                               # solved, stuck or contradiction
     steps: tuple[Step, ...]
-    stars: tuple[int, ...]                    # star column per row, -1 where none was placed
+    stars: tuple                              # one star: star column per row, -1 where none
+                                              # was placed; k stars: the star squares placed
 
     def tier_counts(self) -> dict[int, int]:
-        counts = {tier: 0 for tier in TIERS}
+        top = max([step.tier for step in self.steps] + [len(TIERS)])
+        counts = {tier: 0 for tier in range(1, top + 1)}
         for step in self.steps:
             counts[step.tier] += 1
         return counts
@@ -494,8 +1194,9 @@ class Grade:
     """The measures of an easiest-first solve, without the trace (the generator's fast path)."""
 
     status: str
-    tier_counts: tuple[int, int, int, int]    # steps of tiers 1..4
+    tier_counts: tuple[int, ...]              # steps of tiers 1..4 (one star), 1..6 (k stars)
     steps: int
+    progress: int = 0                         # k stars: squares settled (starred or crossed)
 
     @property
     def solved(self) -> bool:
@@ -534,7 +1235,10 @@ def solve(board: Board, max_tier: int = 4) -> Solve:
 
 
 def line_name(n: int, line: int) -> str:
+    """Rows by number and columns by letter, as printed beside the board; regions by number."""
     kind, index = divmod(line, n)
+    if kind == 1:
+        return f"column {column_letter(index)}"
     return f"{('row', 'column', 'region')[kind]} {index + 1}"
 
 
@@ -543,6 +1247,77 @@ def warm_up() -> None:
     board = Board.from_rows([[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 3]])
     count(board, 2, listed=1)
     grade(board)
+    two = Board(8, tuple(r // 2 * 2 + (c >= 4) for r in range(8) for c in range(8)), (), 2)
+    count_k(two, 2, listed=1)
+    grade_k(two)
+
+
+# --- k stars a line: counting and the easiest-first deduction ---------------------------------
+# The k-star deduction works on whole-board bitmasks (Python integers, bit `r * n + c`): `open`
+# holds the squares that may still take a star, `stars` the stars placed. A line (row, column
+# or region) "needs" k minus the stars it holds. Its tiers are its own, easiest first.
+
+STAR_TIERS = {
+    1: "quota",          # a line whose open squares are exactly the stars it needs
+    2: "neighbours",     # a star here would leave some line without room for its stars
+    3: "counting",       # a region inside one row or column (or the reverse) fills its quota
+    4: "blocks",         # 2x2 blocks tiling a band of two rows or columns, one star each at most
+    5: "pigeonhole",     # j regions inside a band of j rows or columns (or the reverse)
+    6: "what-if",        # a star here forces, step by step, a line without room
+}
+ONE_STAR_TIERS = {1: "last square", 2: "clash", 3: "two lines", 4: "three lines"}
+K_TIERS = tuple(STAR_TIERS)
+
+
+def tier_names(stars: int) -> dict[int, str]:
+    return dict(ONE_STAR_TIERS if stars == 1 else STAR_TIERS)
+
+
+def count_k(board: Board, limit: int, listed: int = 0) -> Count:
+    """Solutions of a k-star board up to `limit`; listed solutions are star masks per row."""
+    out = np.zeros((max(listed, 0), board.size), dtype=np.int64)
+    found, nodes = count_solutions_k(board.size, board.stars, board.region_array(),
+                                     board.given_rows(), limit, out)
+    rows = tuple(map(tuple, out[:min(found, listed)].tolist()))
+    return Count(int(found), int(nodes), rows)
+
+
+def mask_squares(n: int, rows) -> tuple[tuple[int, int], ...]:
+    """Row masks as (row, column) squares in reading order."""
+    return tuple((r, c) for r in range(n) for c in range(n) if (int(rows[r]) >> c) & 1)
+
+
+def _run_k(board: Board, max_tier: int):
+    n = board.size
+    capacity = n * n + n
+    step_tier = np.zeros(capacity, dtype=np.int64)
+    step_lines = np.full((capacity, 3 * n), -1, dtype=np.int64)
+    step_star = np.full(capacity, -1, dtype=np.int64)
+    step_crossed = np.zeros((capacity, n), dtype=np.int64)
+    status, steps, stars = deduce_k(n, board.stars, board.region_array(), board.given_rows(),
+                                    max_tier, step_tier, step_lines, step_star, step_crossed)
+    return int(status), int(steps), stars, step_tier, step_lines, step_star, step_crossed
+
+
+def solve_k(board: Board, max_tier: int = 6) -> Solve:
+    """The k-star easiest-first solve with its full trace; `stars` are the squares placed."""
+    n = board.size
+    status, steps, stars, step_tier, step_lines, step_star, step_crossed = _run_k(board, max_tier)
+    trace = []
+    for s in range(steps):
+        tier = int(step_tier[s])
+        lines = tuple(line_name(n, int(line)) for line in step_lines[s] if line >= 0)
+        star = None if step_star[s] < 0 else divmod(int(step_star[s]), n)
+        trace.append(Step(tier, lines, star, mask_squares(n, step_crossed[s]), STAR_TIERS[tier]))
+    return Solve(STATUS_NAMES[status], tuple(trace), mask_squares(n, stars))
+
+
+def grade_k(board: Board, max_tier: int = 6) -> Grade:
+    status, steps, stars, step_tier, _, _, step_crossed = _run_k(board, max_tier)
+    counts = np.bincount(step_tier[:steps], minlength=len(K_TIERS) + 1)
+    settled = sum(int(x).bit_count() for x in stars) + \
+        sum(int(x).bit_count() for x in step_crossed[:steps].ravel())
+    return Grade(STATUS_NAMES[status], tuple(int(counts[t]) for t in K_TIERS), steps, settled)
 
 
 # --- the hint: the board's key step -------------------------------------------------------------
@@ -576,8 +1351,6 @@ def line_squares(board: Board, line: int) -> list[tuple[int, int]]:
 
 def line_label(board: Board, line: int) -> str:
     """A row, column or region as a reader finds it on the printed board."""
-    from pipeline.family import column_letter, square_name
-
     kind, index = divmod(line, board.size)
     if kind == 0:
         return f"row {index + 1}"

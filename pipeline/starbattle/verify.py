@@ -2,10 +2,14 @@
 
 It reads the puzzle object as exported (lists of region ids), keeps its state in plain sets,
 has no forward check and its own node budget, so a fault in the generator's bitmask kernels
-cannot hide here too.
+cannot hide here too. Boards with k stars a line (`stars_per_unit`) get the same plain search
+over each row's sets of k columns, with one plain look-ahead (below) that the node budget
+needs on 14x14 boards.
 """
 
 from __future__ import annotations
+
+from itertools import combinations
 
 NODE_BUDGET = 1_000_000
 CHECKER = "starbattle plain row search"
@@ -19,6 +23,8 @@ def solutions(puzzle: dict, limit: int = 2, budget: int = NODE_BUDGET) -> tuple[
     """Up to `limit` solutions (star column per row) and the nodes visited.
 
     Raises BudgetExceeded when the search needs more than `budget` nodes."""
+    if puzzle.get("stars_per_unit", 1) != 1:
+        return _solutions_k(puzzle, limit, budget)
     size = puzzle["size"]
     regions = puzzle["regions"]
     fixed = {r: c for r, c in puzzle.get("stars", [])}
@@ -58,6 +64,75 @@ def solutions(puzzle: dict, limit: int = 2, budget: int = NODE_BUDGET) -> tuple[
     return found, nodes
 
 
+def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]], int]:
+    """k stars a line: each solution as its star columns row by row (k to a row, ascending)."""
+    size = puzzle["size"]
+    stars = puzzle["stars_per_unit"]
+    regions = puzzle["regions"]
+    fixed: dict[int, set[int]] = {}
+    for r, c in puzzle.get("stars", []):
+        fixed.setdefault(r, set()).add(c)
+    squares_of: dict[int, list[tuple[int, int]]] = {}
+    for r in range(size):
+        for c in range(size):
+            squares_of.setdefault(regions[r][c], []).append((r, c))
+    found: list[list[int]] = []
+    chosen: list[tuple[int, ...]] = []
+    in_column = [0] * size
+    in_region = [0] * size
+    nodes = 0
+
+    def region_can_finish(row: int) -> bool:
+        # A region short of stars needs that many squares in the rows still to fill whose
+        # column is not yet full (the one look-ahead, so 14x14 boards fit the budget).
+        for region, squares in squares_of.items():
+            short = stars - in_region[region]
+            if short and sum(1 for r, c in squares
+                             if r >= row and in_column[c] < stars) < short:
+                return False
+        return True
+
+    def place_row(row: int) -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            raise BudgetExceeded(f"more than {budget} nodes")
+        if row == size:
+            if all(count == stars for count in in_column + in_region):
+                found.append([c for columns in chosen for c in columns])
+            return
+        above = chosen[-1] if chosen else ()
+        for columns in combinations(range(size), stars):
+            if any(b - a <= 1 for a, b in zip(columns, columns[1:])):
+                continue          # two stars side by side
+            if any(abs(a - b) <= 1 for a in columns for b in above):
+                continue          # a star touches one in the row above
+            if row in fixed and not fixed[row] <= set(columns):
+                continue
+            if any(in_column[c] == stars for c in columns):
+                continue
+            touched = [regions[row][c] for c in columns]
+            if any(in_region[g] + touched.count(g) > stars for g in set(touched)):
+                continue
+            for c in columns:
+                in_column[c] += 1
+            for g in touched:
+                in_region[g] += 1
+            chosen.append(columns)
+            if region_can_finish(row + 1):
+                place_row(row + 1)
+            chosen.pop()
+            for c in columns:
+                in_column[c] -= 1
+            for g in touched:
+                in_region[g] -= 1
+            if len(found) >= limit:
+                return
+
+    place_row(0)
+    return found, nodes
+
+
 def verify(puzzle: dict, solution: dict) -> dict:
     """Proof that `solution` is the one and only solution of `puzzle`."""
     try:
@@ -65,5 +140,7 @@ def verify(puzzle: dict, solution: dict) -> dict:
     except BudgetExceeded:
         return {"checker": CHECKER, "unique": False, "nodes": NODE_BUDGET, "budget_exceeded": True}
     expected = sorted([r, c] for r, c in solution["stars"])
-    unique = len(found) == 1 and sorted([r, c] for r, c in enumerate(found[0])) == expected
+    stars = puzzle.get("stars_per_unit", 1)
+    unique = len(found) == 1 and \
+        sorted([i // stars, c] for i, c in enumerate(found[0])) == expected
     return {"checker": CHECKER, "unique": unique, "solutions": len(found), "nodes": nodes}
