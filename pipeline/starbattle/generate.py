@@ -204,6 +204,43 @@ def destinations(n, regions, cell, out):
 
 
 @njit(cache=True)
+def _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region, max_region,
+                  order_key, targets, within):
+    """One repair move: the square rivals use most (`usage`; never a planted square, ties to
+    the lowest square) goes to a neighbouring region, within the size limits where it can.
+    False when no used square can move."""
+    cells = n * n
+    top = 0
+    for x in range(cells):
+        if planted_cell[x]:
+            usage[x] = 0
+        top = max(top, usage[x])
+    for x in range(cells):
+        order_key[x] = (top - usage[x]) * cells + x
+    for x in np.argsort(order_key):
+        if usage[x] == 0:
+            break
+        m = destinations(n, regions, x, targets)
+        if m == 0:
+            continue
+        own = regions[x]
+        w = 0
+        for i in range(m):
+            if sizes[targets[i]] + 1 <= max_region and sizes[own] - 1 >= min_region:
+                within[w] = targets[i]
+                w += 1
+        if w > 0:
+            target = within[stream_below(state, w)]
+        else:
+            target = targets[stream_below(state, m)]
+        regions[x] = target
+        sizes[own] -= 1
+        sizes[target] += 1
+        return True
+    return False
+
+
+@njit(cache=True)
 def repair_regions(state, n, regions, planted, givens, min_region, max_region, listed):
     """Move squares that rival solutions use until the planted solution is the only one.
 
@@ -237,36 +274,8 @@ def repair_regions(state, n, regions, planted, givens, min_region, max_region, l
             if rival:
                 for r in range(n):
                     usage[r * n + solutions[k, r]] += 1
-        top = 0
-        for x in range(cells):
-            if planted_cell[x]:
-                usage[x] = 0
-            top = max(top, usage[x])
-        for x in range(cells):
-            order_key[x] = (top - usage[x]) * cells + x
-        moved = False
-        for x in np.argsort(order_key):
-            if usage[x] == 0:
-                break
-            m = destinations(n, regions, x, targets)
-            if m == 0:
-                continue
-            own = regions[x]
-            w = 0
-            for i in range(m):
-                if sizes[targets[i]] + 1 <= max_region and sizes[own] - 1 >= min_region:
-                    within[w] = targets[i]
-                    w += 1
-            if w > 0:
-                target = within[stream_below(state, w)]
-            else:
-                target = targets[stream_below(state, m)]
-            regions[x] = target
-            sizes[own] -= 1
-            sizes[target] += 1
-            moved = True
-            break
-        if not moved:
+        if not _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region,
+                             max_region, order_key, targets, within):
             return False
     return False
 
@@ -275,34 +284,11 @@ def repair_regions(state, n, regions, planted, givens, min_region, max_region, l
 def mutate_regions(state, n, regions, planted, max_moves):
     """Move one to `max_moves` border squares (never a planted one) to a neighbouring region,
     keeping every region connected. Changes `regions` in place."""
-    cells = n * n
-    planted_cell = np.zeros(cells, dtype=np.bool_)
+    planted_cell = np.zeros(n * n, dtype=np.bool_)
     for r in range(n):
         planted_cell[r * n + planted[r]] = True
-    near = np.empty(4, dtype=np.int64)
-    targets = np.empty(4, dtype=np.int64)
-    border = np.empty(cells, dtype=np.int64)
-    for _ in range(1 + stream_below(state, max_moves)):
-        m = 0
-        for x in range(cells):
-            if planted_cell[x]:
-                continue
-            for i in range(_neighbours(n, x, near)):
-                if regions[near[i]] != regions[x]:
-                    border[m] = x
-                    m += 1
-                    break
-        for i in range(m - 1, 0, -1):
-            j = stream_below(state, i + 1)
-            border[i], border[j] = border[j], border[i]
-        for i in range(m):
-            k = destinations(n, regions, border[i], targets)
-            if k > 0:
-                regions[border[i]] = targets[stream_below(state, k)]
-                break
+    mutate_cells(state, n, regions, planted_cell, max_moves)
 
-
-# --- k stars a line: planting, growing, repairing ---------------------------------------------
 
 @njit(cache=True)
 def plant_stars_k(state, n, k, budget):
@@ -497,43 +483,16 @@ def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_
                     for c in range(n):
                         if (solutions[s, r] >> c) & 1:
                             usage[r * n + c] += 1
-        top = 0
-        for x in range(cells):
-            if planted_cell[x]:
-                usage[x] = 0
-            top = max(top, usage[x])
-        for x in range(cells):
-            order_key[x] = (top - usage[x]) * cells + x
-        moved = False
-        for x in np.argsort(order_key):
-            if usage[x] == 0:
-                break
-            m = destinations(n, regions, x, targets)
-            if m == 0:
-                continue
-            own = regions[x]
-            w = 0
-            for i in range(m):
-                if sizes[targets[i]] + 1 <= max_region and sizes[own] - 1 >= min_region:
-                    within[w] = targets[i]
-                    w += 1
-            if w > 0:
-                target = within[stream_below(state, w)]
-            else:
-                target = targets[stream_below(state, m)]
-            regions[x] = target
-            sizes[own] -= 1
-            sizes[target] += 1
-            moved = True
-            break
-        if not moved:
+        if not _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region,
+                             max_region, order_key, targets, within):
             return False
     return False
 
 
 @njit(cache=True)
 def mutate_cells(state, n, regions, planted_cell, max_moves):
-    """mutate_regions with the planted squares given as a flag per square (k stars a line)."""
+    """Move one to `max_moves` border squares (never a planted one, `planted_cell` flags them)
+    to a neighbouring region, keeping every region connected. Changes `regions` in place."""
     cells = n * n
     near = np.empty(4, dtype=np.int64)
     targets = np.empty(4, dtype=np.int64)
@@ -560,14 +519,6 @@ def mutate_cells(state, n, regions, planted_cell, max_moves):
 
 # --- planting, growing, repairing, mutating: the kernels above, on the keyed stream -------
 
-def _with_stream(stream: KeyedStream, kernel, *args):
-    """Run a compiled kernel on the stream's state and take the advanced state back."""
-    state = stream.state()
-    result = kernel(state, *args)
-    stream.set_state(state)
-    return result
-
-
 def starting_stars(key: str, band: Band, planted: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """A hash of the key decides whether the board opens with a star, and from which row (and,
     with k stars a row, which of them)."""
@@ -593,14 +544,14 @@ GROW_TRIES = 50          # k stars: growths before a candidate gives up (pieces 
 def fresh_candidate_k(stream: KeyedStream, band: Band, key: str) -> Candidate | None:
     """k stars a line: plant, grow a piece around every star, join pieces k to a region."""
     n, k = band.size, band.stars
-    planted = _with_stream(stream, plant_stars_k, n, k, PLANT_BUDGET)
+    planted = stream.run(plant_stars_k, n, k, PLANT_BUDGET)
     if planted.shape[0] == 0:
         return None
     seeds = np.array([r * n + c for r in range(n) for c in range(n) if (planted[r] >> c) & 1],
                      dtype=np.int64)
     for _ in range(GROW_TRIES):
         profile = stream.choice((SMALL_FIRST, UNIFORM))
-        regions = _with_stream(stream, grow_regions_k, n, k, seeds, profile)
+        regions = stream.run(grow_regions_k, n, k, seeds, profile)
         if regions.shape[0]:
             planted_rows = tuple(planted.tolist())
             return Candidate(tuple(regions.tolist()), planted_rows,
@@ -612,10 +563,10 @@ def fresh_candidate(stream: KeyedStream, band: Band, key: str) -> Candidate | No
     if band.stars > 1:
         return fresh_candidate_k(stream, band, key)
     n = band.size
-    planted = _with_stream(stream, plant_stars, n)
+    planted = stream.run(plant_stars, n)
     profiles = (SMALL_FIRST, UNIFORM, LONG) if band.uses_long_growth \
         else (SMALL_FIRST, UNIFORM)
-    regions = _with_stream(stream, grow_regions, n, planted, stream.choice(profiles))
+    regions = stream.run(grow_regions, n, planted, stream.choice(profiles))
     planted = tuple(planted.tolist())
     return Candidate(tuple(regions.tolist()), planted, starting_stars(key, band, planted))
 
@@ -628,7 +579,7 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
     """
     regions = np.array(candidate.regions, dtype=np.int64)
     if band.stars > 1:
-        unique = _with_stream(stream, repair_regions_k, band.size, band.stars, regions,
+        unique = stream.run(repair_regions_k, band.size, band.stars, regions,
                               np.array(candidate.planted, dtype=np.int64),
                               candidate.board().given_rows(), band.min_region, band.max_region,
                               LISTED_SOLUTIONS, band.repair_rounds * band.size,
@@ -637,7 +588,7 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
             return None
         return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens,
                          candidate.mutated, candidate.stars)
-    unique = _with_stream(stream, repair_regions, band.size, regions,
+    unique = stream.run(repair_regions, band.size, regions,
                           np.array(candidate.planted, dtype=np.int64),
                           candidate.board().givens_array(), band.min_region, band.max_region,
                           LISTED_SOLUTIONS)
@@ -654,10 +605,10 @@ def mutate(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate:
         planted_cell = np.zeros(n * n, dtype=np.bool_)
         for r, c in candidate.planted_squares():
             planted_cell[r * n + c] = True
-        _with_stream(stream, mutate_cells, n, regions, planted_cell, MAX_MUTATION_MOVES)
+        stream.run(mutate_cells, n, regions, planted_cell, MAX_MUTATION_MOVES)
         return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens,
                          mutated=True, stars=candidate.stars)
-    _with_stream(stream, mutate_regions, band.size, regions,
+    stream.run(mutate_regions, band.size, regions,
                  np.array(candidate.planted, dtype=np.int64), MAX_MUTATION_MOVES)
     return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens, mutated=True)
 
