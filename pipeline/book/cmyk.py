@@ -17,12 +17,11 @@ from typing import Sequence
 
 from pipeline.book.cover_style import CMYK, WHITE
 from pipeline.book.fonts import FontSet
-from pipeline.book.pdfink import InkRules, LayoutError, PdfInk
+from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, circle_path
 from pipeline.geometry import Box
 
 K100: CMYK = (0.0, 0.0, 0.0, 1.0)
 THIN_LINE_PT = 2.0   # a stroke thinner than this is a "thin line": 100 % K only
-_KAPPA = 0.5522847498
 
 
 @dataclass(frozen=True)
@@ -123,14 +122,7 @@ class ArtInk:
             set_fill(self.canvas, self._fill_colour(fill), self.limits, "art")
         if stroke is not None:
             self._stroke(stroke)
-        k = radius * _KAPPA
-        path = self.canvas.beginPath()
-        path.moveTo(cx + radius, cy)
-        path.curveTo(cx + radius, cy + k, cx + k, cy + radius, cx, cy + radius)
-        path.curveTo(cx - k, cy + radius, cx - radius, cy + k, cx - radius, cy)
-        path.curveTo(cx - radius, cy - k, cx - k, cy - radius, cx, cy - radius)
-        path.curveTo(cx + k, cy - radius, cx + radius, cy - k, cx + radius, cy)
-        path.close()
+        path = circle_path(self.canvas, cx, cy, radius)
         self.canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
     def polygon(self, points: Sequence[tuple[float, float]], *, stroke=None, fill=None):

@@ -119,16 +119,7 @@ class PdfInk:
         reach = radius + (stroke or 0) / 2
         self._inside(Box(cx - reach, cy - reach, cx + reach, cy + reach), "circle")
         s, f = self._paint(stroke, fill)
-        # Four Bezier quarters with the usual handle length: the same curve reportlab's
-        # circle() draws, without recomputing arc segments for every island.
-        k = radius * _KAPPA
-        path = self.canvas.beginPath()
-        path.moveTo(cx + radius, cy)
-        path.curveTo(cx + radius, cy + k, cx + k, cy + radius, cx, cy + radius)
-        path.curveTo(cx - k, cy + radius, cx - radius, cy + k, cx - radius, cy)
-        path.curveTo(cx - radius, cy - k, cx - k, cy - radius, cx, cy - radius)
-        path.curveTo(cx + k, cy - radius, cx + radius, cy - k, cx + radius, cy)
-        path.close()
+        path = circle_path(self.canvas, cx, cy, radius)
         self.canvas.drawPath(path, stroke=s, fill=f)
 
     def polygon(self, points: Sequence[tuple[float, float]], *, stroke=None, fill=None):
@@ -198,3 +189,17 @@ class PdfInk:
                 path.lineTo(*point)
             path.close()
         self.canvas.drawPath(path, stroke=s, fill=f)
+
+
+def circle_path(canvas, cx: float, cy: float, radius: float):
+    """A circle as four Bezier quarters with the usual handle length: the same curve
+    reportlab's circle() draws, without recomputing arc segments for every island."""
+    k = radius * _KAPPA
+    path = canvas.beginPath()
+    path.moveTo(cx + radius, cy)
+    path.curveTo(cx + radius, cy + k, cx + k, cy + radius, cx, cy + radius)
+    path.curveTo(cx - k, cy + radius, cx - radius, cy + k, cx - radius, cy)
+    path.curveTo(cx - radius, cy - k, cx - k, cy - radius, cx, cy - radius)
+    path.curveTo(cx + k, cy - radius, cx + radius, cy - k, cx + radius, cy)
+    path.close()
+    return path

@@ -16,6 +16,18 @@ def check_digit(first12: str) -> int:
     return (10 - total % 10) % 10
 
 
+def merge_bars(bars) -> list[list[float]]:
+    """Bars as [left, right] intervals, touching or overlapping ones joined (a wide bar may be
+    drawn as several module-wide rectangles)."""
+    merged: list[list[float]] = []
+    for x0, x1 in sorted(bars):
+        if merged and x0 <= merged[-1][1] + 1e-3:
+            merged[-1][1] = max(merged[-1][1], x1)
+        else:
+            merged.append([x0, x1])
+    return merged
+
+
 def decode_bars(bars: list[tuple[float, float]]) -> str | None:
     """The 13 digits encoded by dark bars given as (left, right) x intervals, or None.
 
@@ -23,12 +35,7 @@ def decode_bars(bars: list[tuple[float, float]]) -> str | None:
     first bar's left edge to the last bar's right edge."""
     if not bars:
         return None
-    merged: list[list[float]] = []
-    for x0, x1 in sorted(bars):
-        if merged and x0 <= merged[-1][1] + 1e-3:
-            merged[-1][1] = max(merged[-1][1], x1)
-        else:
-            merged.append([x0, x1])
+    merged = merge_bars(bars)
     start, end = merged[0][0], merged[-1][1]
     module = (end - start) / 95
     if module <= 0:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.geometry import Box
+from pipeline.readback.barcode import merge_bars
 from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
 THIN_LINE_PT = 2.0          # thinner strokes are "thin lines": K ink only
@@ -325,20 +326,10 @@ _PARITY5 = ("GGLLL", "GLGLL", "GLLGL", "GLLLG", "LGGLL", "LLGGL", "LLLGG", "LGLG
             "LLGLG")
 
 
-def _merge(bars):
-    merged: list[list[float]] = []
-    for x0, x1 in sorted(bars):
-        if merged and x0 <= merged[-1][1] + 1e-3:
-            merged[-1][1] = max(merged[-1][1], x1)
-        else:
-            merged.append([x0, x1])
-    return merged
-
-
 def split_addon(bars: list[tuple[float, float]]):
     """(main bars, add-on bars): the add-on begins after the widest space, when that space is
     wider than a digit (7 modules of the narrowest bar); otherwise there is no add-on."""
-    merged = _merge(bars)
+    merged = merge_bars(bars)
     if len(merged) < 2:
         return bars, []
     module = min(x1 - x0 for x0, x1 in merged)
@@ -353,7 +344,7 @@ def split_addon(bars: list[tuple[float, float]]):
 def decode_ean5(bars: list[tuple[float, float]]) -> str | None:
     """The five digits of an EAN-5 add-on from its bars, or None: guard 01011, five digits in
     L or G code separated by 01, the parity pattern fixed by the digits' checksum."""
-    merged = _merge(bars)
+    merged = merge_bars(bars)
     if not merged:
         return None
     start, end = merged[0][0], merged[-1][1]

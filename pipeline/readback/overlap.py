@@ -21,38 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.geometry import Box
+from pipeline.readback.reader import flatten
 
 TOLERANCE_PT = 0.3
 BUCKET_PT = 32.0
-# Curves become chords at these fractions: four chords a quarter circle stray at most 2 % of
-# its radius from the arc (0.15 pt on a 16 pt island), well inside the tolerance.
-_STEPS = tuple((t, 1 - t) for t in (0.25, 0.5, 0.75, 1.0))
-_WEIGHTS = tuple((u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t) for t, u in _STEPS)
-
-
-def flatten(segments) -> list[tuple[list[tuple[float, float]], bool]]:
-    """Subpaths of a path's segments as points, each curve as four chords; closed or not."""
-    out: list = []
-    points: list = []
-    closed = False
-    for seg in segments:
-        op = seg[0]
-        if op == "M":
-            if len(points) > 1:
-                out.append((points, closed))
-            points, closed = [(seg[1], seg[2])], False
-        elif op == "L":
-            points.append((seg[1], seg[2]))
-        elif op == "C":
-            x0, y0 = points[-1] if points else (seg[1], seg[2])
-            for a, b, c, d in _WEIGHTS:
-                points.append((a * x0 + b * seg[1] + c * seg[3] + d * seg[5],
-                               a * y0 + b * seg[2] + c * seg[4] + d * seg[6]))
-        elif op == "Z":
-            closed = True
-    if points:
-        out.append((points, closed))
-    return out
+# Curves become four chords: a quarter circle's chords stray at most 2 % of its radius from
+# the arc (0.15 pt on a 16 pt island), well inside the tolerance.
+CHORDS = 4
 
 
 @dataclass(frozen=True)
@@ -232,7 +207,7 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
 
     def _flat(path):
         if id(path) not in flat:
-            flat[id(path)] = flatten(path.segments)
+            flat[id(path)] = flatten(path.segments, CHORDS)
         return flat[id(path)]
 
     circles: dict = {}

@@ -16,7 +16,7 @@ import io
 import math
 import re
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -124,7 +124,7 @@ class PathMark:
 
     def polylines(self) -> list[tuple[list[tuple[float, float]], bool]]:
         """Each subpath as points (curves flattened) and whether it is closed."""
-        return _flatten(self.segments)
+        return flatten(self.segments)
 
     def paints_in(self, box: Box) -> bool:
         """Whether any paint of this path lands inside `box` (its geometry, not its bounds)."""
@@ -900,7 +900,16 @@ def _approximate_ink(font: PdfFont, code: int, trm: Matrix) -> Box:
     return Box.of_points(corners)
 
 
-def _flatten(segments, steps: int = 8):
+@lru_cache(maxsize=None)
+def _bezier_weights(steps: int) -> tuple[tuple[float, float, float, float], ...]:
+    """The cubic Bernstein weights at t = 1/steps, 2/steps, ..., 1."""
+    return tuple((u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+                 for t, u in ((i / steps, 1 - i / steps) for i in range(1, steps + 1)))
+
+
+def flatten(segments, steps: int = 8) -> list[tuple[list[tuple[float, float]], bool]]:
+    """Subpaths of a path's segments as points, each curve as `steps` chords; closed or not."""
+    weights = _bezier_weights(steps)
     out: list[tuple[list[tuple[float, float]], bool]] = []
     points: list[tuple[float, float]] = []
     closed = False
@@ -914,13 +923,9 @@ def _flatten(segments, steps: int = 8):
             points.append((seg[1], seg[2]))
         elif op == "C":
             x0, y0 = points[-1] if points else (seg[1], seg[2])
-            for i in range(1, steps + 1):
-                t = i / steps
-                u = 1 - t
-                points.append((u ** 3 * x0 + 3 * u * u * t * seg[1] + 3 * u * t * t * seg[3]
-                               + t ** 3 * seg[5],
-                               u ** 3 * y0 + 3 * u * u * t * seg[2] + 3 * u * t * t * seg[4]
-                               + t ** 3 * seg[6]))
+            for a, b, c, d in weights:
+                points.append((a * x0 + b * seg[1] + c * seg[3] + d * seg[5],
+                               a * y0 + b * seg[2] + c * seg[4] + d * seg[6]))
         elif op == "Z":
             closed = True
     if points:
