@@ -206,3 +206,14 @@ def test_the_default_layouts_give_every_board_a_writable_pitch():
             cell = section_pitches(book.layout, profile, book.plan.page_count, section)[0]
             assert cell / MM >= get_family(section.family).min_cell_mm, (book.layout.slug,
                                                                           section)
+
+
+def test_every_frozen_default_book_builds_from_its_lock_alone(tmp_path):
+    # A frozen book is built in a fresh clone from its lock with no catalog at all: the lock
+    # must hold every board the book draws, the how-to pages' lesson boards included.
+    from books_helpers import build
+    locked = [path for path in sorted((ROOT / "layouts").glob("*.toml"))
+              if path.with_suffix(".lock.jsonl").exists()]
+    assert locked
+    entries, manifest = build(tmp_path, locked)
+    assert {book["slug"] for book in manifest["books"]} == {p.stem for p in locked}
