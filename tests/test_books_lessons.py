@@ -37,6 +37,28 @@ def test_star_battle_teaches_each_tier_of_its_bands_with_the_step_it_names(star_
     assert len(gray) == len(stars) - len(star_boards[0][0]["stars"])
 
 
+def test_a_two_star_book_is_taught_the_k_star_tiers_and_every_lesson_agrees_with_the_answer():
+    # A two-star board solved with the one-star rules would teach wrong steps: its lessons
+    # come from the k-star deduction, each with the tier's own name.
+    import json
+    from pathlib import Path
+
+    from pipeline.starbattle.draw import K_TIER_LESSONS
+    lock = Path(__file__).resolve().parent.parent / "layouts" / "star-battle-two-stars.lock.jsonl"
+    records = [json.loads(line) for line in lock.read_text().splitlines() if line.strip()]
+    levels = ("two-star-easy", "two-star-medium", "two-star-hard")
+    hard = [(r["puzzle"], r["solution"]) for level in levels
+            for r in [r for r in records if r["level"] == level][:15]]
+    family = get_family("starbattle")
+    lessons = family.lessons(hard, levels)
+    assert [lesson.name for lesson in lessons] == [name for name, _ in K_TIER_LESSONS.values()]
+    for lesson in lessons:
+        answer = {tuple(star) for star in hard[lesson.board][1]["stars"]}
+        _stars, _crossed, _lines, star, new_crossed = lesson.step
+        assert star is None or tuple(star) in answer, lesson.name
+        assert not answer & {tuple(square) for square in new_crossed}, lesson.name
+
+
 def test_bridges_lessons_follow_the_explained_solve():
     family = get_family("bridges")
     easy = family.generate("bridges:easy:1", "easy")

@@ -79,11 +79,27 @@ TIER_LESSONS = {
     4: ("Three lines", "the same with three lines and their three stars: squares that every "
                        "placement of the three rules out can never hold a star."),
 }
+# With k stars a line the deduction has tiers of its own (solve.STAR_TIERS).
+K_TIER_LESSONS = {
+    1: ("Quota", "a row, column or region whose open squares are exactly the stars it still "
+                 "needs takes a star on each of them."),
+    2: ("Neighbours", "a star here would leave some row, column or region without room for "
+                      "the stars it needs, so the square is crossed out."),
+    3: ("Counting", "a region lying inside rows (or columns) that need exactly its stars takes "
+                    "all of them: the other squares of those lines are crossed out."),
+    4: ("Blocks", "no 2x2 block holds two stars; the blocks that tile a band of two rows or "
+                  "columns hold all the stars the band needs, which rules squares out."),
+    5: ("Pigeonhole", "when j regions lie inside j rows (or columns), they take all those "
+                      "lines' stars, so the other squares of the lines are crossed out."),
+    6: ("What-if", "suppose a star here: when the steps it forces leave some line without "
+                   "room for its stars, the square is crossed out."),
+}
 
 
 def lessons(boards, max_tier: int) -> list:
     """One lesson per tier the book needs: the first step of that tier in the easiest-first
-    solve of the first example board that uses it, with the state the solve had reached."""
+    solve of the first example board that uses it, with the state the solve had reached. A
+    board with k stars a line is taught with the k-star tiers."""
     from pipeline.ink import Lesson
     from pipeline.starbattle import solve as solver
 
@@ -91,11 +107,16 @@ def lessons(boards, max_tier: int) -> list:
     for tier in range(1, max_tier + 1):
         for index, (puzzle, _solution) in enumerate(boards):
             board = Board.from_puzzle(puzzle)
-            steps = solver.solve(board, 4).steps
+            if board.stars == 1:
+                steps, texts = solver.solve(board, 4).steps, TIER_LESSONS
+            else:
+                steps, texts = solver.solve_k(board).steps, K_TIER_LESSONS
+            if tier not in texts:
+                continue
             stars, crossed = list(board.givens), []
             for step in steps:
                 if step.tier == tier and (step.star is not None or step.crossed):
-                    name, text = TIER_LESSONS[tier]
+                    name, text = texts[tier]
                     out.append(Lesson(name, text, index, (
                         tuple(map(tuple, stars)), tuple(crossed), step.lines,
                         step.star, step.crossed)))
