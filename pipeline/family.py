@@ -122,6 +122,9 @@ class Family(Protocol):
         """The grader's easiest-first solve of `puzzle`, one line per step."""
 
     # Drawing (the book layer never knows which family it draws).
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels (easiest first) whose range the printed difficulty of `level` spans."""
+
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         """(rows, cols) of the board's grid as laid out on a page."""
 

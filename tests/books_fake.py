@@ -20,6 +20,11 @@ class Toy:
     version = "toy/1"
     levels = ("small", "big")
 
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels a level's difficulty is judged among (easiest first): all of them."""
+        return tuple(self.levels)
+
+
     def generate(self, key: str, level: str) -> Generated:
         stream = KeyedStream(key + SALT["value"])
         size = SIZES[level]

@@ -19,6 +19,11 @@ class Tiles:
     version = "tiles/1"
     levels = ("easy", "hard")
 
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels a level's difficulty is judged among (easiest first): all of them."""
+        return tuple(self.levels)
+
+
     def generate(self, key: str, level: str) -> Generated:
         stream = KeyedStream(key)
         groups = [WORDS[i:i + 4] for i in range(0, 20, 4)]

@@ -85,3 +85,15 @@ def test_connections_lessons_show_a_group_and_a_red_herring():
         (herring,) = lessons[1].step
         assert len(herring) == 3 and not any(set(herring) <= set(g["tiles"])
                                              for g in board.solution["groups"])
+
+
+def test_difficulty_stars_count_within_a_star_count():
+    # A two-star board is rated among the two-star levels: its easiest level is one star of
+    # five, not four (its place among all eight Star Battle levels).
+    from pipeline.book.interior import difficulty_stars
+    family = get_family("starbattle")
+    rated = {level: difficulty_stars(level, family.difficulty_scale(level))
+             for level in family.levels}
+    assert rated["easy"] == 1 and rated["expert"] == 5
+    assert (rated["two-star-easy"], rated["two-star-medium"], rated["two-star-hard"]) == (1, 3, 5)
+    assert difficulty_stars("two-star-easy", family.levels) == 4   # the scale that misled

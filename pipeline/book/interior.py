@@ -124,7 +124,8 @@ def section_cell(body: Box, sizes: TypeSizes, per_page: int, rows: int, cols: in
 
 
 def difficulty_stars(level: str, levels: tuple[str, ...]) -> int:
-    """1 to 5 stars from a level's place among its family's levels (easiest first)."""
+    """1 to 5 stars from a level's place among the levels of its scale (easiest first;
+    `Family.difficulty_scale`)."""
     if len(levels) == 1:
         return 1
     return 1 + round(4 * levels.index(level) / (len(levels) - 1))
@@ -420,7 +421,8 @@ class InteriorWriter:
                             body.x0, y - s.body * 0.4, body.width, size=s.body)
         for level in levels:
             y -= s.body * 1.5
-            end = self._stars(ink, body.x0 + s.body, y, difficulty_stars(level, family.levels),
+            stars = difficulty_stars(level, family.difficulty_scale(level))
+            end = self._stars(ink, body.x0 + s.body, y, stars,
                               s.body)
             ink.text(end + s.body * 0.8, y, level_title(level), size=s.body)
         y = self._paragraph(ink, "Write your solving time on the line beside it.",
@@ -574,7 +576,7 @@ class InteriorWriter:
         section = self.layout.sections[page.section]
         family = get_family(section.family)
         labels = has_labels(family)
-        stars = difficulty_stars(section.level, family.levels)
+        stars = difficulty_stars(section.level, family.difficulty_scale(section.level))
         area = self._body_box(box)
         cell = self.puzzle_cells[page.section]
         entries = []

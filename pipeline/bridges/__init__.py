@@ -25,6 +25,11 @@ class BridgesFamily:
     title = "Bridges"
     version = "bridges/1"
     levels = LEVELS
+
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels a level's difficulty is judged among (easiest first): all of them."""
+        return tuple(self.levels)
+
     min_cell_mm = draw.MIN_CELL_MM
     square_labels = True
 

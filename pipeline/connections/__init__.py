@@ -29,6 +29,11 @@ class ConnectionsFamily:
     version = "connections/1"
     levels = tuple(level.name for level in LEVELS)
 
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels a level's difficulty is judged among (easiest first): all of them."""
+        return tuple(self.levels)
+
+
     # Generation ---------------------------------------------------------------------------
     def generate(self, key: str, level: str) -> Generated:
         if level not in self.levels:

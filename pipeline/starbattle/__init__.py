@@ -46,6 +46,13 @@ class StarBattle:
     title = "Star Battle"
     version = "starbattle/1"
     levels = LEVELS
+
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels a level's difficulty is judged among: those with its stars a line, so
+        the easiest two-star level is one star of five, not four."""
+        stars = BAND_BY_NAME[level].stars
+        return tuple(name for name in self.levels if BAND_BY_NAME[name].stars == stars)
+
     min_cell_mm = draw.MIN_CELL_MM   # smallest square a solver can pencil into
     square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
 
