@@ -124,17 +124,24 @@ def _puzzles(book: _Pages) -> None:
                 book.puzzle_page[n] = page.number
 
 
-def _solutions(book: _Pages) -> None:
+def _section_run(book: _Pages, kind: str, role: str, per_page, table: dict) -> None:
+    """Pages of `kind` and `role` for every section's puzzles in book order, `per_page(section)` to a
+    page, each puzzle's page entered in `table`; the run's first page is marked."""
     first = True
     for index, section in enumerate(book.sections):
         numbers = list(range(book.firsts[index], book.firsts[index] + section.count))
-        for start in range(0, len(numbers), section.solutions_per_page):
-            chunk = tuple(numbers[start:start + section.solutions_per_page])
-            page = book.add("solution", "solutions", puzzles=chunk, section=index,
-                            family=section.family, first_of_run=first)
+        for start in range(0, len(numbers), per_page(section)):
+            chunk = tuple(numbers[start:start + per_page(section)])
+            page = book.add(kind, role, puzzles=chunk, section=index, family=section.family,
+                            first_of_run=first)
             first = False
             for n in chunk:
-                book.solution_page[n] = page.number
+                table[n] = page.number
+
+
+def _solutions(book: _Pages) -> None:
+    _section_run(book, "solution", "solutions", lambda section: section.solutions_per_page,
+                 book.solution_page)
 
 
 def _hints(book: _Pages) -> None:
@@ -145,16 +152,8 @@ def _hints(book: _Pages) -> None:
         return
     if book.pages[-1].number % 2 == 0:
         book.add("blank", "notes")
-    first = True
-    for index, section in enumerate(book.sections):
-        numbers = list(range(book.firsts[index], book.firsts[index] + section.count))
-        for start in range(0, len(numbers), section.hints_per_page):
-            chunk = tuple(numbers[start:start + section.hints_per_page])
-            page = book.add("hints", "hints", puzzles=chunk, section=index,
-                            family=section.family, first_of_run=first)
-            first = False
-            for n in chunk:
-                book.hint_page[n] = page.number
+    _section_run(book, "hints", "hints", lambda section: section.hints_per_page,
+                 book.hint_page)
 
 
 PARTS = (_front, _howto, _puzzles, _hints, _solutions)

@@ -107,29 +107,31 @@ def growth_weight(profile, size, average):
 
 
 @njit(cache=True)
-def grow_regions(state, n, planted, profile):
-    """Each planted star seeds a region; a region chosen by integer weight on its size claims
-    one of its unclaimed neighbouring squares, until every square is claimed."""
+def grow_from(state, n, seeds, profile, average):
+    """Each seed square starts a group; a group chosen by integer weight on its size (the
+    growth profile, around `average`) claims one of its unclaimed neighbouring squares, until
+    every square is claimed. Returns the group of every square."""
     cells = n * n
-    regions = np.full(cells, -1, dtype=np.int64)
-    sizes = np.ones(n, dtype=np.int64)
-    frontier = np.zeros((n, cells), dtype=np.bool_)
+    groups = seeds.shape[0]
+    owner = np.full(cells, -1, dtype=np.int64)
+    sizes = np.ones(groups, dtype=np.int64)
+    frontier = np.zeros((groups, cells), dtype=np.bool_)
     near = np.empty(4, dtype=np.int64)
-    for r in range(n):
-        regions[r * n + planted[r]] = r
-    for r in range(n):
-        for i in range(_neighbours(n, r * n + planted[r], near)):
-            if regions[near[i]] < 0:
-                frontier[r, near[i]] = True
-    growing = np.empty(n, dtype=np.int64)
-    weights = np.empty(n, dtype=np.int64)
+    for g in range(groups):
+        owner[seeds[g]] = g
+    for g in range(groups):
+        for i in range(_neighbours(n, seeds[g], near)):
+            if owner[near[i]] < 0:
+                frontier[g, near[i]] = True
+    growing = np.empty(groups, dtype=np.int64)
+    weights = np.empty(groups, dtype=np.int64)
     options = np.empty(cells, dtype=np.int64)
-    for _ in range(cells - n):
+    for _ in range(cells - groups):
         k, total = 0, 0
-        for g in range(n):
+        for g in range(groups):
             if frontier[g].any():
                 growing[k] = g
-                weights[k] = growth_weight(profile, sizes[g], n)
+                weights[k] = growth_weight(profile, sizes[g], average)
                 total += weights[k]
                 k += 1
         pick = stream_below(state, total)
@@ -144,13 +146,22 @@ def grow_regions(state, n, planted, profile):
                 options[m] = cell
                 m += 1
         cell = options[stream_below(state, m)]
-        regions[cell] = g
+        owner[cell] = g
         sizes[g] += 1
         frontier[:, cell] = False
         for i in range(_neighbours(n, cell, near)):
-            if regions[near[i]] < 0:
+            if owner[near[i]] < 0:
                 frontier[g, near[i]] = True
-    return regions
+    return owner
+
+
+@njit(cache=True)
+def grow_regions(state, n, planted, profile):
+    """Each planted star seeds a region, grown by `grow_from` until every square is claimed."""
+    seeds = np.empty(n, dtype=np.int64)
+    for r in range(n):
+        seeds[r] = r * n + planted[r]
+    return grow_from(state, n, seeds, profile, n)
 
 
 @njit(cache=True)
@@ -361,46 +372,8 @@ def grow_regions_k(state, n, k, seeds, profile):
     square, or an empty array when the joining left a piece with no partner."""
     cells = n * n
     pieces = seeds.shape[0]
-    piece = np.full(cells, -1, dtype=np.int64)
-    sizes = np.ones(pieces, dtype=np.int64)
-    frontier = np.zeros((pieces, cells), dtype=np.bool_)
     near = np.empty(4, dtype=np.int64)
-    for p in range(pieces):
-        piece[seeds[p]] = p
-    for p in range(pieces):
-        for i in range(_neighbours(n, seeds[p], near)):
-            if piece[near[i]] < 0:
-                frontier[p, near[i]] = True
-    growing = np.empty(pieces, dtype=np.int64)
-    weights = np.empty(pieces, dtype=np.int64)
-    options = np.empty(cells, dtype=np.int64)
-    average = max(1, n // k)
-    for _ in range(cells - pieces):
-        m, total = 0, 0
-        for p in range(pieces):
-            if frontier[p].any():
-                growing[m] = p
-                weights[m] = growth_weight(profile, sizes[p], average)
-                total += weights[m]
-                m += 1
-        pick = stream_below(state, total)
-        chosen = 0
-        while pick >= weights[chosen]:
-            pick -= weights[chosen]
-            chosen += 1
-        p = growing[chosen]
-        m = 0
-        for cell in range(cells):
-            if frontier[p, cell]:
-                options[m] = cell
-                m += 1
-        cell = options[stream_below(state, m)]
-        piece[cell] = p
-        sizes[p] += 1
-        frontier[:, cell] = False
-        for i in range(_neighbours(n, cell, near)):
-            if piece[near[i]] < 0:
-                frontier[p, near[i]] = True
+    piece = grow_from(state, n, seeds, profile, max(1, n // k))
     touching = np.zeros((pieces, pieces), dtype=np.bool_)
     for cell in range(cells):
         for i in range(_neighbours(n, cell, near)):
