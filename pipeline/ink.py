@@ -42,6 +42,11 @@ class Ink(Protocol):
     def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float,
              gray: float = 0.0, cap: str = "butt") -> None: ...
 
+    def lines(self, segments: Sequence[tuple[float, float, float, float]], *, width: float,
+              gray: float = 0.0, cap: str = "butt") -> None:
+        """Several segments (x1, y1, x2, y2) of one style, stroked as one path: a board's
+        grid is a few paths, not one per square."""
+
     def rect(self, x: float, y: float, width: float, height: float, *,
              stroke: float | None = None, fill: float | None = None) -> None:
         """`stroke` is a line width (None: no outline); `fill` a gray (None: no fill)."""
@@ -79,6 +84,10 @@ class RecordingInk:
 
     def line(self, x1, y1, x2, y2, **options):
         self._record("line", (x1, y1, x2, y2), options)
+
+    def lines(self, segments, **options):
+        for x1, y1, x2, y2 in segments:
+            self._record("line", (x1, y1, x2, y2), options)
 
     def rect(self, x, y, width, height, **options):
         self._record("rect", (x, y, width, height), options)

@@ -469,24 +469,62 @@ def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers
             section.family for book in books if not book.layout.lock_path.exists()
             for section in book.layout.sections)])
         bar = tqdm(books, desc="books", unit="book", disable=not progress, dynamic_ncols=True)
-        for book in bar:
+        jobs = []
+        for book in bar:  # records first: generation, when a book needs it, uses every core
             bar.set_postfix_str(book.layout.slug)
             records = book_records(book, catalog, workers=workers, progress=progress,
                                    executor=executor)
             for line in records.skipped:
                 tqdm.write(f"{book.layout.slug}: {line}", file=sys.stderr)
+            jobs.append((book, records))
+    entries = _write_books(jobs, out_dir, workers=workers, progress=progress)
+    write_manifest(out_dir, entries)
+    return entries
+
+
+def _write_one(book: PlannedBook, records: BookRecords, out_dir: Path, progress=None):
+    """Build one book's PDFs; a layout mistake comes back as the InputError to print."""
+    try:
+        return build_book(book, records, out_dir, progress=progress), None
+    except LayoutError as error:
+        return None, InputError(f"cannot lay out the book: {error}", file=str(book.layout.path))
+    except InputError as error:   # e.g. a glyph missing from the font
+        return None, error.located(file=str(book.layout.path))
+
+
+def _write_books(jobs, out_dir: Path, *, workers, progress: bool) -> list[dict]:
+    """Every book's PDFs, books side by side on all cores (each book is independent, so the
+    bytes do not depend on the worker count); manifest entries in layout order."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    from tqdm import tqdm
+
+    workers = min(workers or os.cpu_count() or 1, len(jobs))
+    results: list = [None] * len(jobs)
+    if workers <= 1:
+        for n, (book, records) in enumerate(jobs):
             pages = tqdm(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
                          disable=not progress, leave=False, dynamic_ncols=True)
             with pages:
-                try:
-                    entries.append(build_book(book, records, out_dir, progress=pages))
-                except LayoutError as error:
-                    raise InputError(f"cannot lay out the book: {error}",
-                                     file=str(book.layout.path)) from None
-                except InputError as error:   # e.g. a glyph missing from the font
-                    raise error.located(file=str(book.layout.path)) from None
-    write_manifest(out_dir, entries)
-    return entries
+                results[n] = _write_one(book, records, out_dir, progress=pages)
+            if results[n][1] is not None:
+                raise results[n][1]
+    else:
+        bar = tqdm(total=sum(book.plan.page_count for book, _ in jobs), desc="pages",
+                   unit="page", disable=not progress, dynamic_ncols=True)
+        with bar, ProcessPoolExecutor(max_workers=workers) as pool:
+            # The longest books first, so no core waits on one left to the end.
+            order = sorted(range(len(jobs)), key=lambda n: -jobs[n][0].plan.page_count)
+            futures = {pool.submit(_write_one, *jobs[n], out_dir): n for n in order}
+            for future in as_completed(futures):
+                n = futures[future]
+                results[n] = future.result()
+                if results[n][1] is not None:
+                    raise results[n][1]
+                bar.update(jobs[n][0].plan.page_count)
+                bar.set_postfix_str(jobs[n][0].layout.slug)
+    return [entry for entry, _error in results]
 
 
 def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:

@@ -108,6 +108,12 @@ class ArtInk:
         self.canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
         self.canvas.line(x1, y1, x2, y2)
 
+    def lines(self, segments, *, width, gray=0.0, cap="butt"):
+        if segments:
+            self._stroke(width, gray)
+            self.canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
+            self.canvas.lines(segments)
+
     def rect(self, x, y, width, height, *, stroke=None, fill=None):
         if fill is not None:
             set_fill(self.canvas, self._fill_colour(fill), self.limits, "art")

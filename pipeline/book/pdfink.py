@@ -108,6 +108,19 @@ class PdfInk:
         self.canvas.setLineCap(_CAPS[cap])
         self.canvas.line(x1, y1, x2, y2)
 
+    def lines(self, segments, *, width, gray=0.0, cap="butt"):
+        if not segments:
+            return
+        half = width / 2
+        self._inside(Box(min(min(s[0], s[2]) for s in segments) - half,
+                         min(min(s[1], s[3]) for s in segments) - half,
+                         max(max(s[0], s[2]) for s in segments) + half,
+                         max(max(s[1], s[3]) for s in segments) + half), "lines")
+        self._line_width(width)
+        self.canvas.setStrokeGray(self._gray(gray, "line"))
+        self.canvas.setLineCap(_CAPS[cap])
+        self.canvas.lines(segments)
+
     def rect(self, x, y, width, height, *, stroke=None, fill=None):
         half = (stroke or 0) / 2
         self._inside(Box(x - half, y - half, x + width + half, y + height + half), "rectangle")

@@ -28,27 +28,40 @@ def star_points(cx: float, cy: float, radius: float) -> list[tuple[float, float]
     return points
 
 
+def edge_runs(board: Board, box: GridBox, border: bool) -> list[tuple[float, float, float, float]]:
+    """The inner cell edges that are region borders (`border`) or not, as segments, with
+    consecutive edges along one grid line joined into one segment: the page then carries
+    a few long lines instead of one per square, and prints the same."""
+    n, regions, pitch = board.size, board.regions, box.cell
+    segments = []
+    for c in range(n - 1):  # the vertical line right of column c, top to bottom
+        x = box.x + (c + 1) * pitch
+        start = None
+        for r in range(n + 1):
+            on = r < n and (regions[r * n + c] != regions[r * n + c + 1]) == border
+            if on and start is None:
+                start = r
+            elif not on and start is not None:
+                segments.append((x, box.y + (n - start) * pitch, x, box.y + (n - r) * pitch))
+                start = None
+    for r in range(n - 1):  # the horizontal line below row r, left to right
+        y = box.y + (n - 1 - r) * pitch
+        start = None
+        for c in range(n + 1):
+            on = c < n and (regions[r * n + c] != regions[(r + 1) * n + c]) == border
+            if on and start is None:
+                start = c
+            elif not on and start is not None:
+                segments.append((box.x + start * pitch, y, box.x + c * pitch, y))
+                start = None
+    return segments
+
+
 def draw_board(ink: Ink, board: Board, box: GridBox, stars) -> None:
-    n = board.size
-    regions = board.regions
-    # Thin grid lines between squares of one region.
-    for r in range(n):
-        for c in range(n):
-            cell = r * n + c
-            x, y = box.cell_origin(r, c)
-            if c + 1 < n and regions[cell] == regions[cell + 1]:
-                ink.line(x + box.cell, y, x + box.cell, y + box.cell, width=GRID_LINE, gray=GRID_GRAY)
-            if r + 1 < n and regions[cell] == regions[cell + n]:
-                ink.line(x, y, x + box.cell, y, width=GRID_LINE, gray=GRID_GRAY)
-    # Thick region borders (square caps close the corners).
-    for r in range(n):
-        for c in range(n):
-            cell = r * n + c
-            x, y = box.cell_origin(r, c)
-            if c + 1 < n and regions[cell] != regions[cell + 1]:
-                ink.line(x + box.cell, y, x + box.cell, y + box.cell, width=BORDER_LINE, cap="square")
-            if r + 1 < n and regions[cell] != regions[cell + n]:
-                ink.line(x, y, x + box.cell, y, width=BORDER_LINE, cap="square")
+    # Thin grid lines between squares of one region, thick region borders over them
+    # (square caps close the corners).
+    ink.lines(edge_runs(board, box, border=False), width=GRID_LINE, gray=GRID_GRAY)
+    ink.lines(edge_runs(board, box, border=True), width=BORDER_LINE, cap="square")
     ink.rect(box.x, box.y, box.width, box.height, stroke=BORDER_LINE)
     for r, c in stars:
         cx, cy = box.cell_centre(r, c)
