@@ -93,10 +93,22 @@ def hyphenated(name: str) -> list[tuple[str, ...]]:
     return out
 
 
-def _fits(ink: Ink, lines: tuple[str, ...], size: float, width: float, height: float,
-          bold: bool) -> bool:
-    return len(lines) * size * LINE_GAP <= height and \
-        all(ink.text_width(line, size=size, bold=bold) <= width for line in lines)
+def _measured(ink: Ink, candidates, bold: bool) -> list[tuple[tuple[str, ...], float]]:
+    """Each candidate layout with its widest line set at 1 pt: widths scale with the size,
+    so a board's names are measured once, not once for every size tried."""
+    return [(lines, max(ink.text_width(line, size=1.0, bold=bold) for line in lines))
+            for lines in candidates]
+
+
+def _pick(measured, size: float, width: float, height: float) -> tuple[str, ...] | None:
+    """Of the measured layouts that fit at `size`, the one with the fewest lines; among
+    those, the most even (the narrowest longest line)."""
+    fitting = [(lines, widest) for lines, widest in measured
+               if len(lines) * size * LINE_GAP <= height and widest * size <= width]
+    if not fitting:
+        return None
+    fewest = min(len(lines) for lines, _widest in fitting)
+    return min((pair for pair in fitting if len(pair[0]) == fewest), key=lambda p: p[1])[0]
 
 
 def lines_at(ink: Ink, name: str, size: float, width: float, height: float,
@@ -104,13 +116,9 @@ def lines_at(ink: Ink, name: str, size: float, width: float, height: float,
     """The first layout of `name` that fits at `size`: breaks between words first, a
     dictionary hyphenation only when no break between words fits."""
     for candidates in (layouts(name), hyphenated(name) if hyphenate else []):
-        fitting = [lines for lines in candidates if _fits(ink, lines, size, width, height, bold)]
-        if fitting:
-            # Fewest lines first; among those, the most even (the narrowest longest line).
-            fewest = min(len(lines) for lines in fitting)
-            return min((lines for lines in fitting if len(lines) == fewest),
-                       key=lambda ls: max(ink.text_width(line, size=size, bold=bold)
-                                          for line in ls))
+        lines = _pick(_measured(ink, candidates, bold), size, width, height)
+        if lines is not None:
+            return lines
     return None
 
 
@@ -126,10 +134,13 @@ def board_size(ink: Ink, names, width: float, height: float, bold: bool = False,
     """One size for a whole board: the largest at which every name fits its box with breaks
     between words only; failing that down to MIN_SIZE, the largest with hyphenation too; None
     when some name does not fit even then."""
+    plain = [_measured(ink, layouts(name), bold) for name in names]
     for hyphenate in (False, True):
+        choices = [[m] for m in plain] if not hyphenate else [
+            [m, _measured(ink, hyphenated(name), bold)] for m, name in zip(plain, names)]
         for size in _sizes(top):
-            if all(lines_at(ink, name, size, width, height, bold, hyphenate) is not None
-                   for name in names):
+            if all(any(_pick(m, size, width, height) is not None for m in groups)
+                   for groups in choices):
                 return size
     return None
 

@@ -88,6 +88,19 @@ def _is_tile(mark: PathMark, grid: Grid, row: int, col: int) -> bool:
             and o.width >= 0.6 * grid.cell and o.height >= 0.6 * grid.cell)
 
 
+def _by_cell(strokes: list[PathMark], grid: Grid) -> dict:
+    """Strokes by the cell holding their outline's centre. A circle or tile that passes its
+    test for a cell is centred within a tenth of a cell of that cell's centre, so looking
+    only at the strokes centred in the cell finds all of them."""
+    cells: dict = {}
+    for mark in strokes:
+        o = mark.outline
+        col = int(((o.x0 + o.x1) / 2 - grid.x) // grid.cell)
+        row = grid.rows - 1 - int(((o.y0 + o.y1) / 2 - grid.y) // grid.cell)
+        cells.setdefault((row, col), []).append(mark)
+    return cells
+
+
 def missing_outline(page: PageContent, grid: Grid, signs: AnswerSigns) -> str | None:
     """None when the board is drawn at `grid`; otherwise what is missing there."""
     strokes = _strokes(page)
@@ -98,8 +111,9 @@ def missing_outline(page: PageContent, grid: Grid, signs: AnswerSigns) -> str | 
     test = {"circles": _is_circle, "tiles": _is_tile}.get(signs.outline)
     if test is None:
         return f"unknown board outline {signs.outline!r}"
+    by_cell = _by_cell(strokes, grid)
     missing = [cell for cell in signs.outline_cells
-               if not any(test(m, grid, *cell) for m in strokes)]
+               if not any(test(m, grid, *cell) for m in by_cell.get(tuple(cell), ()))]
     if not signs.outline_cells or missing:
         return (f"{len(missing)} of {len(signs.outline_cells)} {signs.outline} missing at the "
                 f"grid {grid.frame.as_list(1)}" + (f", first in cell {missing[0]}" if missing

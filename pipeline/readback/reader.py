@@ -790,7 +790,9 @@ class _Interpreter:
     # -- path construction ------------------------------------------------------------------
 
     def point(self, x, y) -> tuple[float, float]:
-        return apply(self.state.ctm, float(x), float(y))
+        a, b, c, d, e, f = self.state.ctm
+        x, y = float(x), float(y)
+        return a * x + c * y + e, b * x + d * y + f
 
     def move(self, x, y):
         p = self.point(x, y)
@@ -862,31 +864,41 @@ class _Interpreter:
         h = s.scale
         if not same_run:   # the strings of one TJ array are one show operation
             self.runs += 1
+        # Within one show the text matrix only moves along the baseline, so the matrix to the
+        # page is worked out once and each glyph's is that one moved by the pen (exact: the
+        # same products, grouped differently).
+        placed = multiply(self.text_matrix, s.ctm)
+        pa, pb, pc, pd, pe, pf = multiply((size * h, 0, 0, size, 0, s.rise), placed)
+        rendered = size * mean_scale(placed)
+        fill_mode = s.render_mode in (0, 2, 4, 6)
+        alpha = s.fill_alpha if fill_mode else s.stroke_alpha
+        visible = s.render_mode not in (3, 7)
+        clip = s.clip
+        marks = self.out.marks
+        pen = 0.0   # advance along the baseline so far, in text space
         for code in font.codes(data):
-            trm = multiply((size * h, 0, 0, size, 0, s.rise), multiply(self.text_matrix, s.ctm))
+            trm = (pa, pb, pc, pd, pe + pen * placed[0], pf + pen * placed[1])
             gid = font.gid(code)
             ink = None
             if gid is not None:  # .notdef too: a viewer prints its box
                 ink = font.ink_on_page(gid, trm)
             elif font.ttfont is None:
                 ink = _approximate_ink(font, code, trm)
-            if s.clip:
-                ink = _clipped(ink, s.clip)
-            origin = (trm[4], trm[5])
-            rendered = size * mean_scale(multiply(self.text_matrix, s.ctm))
-            fill_mode = s.render_mode in (0, 2, 4, 6)
-            alpha = s.fill_alpha if fill_mode else s.stroke_alpha
-            self.out.marks.append(Glyph(
+            if clip:
+                ink = _clipped(ink, clip)
+            marks.append(Glyph(
                 font=font, code=code, gid=gid, text=font.text(code), size=size,
-                rendered_size=rendered, matrix=trm, origin=origin, ink=ink, fill=s.fill,
-                stroke=s.stroke, render_mode=s.render_mode, alpha=alpha, run=self.runs,
-                clip=s.clip))
-            if s.render_mode not in (3, 7):
+                rendered_size=rendered, matrix=trm, origin=(trm[4], trm[5]), ink=ink,
+                fill=s.fill, stroke=s.stroke, render_mode=s.render_mode, alpha=alpha,
+                run=self.runs, clip=clip))
+            if visible:
                 self.note_transparency(fill_mode, not fill_mode)
             advance = font.width(code) / 1000 * size + s.char_spacing
             if code == 32 and not font.two_byte:
                 advance += s.word_spacing
-            self.text_matrix = multiply((1, 0, 0, 1, advance * h, 0), self.text_matrix)
+            pen += advance * h
+        if pen:
+            self.text_matrix = multiply((1, 0, 0, 1, pen, 0), self.text_matrix)
 
     def next_line(self, tx: float, ty: float) -> None:
         self.line_matrix = multiply((1, 0, 0, 1, tx, ty), self.line_matrix)
@@ -1132,8 +1144,9 @@ def op_l(it, ops, res):
 
 
 def op_c(it, ops, res):
-    x1, y1, x2, y2, x3, y3 = _nums(ops)
-    it.curve(it.point(x1, y1), it.point(x2, y2), it.point(x3, y3))
+    x1, y1, x2, y2, x3, y3 = ops
+    point = it.point
+    it.curve(point(x1, y1), point(x2, y2), point(x3, y3))
 
 
 def op_v(it, ops, res):
