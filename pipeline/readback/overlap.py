@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from pipeline.geometry import Box
 from pipeline.readback.reader import flatten
 
 TOLERANCE_PT = 0.3
 BUCKET_PT = 32.0
+ROWS_PER_BLOCK = 256   # glyphs compared at once: a block of a dense page stays a few MB
 # Curves become four chords: a quarter circle's chords stray at most 2 % of its radius from
 # the arc (0.15 pt on a 16 pt island), well inside the tolerance.
 CHORDS = 4
@@ -159,6 +162,62 @@ def _text_of(glyphs, run: int) -> str:
     return "".join(g.text for g in glyphs if g.run == run)
 
 
+def _array(boxes) -> np.ndarray:
+    return np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float).reshape(-1, 4)
+
+
+def _meeting_pairs(boxes: np.ndarray, runs: np.ndarray, tolerance: float):
+    """(n, m), n < m, in order: glyphs of different runs whose boxes overlap by more than
+    `tolerance` both ways (compared in blocks of rows, so a page of text needs little
+    memory)."""
+    for start in range(0, len(boxes), ROWS_PER_BLOCK):
+        block = boxes[start:start + ROWS_PER_BLOCK, None, :]
+        rows = np.arange(start, start + len(block))[:, None]
+        meet = ((np.minimum(block[..., 2], boxes[:, 2]) - np.maximum(block[..., 0], boxes[:, 0])
+                 > tolerance)
+                & (np.minimum(block[..., 3], boxes[:, 3]) - np.maximum(block[..., 1], boxes[:, 1])
+                   > tolerance)
+                & (runs[start:start + len(block), None] != runs)
+                & (rows < np.arange(len(boxes))))
+        for n, m in zip(*np.nonzero(meet)):
+            yield int(start + n), int(m)
+
+
+def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray,
+                  tolerance: float):
+    """(glyph, [stroke, ...]) in order: the strokes that may cross the glyph's box shrunk by
+    `tolerance` (glyphs too small to shrink are left out). `pieces` rows are the straight
+    segments of the strokes (x0, y0, x1, y1 of the segment's bounds, half the line width,
+    the stroke); `rings` rows the circles (cx, cy, r, half the line width, the stroke). A
+    segment is kept when its bounds, widened by half its line, meet the box; a circle when
+    the box is not clearly inside or outside its ring. Both tests are a hair wider than the
+    exact ones (`segment_crosses_box`, `_circle_crosses_box`), which then decide."""
+    if not len(glyph_boxes) or not (len(pieces) or len(rings)):
+        return
+    eps = 1e-6
+    inner = glyph_boxes + (tolerance, tolerance, -tolerance, -tolerance)
+    open_box = (inner[:, 0] < inner[:, 2]) & (inner[:, 1] < inner[:, 3])
+    sx0, sy0, sx1, sy1, s_half, s_stroke = pieces.T
+    cx, cy, r, c_half, c_stroke = rings.T
+    for start in range(0, len(inner), ROWS_PER_BLOCK):
+        block = inner[start:start + ROWS_PER_BLOCK, None, :]
+        x0, y0, x1, y1 = block[..., 0], block[..., 1], block[..., 2], block[..., 3]
+        live = open_box[start:start + ROWS_PER_BLOCK, None]
+        near_piece = (live & (sx0 - s_half - eps < x1) & (x0 < sx1 + s_half + eps)
+                      & (sy0 - s_half - eps < y1) & (y0 < sy1 + s_half + eps))
+        nearest = np.hypot(np.clip(cx, x0, x1) - cx, np.clip(cy, y0, y1) - cy)
+        farthest = np.hypot(np.maximum(np.abs(x0 - cx), np.abs(x1 - cx)),
+                            np.maximum(np.abs(y0 - cy), np.abs(y1 - cy)))
+        near_ring = live & (nearest < r + c_half + eps) & (farthest > r - c_half - eps)
+        found: dict[int, set] = {}
+        for g, k in zip(*np.nonzero(near_piece)):
+            found.setdefault(int(g), set()).add(int(s_stroke[k]))
+        for g, k in zip(*np.nonzero(near_ring)):
+            found.setdefault(int(g), set()).add(int(c_stroke[k]))
+        for g in sorted(found):
+            yield start + g, sorted(found[g])
+
+
 def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
     """Every place on `page` where text meets other text or a stroked line it does not belong
     to (see the module's notes); each pair of runs or of run and path is reported once."""
@@ -176,39 +235,17 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
     all_glyphs = [g for _order, g in glyphs]
     found: list[Overlap] = []
 
-    index = _Index()
-    for n, (_order, glyph) in enumerate(glyphs):
-        index.add(n, glyph.ink)
+    boxes = _array([g.ink for g in all_glyphs])
     seen_runs = set()
-    for n, (_order, glyph) in enumerate(glyphs):
-        for m in index.near(glyph.ink):
-            if m <= n:
-                continue
-            other = glyphs[m][1]
-            if other.run == glyph.run or (glyph.run, other.run) in seen_runs:
-                continue
-            if _meet(glyph.ink, other.ink, tolerance):
-                seen_runs.add((glyph.run, other.run))
-                found.append(Overlap("text on text", (
-                    f"{_text_of(all_glyphs, glyph.run)!r} overlaps "
-                    f"{_text_of(all_glyphs, other.run)!r} at ({glyph.ink.x0:.1f}, "
-                    f"{glyph.ink.y0:.1f})")))
-
-    stroke_index = _Index()
-    for n, (_order, path) in enumerate(strokes):
-        stroke_index.add(n, path.ink)
-    fill_index = _Index()
-    for n, (_order, path) in enumerate(fills):
-        fill_index.add(n, path.outline)
-    near_fills = fill_index.near
-    flat: dict = {}      # id(path) -> flattened subpaths, shared by stroke and fill
-    segments_of: dict = {}
-    polygons_of: dict = {}
-
-    def _flat(path):
-        if id(path) not in flat:
-            flat[id(path)] = flatten(path.segments, CHORDS)
-        return flat[id(path)]
+    for n, m in _meeting_pairs(boxes, np.array([g.run for g in all_glyphs]), tolerance):
+        glyph, other = all_glyphs[n], all_glyphs[m]
+        if other.run == glyph.run or (glyph.run, other.run) in seen_runs:
+            continue
+        seen_runs.add((glyph.run, other.run))
+        found.append(Overlap("text on text", (
+            f"{_text_of(all_glyphs, glyph.run)!r} overlaps "
+            f"{_text_of(all_glyphs, other.run)!r} at ({glyph.ink.x0:.1f}, "
+            f"{glyph.ink.y0:.1f})")))
 
     circles: dict = {}
 
@@ -216,6 +253,32 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
         if id(path) not in circles:
             circles[id(path)] = as_circle(path)
         return circles[id(path)]
+
+    flat: dict = {}      # id(path) -> flattened subpaths, shared by stroke and fill
+    segments_of: dict = {}
+
+    def _flat(path):
+        if id(path) not in flat:
+            flat[id(path)] = flatten(path.segments, CHORDS)
+        return flat[id(path)]
+
+    pieces, rings = [], []
+    for n, (_order, path) in enumerate(strokes):
+        half = max(path.line_width, path.mean_line_width) / 2
+        circle = _circle(path)
+        if circle is not None:
+            rings.append((*circle, half, n))
+            continue
+        segments_of[n] = _segments(_flat(path))
+        pieces.extend((min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]),
+                       half, n) for p, q in segments_of[n])
+    near_strokes = _near_strokes(boxes, np.array(pieces, dtype=float).reshape(-1, 6),
+                                 np.array(rings, dtype=float).reshape(-1, 5), tolerance)
+    fill_index = _Index()
+    for n, (_order, path) in enumerate(fills):
+        fill_index.add(n, path.outline)
+    near_fills = fill_index.near
+    polygons_of: dict = {}
 
     def _polygons(k):
         if k not in polygons_of:
@@ -230,12 +293,11 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
         return _hides(_polygons(k), box)
 
     seen_pairs = set()
-    for g_order, glyph in glyphs:
+    for g, candidates in near_strokes:
+        g_order, glyph = glyphs[g]
         holders = None   # paint orders of the fills that hold this glyph's box, found once
         inner = glyph.ink.inset(tolerance, tolerance, tolerance, tolerance)
-        if inner.x0 >= inner.x1 or inner.y0 >= inner.y1:
-            continue
-        for n in stroke_index.near(glyph.ink):
+        for n in candidates:
             s_order, path = strokes[n]
             if (glyph.run, n) in seen_pairs or not path.ink.overlaps(inner):
                 continue
@@ -248,8 +310,6 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
                     crossing = ((circle[0] - circle[2], circle[1]), (circle[0] + circle[2],
                                                                       circle[1]))
                 segments = ()
-            elif n not in segments_of:
-                segments = segments_of[n] = _segments(_flat(path))
             else:
                 segments = segments_of[n]
             for p, q in segments:

@@ -160,21 +160,28 @@ def _glyph_element(glyph: Glyph, defs: _GlyphDefs) -> str | None:
     ident = defs.ref(glyph)
     if ident is None:
         return None
-    scale = 1.0 / font.units_per_em
     a, b, c, d, e, f = glyph.matrix
-    matrix = " ".join(_coefficient(v) for v in (a * scale, b * scale, c * scale, d * scale)) + \
-        f" {_num(e)} {_num(f)}"
-    mode = glyph.render_mode % 4
-    paint = []
-    if mode in (0, 2):
-        paint.append(f'fill="{_colour(glyph.fill)}"')
-    else:
-        paint.append('fill="none"')
+    return (f'<use xlink:href="#{ident}" transform="matrix({_glyph_scale(a, b, c, d, font.units_per_em)}'
+            f' {_num(e)} {_num(f)})" '
+            f'{_glyph_paint(glyph.render_mode % 4, glyph.fill, glyph.stroke, glyph.alpha)}/>')
+
+
+@lru_cache(maxsize=4096)
+def _glyph_scale(a: float, b: float, c: float, d: float, units_per_em: int) -> str:
+    """The linear part of a glyph's matrix, font units to page: a page sets thousands of
+    glyphs in a handful of sizes, so each is written once."""
+    scale = 1.0 / units_per_em
+    return " ".join(_coefficient(v) for v in (a * scale, b * scale, c * scale, d * scale))
+
+
+@lru_cache(maxsize=1024)
+def _glyph_paint(mode: int, fill: Colour, stroke: Colour, alpha: float) -> str:
+    paint = [f'fill="{_colour(fill)}"' if mode in (0, 2) else 'fill="none"']
     if mode in (1, 2):
-        paint.append(f'stroke="{_colour(glyph.stroke)}"')
-    if glyph.alpha < 1:
-        paint.append(f'opacity="{_num(glyph.alpha)}"')
-    return f'<use xlink:href="#{ident}" transform="matrix({matrix})" {" ".join(paint)}/>'
+        paint.append(f'stroke="{_colour(stroke)}"')
+    if alpha < 1:
+        paint.append(f'opacity="{_num(alpha)}"')
+    return " ".join(paint)
 
 
 def _image_element(mark: ImageMark) -> str:

@@ -82,6 +82,10 @@ def _is_designed_bleed(page: PageContent, ink: Box) -> bool:
             or (ink.y1 >= bleed.y1 - TOLERANCE_PT and bleed.y1 > trim.y1))
 
 
+def _has_bleed(page: PageContent) -> bool:
+    return page.bleed_box is not None and not same_box(page.bleed_box, page.trim)
+
+
 def live_area(b: LoadedBook, number: int) -> Box:
     """Trim less the printer's margins (gutter by final page count, mirrored) less 1 pt."""
     live = b.profile.live_area_pt(b.trim, b.bleed, number, b.page_count,
@@ -96,11 +100,17 @@ def check_live_area(b: LoadedBook) -> Check:
     bleeds = 0
     for page in b.pages:
         live = live_area(b, page.number)
+        bleed = _has_bleed(page)
         for mark in page.ink_marks:
-            if _is_designed_bleed(page, mark.ink):
+            ink = mark.ink
+            if bleed and _is_designed_bleed(page, ink):
                 bleeds += 1
                 continue
-            gap, side = clearance(live, mark.ink)
+            # The nearest edge first, in one line: only a new worst or a fault needs its side.
+            if worst is not None and min(ink.x0 - live.x0, ink.y0 - live.y0, live.x1 - ink.x1,
+                                         live.y1 - ink.y1) >= max(worst[0], -1e-6):
+                continue
+            gap, side = clearance(live, ink)
             if worst is None or gap < worst[0]:
                 worst = (gap, page.number, side, describe(mark))
             if gap < -1e-6:
