@@ -93,11 +93,13 @@ def hyphenated(name: str) -> list[tuple[str, ...]]:
     return out
 
 
-def _measured(ink: Ink, candidates, bold: bool) -> list[tuple[tuple[str, ...], float]]:
+def _measured(ink: Ink, candidates, bold: bool, height: float,
+              smallest: float) -> list[tuple[tuple[str, ...], float]]:
     """Each candidate layout with its widest line set at 1 pt: widths scale with the size,
-    so a board's names are measured once, not once for every size tried."""
+    so a board's names are measured once, not once for every size tried. Layouts with more
+    lines than `height` holds at the `smallest` size tried are left out unmeasured."""
     return [(lines, max(ink.text_width(line, size=1.0, bold=bold) for line in lines))
-            for lines in candidates]
+            for lines in candidates if len(lines) * smallest * LINE_GAP <= height]
 
 
 def _pick(measured, size: float, width: float, height: float) -> tuple[str, ...] | None:
@@ -116,7 +118,7 @@ def lines_at(ink: Ink, name: str, size: float, width: float, height: float,
     """The first layout of `name` that fits at `size`: breaks between words first, a
     dictionary hyphenation only when no break between words fits."""
     for candidates in (layouts(name), hyphenated(name) if hyphenate else []):
-        lines = _pick(_measured(ink, candidates, bold), size, width, height)
+        lines = _pick(_measured(ink, candidates, bold, height, size), size, width, height)
         if lines is not None:
             return lines
     return None
@@ -134,10 +136,12 @@ def board_size(ink: Ink, names, width: float, height: float, bold: bool = False,
     """One size for a whole board: the largest at which every name fits its box with breaks
     between words only; failing that down to MIN_SIZE, the largest with hyphenation too; None
     when some name does not fit even then."""
-    plain = [_measured(ink, layouts(name), bold) for name in names]
+    smallest = min(_sizes(top))
+    plain = [_measured(ink, layouts(name), bold, height, smallest) for name in names]
     for hyphenate in (False, True):
         choices = [[m] for m in plain] if not hyphenate else [
-            [m, _measured(ink, hyphenated(name), bold)] for m, name in zip(plain, names)]
+            [m, _measured(ink, hyphenated(name), bold, height, smallest)]
+            for m, name in zip(plain, names)]
         for size in _sizes(top):
             if all(any(_pick(m, size, width, height) is not None for m in groups)
                    for groups in choices):
