@@ -1470,7 +1470,7 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
 # The same step data the k-star lessons teach with (`solve_k`'s trace, tiers in STAR_TIERS),
 # told in the board's own terms: which lines, how many stars they still need, and why.
 
-HINT_SQUARES = 10     # most squares a hint's words list (the rest of a long step is left out)
+HINT_SQUARES = 12     # most squares a hint's words list (the rest of a long step is left out)
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten")
 
@@ -1553,7 +1553,7 @@ def _capped(squares) -> tuple[list, str]:
     if len(ordered) > len(named):
         left = len(ordered) - len(named)
         words = ", ".join(square_name(*sq) for sq in named) + \
-            f" (and {left} more of the same kind)"
+            f" (and {left} more found the same way)"
     return named, words
 
 
@@ -1674,8 +1674,8 @@ def hint_k(board: Board, tier: int | None = None):
             text = (f"{opening}, every open square of {what} lies in {these}, and "
                     f"{what} still need{'' if many else 's'} {_stars_word(need)}: as many as "
                     f"{'that region needs' if one else 'those regions need between them'}. "
-                    f"So all {'its' if one else 'their'} stars go in {what}: cross out "
-                    f"{owner} other open squares: {words}.")
+                    f"So all {owner} stars go in {what}: cross out "
+                    f"{'its' if one else 'their'} other open squares: {words}.")
     elif tier == K_BLOCKS:
         band = lines
         need = sum(_need_k(board, stars, line) for line in band)
