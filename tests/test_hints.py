@@ -313,3 +313,17 @@ def test_connections_hint_words_are_the_boards_own(boards):
             assert COUNT_WORDS.index(count) == claims[label], (key, label)
         seconds.add(hint.text.split(". ", 1)[-1])
     assert len(seconds) > len(boards["connections"]) // 2
+
+
+def test_the_hints_bench_reads_the_frozen_editions(tmp_path):
+    """A frozen book's boards need not be in the catalog: the bench checks them all the same,
+    without creating a catalog where there is none."""
+    from pipeline.book import hints_bench
+
+    missing = tmp_path / "none.sqlite"
+    out = hints_bench.run(True, missing, LOCK.parent)
+    assert not missing.exists()
+    for level, technique in K_TOP.items():
+        entry = out[f"starbattle:{level}"]
+        assert entry["boards"] == hints_bench.QUICK_PER_LEVEL and entry["failures"] == 0
+        assert entry["techniques"] == {technique: entry["boards"]}
