@@ -6,7 +6,10 @@ the same checks over the whole catalog)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +18,7 @@ from pipeline.bridges import solve as bridges_solver
 from test_bridges_solver import faulty_solver
 from pipeline.bridges.board import Board as BridgesBoard, layout
 from pipeline.connections import FAMILY as CONNECTIONS
-from pipeline.connections.grade import herring_pull
+from pipeline.connections.grade import COUNT_WORDS, herring_claims, herring_pull
 from pipeline.connections.board import TIERS, indexed_library
 from pipeline.family import column_letter, square_list, square_name
 from pipeline.readback.hints import named_squares, text_findings
@@ -204,3 +207,123 @@ def test_the_text_check_catches_missing_and_impossible_squares():
     assert text_findings("cross out D4 and G2", reveals, 6, 6)   # G is off a 6-column board
     assert text_findings("the theme is Landlocked", {"group": "Landlocked"}, 4, 4) == []
     assert text_findings("the theme is Islands", {"group": "Landlocked"}, 4, 4)
+
+
+# --- k stars a line: the two-star book's boards ----------------------------------------------------
+
+LOCK = Path(__file__).resolve().parent.parent / "layouts" / "star-battle-two-stars.lock.jsonl"
+K_PER_LEVEL = 30    # boards of each two-star level from the frozen edition (the bench runs all)
+K_TOP = {"two-star-easy": "counting", "two-star-medium": "pigeonhole",
+         "two-star-hard": "what-if"}
+
+
+@pytest.fixture(scope="module")
+def k_boards():
+    records = [json.loads(line) for line in LOCK.read_text().splitlines()
+               if line.startswith('{"id"')]
+    out = []
+    for level in K_TOP:
+        out += [r for r in records if r["level"] == level][:K_PER_LEVEL]
+    return out
+
+
+def _sound(puzzle, solution, hint):
+    return STARBATTLE.check_hint(puzzle, solution, hint.reveals) + \
+        text_findings(hint.text, hint.reveals, puzzle["size"], puzzle["size"])
+
+
+def test_k_star_hint_is_the_first_top_tier_step_and_agrees_with_the_solution(k_boards):
+    for record in k_boards:
+        puzzle, solution = record["puzzle"], record["solution"]
+        assert STARBATTLE.verify(puzzle, solution)["unique"]
+        hint = STARBATTLE.hint(puzzle, solution, record["grade"])
+        assert _sound(puzzle, solution, hint) == [], (record["id"], hint.text)
+        assert hint.technique == K_TOP[record["level"]], record["id"]
+        steps = starbattle_solver.solve_k(StarBoard.from_puzzle(puzzle)).steps
+        first = next(step for step in steps if step.tier == record["grade"]["max_tier"])
+        crossed = sorted(map(tuple, hint.reveals["crossed"]))
+        # One step, never more: what the step crosses out (its first HINT_SQUARES in reading
+        # order when it is long) and the star it places.
+        assert crossed == sorted(first.crossed)[:starbattle_solver.HINT_SQUARES], record["id"]
+        assert hint.reveals["stars"] == ([list(first.star)] if first.star else [])
+        assert hint.figure["lines"] and all(hint.figure["lines"])
+
+
+def test_every_k_star_tier_is_worded_soundly(k_boards):
+    """The top tiers of the levels are 3, 5 and 6; the words of every tier are checked on the
+    first step of that tier in each board, so a board whose top tier is 1, 2 or 4 is covered."""
+    seen = set()
+    for record in k_boards[::3]:
+        puzzle, solution = record["puzzle"], record["solution"]
+        board = StarBoard.from_puzzle(puzzle)
+        for tier in sorted({step.tier for step in starbattle_solver.solve_k(board).steps}):
+            hint = starbattle_solver.hint_k(board, tier)
+            assert _sound(puzzle, solution, hint) == [], (record["id"], tier, hint.text)
+            assert hint.technique == starbattle_solver.STAR_TIERS[tier]
+            seen.add(tier)
+    assert seen == set(starbattle_solver.STAR_TIERS)
+
+
+def test_a_planted_wrong_k_star_hint_is_caught(k_boards, monkeypatch):
+    record = k_boards[0]
+    puzzle, solution = record["puzzle"], record["solution"]
+    hint = STARBATTLE.hint(puzzle, solution, record["grade"])
+    wrong = copy.deepcopy(hint.reveals)
+    wrong["crossed"].append(list(solution["stars"][0]))        # crosses out a real star
+    assert STARBATTLE.check_hint(puzzle, solution, wrong)
+    # A step that also crosses out the next open square of its first line: the check sees it
+    # against the solution on some board (the text check sees the unnamed square on every one).
+    real = starbattle_solver.key_step_k
+
+    def greedy(board, tier=None):
+        top, index, lines, step, open_squares, stars = real(board, tier)
+        extra = next(sq for sq in starbattle_solver.line_squares(board, lines[0])
+                     if sq in open_squares and sq not in step.crossed and sq != step.star)
+        return top, index, lines, dataclasses.replace(
+            step, crossed=tuple(sorted(step.crossed + (extra,)))), open_squares, stars
+
+    monkeypatch.setattr(starbattle_solver, "key_step_k", greedy)
+    caught = 0
+    for record in k_boards:
+        try:
+            hint = STARBATTLE.hint(record["puzzle"], record["solution"], record["grade"])
+        except AssertionError:
+            continue     # a what-if that crosses two squares has no words (its replay refuses)
+        caught += bool(STARBATTLE.check_hint(record["puzzle"], record["solution"], hint.reveals))
+    assert caught
+    # Words that leave out a square the hint reveals are caught by the text check.
+    assert text_findings(hint.text.replace(square_name(*hint.reveals["crossed"][0]), "it"),
+                         hint.reveals, 10, 10)
+
+
+def test_connections_hint_words_are_the_boards_own(boards):
+    """The words after the theme name the decoys that pull at the chosen group: off-board
+    themes of this board (never a group), with how many of the group's countries each fits, and
+    never a member; they differ from board to board."""
+    library = indexed_library()
+    seconds = set()
+    for key, level, board in boards["connections"]:
+        hint = CONNECTIONS.hint(board.puzzle, board.solution, board.grade)
+        groups = board.solution["groups"]
+        chosen = next(g for g in groups if g["label"] == hint.reveals["group"])
+        claims = dict(herring_claims(library, board.puzzle["tiles"], groups, chosen["label"]))
+        for label, count in re.findall(r'"([^"]+)" \((\w+)', hint.text):
+            assert label in board.grade["herring_labels"], (key, label)
+            assert label not in {g["label"] for g in groups}
+            assert COUNT_WORDS.index(count) == claims[label], (key, label)
+        seconds.add(hint.text.split(". ", 1)[-1])
+    assert len(seconds) > len(boards["connections"]) // 2
+
+
+def test_the_hints_bench_reads_the_frozen_editions(tmp_path):
+    """A frozen book's boards need not be in the catalog: the bench checks them all the same,
+    without creating a catalog where there is none."""
+    from pipeline.book import hints_bench
+
+    missing = tmp_path / "none.sqlite"
+    out = hints_bench.run(True, missing, LOCK.parent)
+    assert not missing.exists()
+    for level, technique in K_TOP.items():
+        entry = out[f"starbattle:{level}"]
+        assert entry["boards"] == hints_bench.QUICK_PER_LEVEL and entry["failures"] == 0
+        assert entry["techniques"] == {technique: entry["boards"]}

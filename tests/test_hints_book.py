@@ -82,9 +82,10 @@ def test_hints_option_is_validated(tmp_path, toy):
     assert caught.value.field == "sections[1].hints_per_page" and caught.value.line
 
 
-def test_three_default_books_print_hints_one_of_each_family():
+def test_default_books_print_hints_of_every_family_and_the_two_star_book_too():
     books = load_and_plan(sorted((ROOT / "layouts").glob("*.toml")))
     with_hints = [b for b in books if b.layout.hints]
+    assert "star-battle-two-stars" in {b.layout.slug for b in with_hints}
     assert {s.family for b in with_hints for s in b.layout.sections} == \
         {"starbattle", "bridges", "connections"}
     for book in with_hints:

@@ -992,6 +992,10 @@ def deduce_k(n, k, region, given_rows, max_tier, step_tier, step_lines, step_sta
                                                  none)
                     if line >= 0:
                         open_[r] &= ~low
+                        # Only the line that ran out: a blocks band tried before may have
+                        # left its two lines here.
+                        for i in range(3 * n):
+                            out_lines[i] = -1
                         out_lines[0] = line
                         tier = K_WHAT_IF
                     bits ^= low
@@ -1389,6 +1393,8 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
     from pipeline.family import Hint, square_list
 
     board = Board.from_puzzle(puzzle)
+    if board.stars > 1:
+        return hint_k(board)
     n = board.size
     tier, index, lines, open_squares, _ = key_step(board)
     step = solve(board).steps[index]
@@ -1458,3 +1464,264 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     if not reveals.get("stars") and not reveals.get("crossed"):
         problems.append("the hint establishes nothing")
     return problems
+
+
+# --- the hint of a k-star board: the first step of its top k-star tier ---------------------------
+# The same step data the k-star lessons teach with (`solve_k`'s trace, tiers in STAR_TIERS),
+# told in the board's own terms: which lines, how many stars they still need, and why.
+
+HINT_SQUARES = 12     # most squares a hint's words list (the rest of a long step is left out)
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten")
+
+
+def _stars_word(count: int) -> str:
+    word = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+    return f"{word} star" if count == 1 else f"{word} stars"
+
+
+def _k_state_before(board: Board, trace: tuple, index: int) -> tuple[set, set]:
+    """(open squares, stars) as the k-star solve had them just before step `index`: a step's
+    crossed squares already hold the neighbours of its star and the rest of the lines it fills."""
+    n, k = board.size, board.stars
+    open_squares = {(r, c) for r in range(n) for c in range(n)}
+    stars: set = set()
+    for star in board.givens:   # placed as the kernel places them, before any step
+        stars.add(star)
+        r, c = star
+        open_squares -= {(rr, cc) for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)}
+        for line in (r, n + c, 2 * n + board.regions[r * n + c]):
+            squares = line_squares(board, line)
+            if sum(sq in stars for sq in squares) == k:
+                open_squares -= set(squares)
+    for step in trace[:index]:
+        open_squares -= set(step.crossed)
+        if step.star is not None:
+            stars.add(step.star)
+            open_squares.discard(step.star)
+    return open_squares, stars
+
+
+def key_step_k(board: Board, tier: int | None = None):
+    """(tier, step index, line numbers, the step, open squares and stars before it) of the first
+    step of the highest tier the k-star easiest-first solve uses (or of `tier`, for tests that
+    word every tier)."""
+    status, steps, _, step_tier, step_lines, step_star, step_crossed = _run_k(board, 6)
+    if status != SOLVED or steps == 0:
+        raise ValueError("the easiest-first solve does not finish this board")
+    n = board.size
+    top = int(step_tier[:steps].max()) if tier is None else tier
+    index = next(s for s in range(steps) if step_tier[s] == top)
+    trace = tuple(Step(int(step_tier[s]), (), None if step_star[s] < 0
+                       else divmod(int(step_star[s]), n), mask_squares(n, step_crossed[s]),
+                       STAR_TIERS[int(step_tier[s])]) for s in range(index + 1))
+    open_squares, stars = _k_state_before(board, trace, index)
+    lines = [int(line) for line in step_lines[index] if line >= 0]
+    return top, index, lines, trace[index], open_squares, stars
+
+
+def _need_k(board: Board, stars: set, line: int) -> int:
+    return board.stars - sum(sq in stars for sq in line_squares(board, line))
+
+
+def _band_label(board: Board, band: list[int]) -> str:
+    """"row 3", "rows 3 and 4", "columns B to E": a band of consecutive rows or columns."""
+    n = board.size
+    kind = "row" if band[0] < n else "column"
+    names = [str(line + 1) if kind == "row" else column_letter(line - n) for line in band]
+    if len(names) == 1:
+        return f"{kind} {names[0]}"
+    joint = " and " if len(names) == 2 else " to "
+    return f"{kind}s {names[0]}{joint}{names[-1]}"
+
+
+def _regions_label(board: Board, regions: list[int]) -> str:
+    """"the region holding A1", "the regions holding A1, C4 and F6"."""
+    anchors = [square_name(*line_squares(board, line)[0]) for line in regions]
+    if len(anchors) == 1:
+        return f"the region holding {anchors[0]}"
+    return "the regions holding " + ", ".join(anchors[:-1]) + " and " + anchors[-1]
+
+
+def _capped(squares) -> tuple[list, str]:
+    """The squares a hint names (at most HINT_SQUARES, reading order) and their words."""
+    from pipeline.family import square_list
+
+    ordered = sorted(squares)
+    named = ordered[:HINT_SQUARES]
+    words = square_list(named)
+    if len(ordered) > len(named):
+        left = len(ordered) - len(named)
+        words = ", ".join(square_name(*sq) for sq in named) + \
+            f" (and {left} more found the same way)"
+    return named, words
+
+
+def _block_of(board: Board, band: list[int], open_squares: set, stars: set, need: int,
+              step: Step):
+    """The 2x2 tiling of a blocks step's band: (first row or column of its blocks, the block
+    the step decides on, or None). Tried as the kernel tries them: offset 0, then 1."""
+    n = board.size
+    rows = band[0] < n
+    first = band[0] if rows else band[0] - n
+
+    def square(a, b):
+        return (a, b) if rows else (b, a)
+
+    for offset in range(2):
+        blocks = []
+        for start in range(-offset, n, 2):
+            block = [square(a, b) for a in (first, first + 1) for b in (start, start + 1)
+                     if 0 <= b < n]
+            if any(sq in stars for sq in block) or not any(sq in open_squares for sq in block):
+                continue
+            blocks.append(block)
+        if len(blocks) != need:
+            continue
+        for block in blocks:
+            open_in = [sq for sq in block if sq in open_squares]
+            if step.star is not None and open_in == [step.star]:
+                return offset, block
+            if step.star is None and len(open_in) > 1:
+                return offset, None
+    return 0, None
+
+
+def _what_if_trace(board: Board, open_squares: set, stars: set, square, line: int):
+    """Follow a what-if as the kernel does (`_forced_contradiction`): the stars the supposed
+    star forces, then the need and room of `line`, the line left without room."""
+    n, k = board.size, board.stars
+    region = board.region_array()
+    lines = line_masks(n, region)
+    near = near_masks(n)
+    none = np.zeros(n, dtype=np.int64)
+    open_ = np.zeros(n, dtype=np.int64)
+    held = np.zeros(n, dtype=np.int64)
+    for r, c in open_squares:
+        open_[r] |= 1 << c
+    for r, c in stars:
+        held[r] |= 1 << c
+    crossed = np.zeros(n, dtype=np.int64)
+    out_lines = np.zeros(3 * n, dtype=np.int64)
+    _place_k(n, k, open_, held, lines, near, region, square[0] * n + square[1])
+    forced = []
+    for _ in range(WHAT_IF_STEPS):
+        if _broken(n, k, open_, held, lines, none) >= 0:
+            break
+        star = _quota(n, k, open_, held, lines, near, region, out_lines)
+        if star >= 0:
+            forced.append(divmod(int(star), n))
+            continue
+        if _neighbours_step(n, k, open_, held, lines, near, crossed, out_lines):
+            continue
+        if _bands(n, k, open_, held, lines, 1, 1, crossed, out_lines):
+            continue
+        break
+    broken = int(_broken(n, k, open_, held, lines, none))
+    assert broken == line, "the what-if replay ran out on another line than the solve's"
+    need = int(_need(n, k, held, lines, line))
+    room = int(_room(n, k, open_, lines, line, none))
+    return forced, need, room
+
+
+def hint_k(board: Board, tier: int | None = None):
+    """The first step of a k-star board's top tier (or of `tier`), in words, with what it
+    establishes."""
+    from pipeline.family import Hint, square_list
+
+    n, k = board.size, board.stars
+    tier, index, lines, step, open_squares, stars = key_step_k(board, tier)
+    opening = "After the easier steps" if index else "From the start"
+    crossed, words = _capped(step.crossed)
+    them = "it" if len(crossed) == 1 else "them"
+    placed = [list(step.star)] if step.star is not None else []
+    shaded = lines
+    if tier == K_QUOTA:
+        line = lines[0]
+        need = _need_k(board, stars, line)
+        star = square_name(*step.star)
+        count = _stars_word(need).split()[0]
+        text = (f"{opening}, {line_label(board, line)} still needs {_stars_word(need)} and has "
+                f"just {count} open square{'s' if need > 1 else ''} left, so each takes a "
+                f"star. Put one on {star}")
+        text += (f", and cross out the squares it touches or whose line it fills: {words}."
+                 if crossed else ".")
+    elif tier == K_NEIGHBOURS:
+        line = lines[0]
+        need = _need_k(board, stars, line)
+        either = words.replace(" and ", " or ") if len(crossed) > 1 else words
+        text = (f"{opening}, {line_label(board, line)} still needs {_stars_word(need)}, and "
+                f"its open squares (shaded) have little room for them. A star on {either} "
+                f"would touch so many of them that {_stars_word(need)}, no two touching, could "
+                f"no longer fit: cross {them} out.")
+    elif tier in (K_COUNTING, K_PIGEONHOLE):
+        band = [line for line in lines if line < 2 * n]
+        regions = [line for line in lines if line >= 2 * n]
+        band_squares = {sq for line in band for sq in line_squares(board, line)}
+        need = sum(_need_k(board, stars, line) for line in band)
+        what, many = _band_label(board, band), len(band) > 1
+        these = _regions_label(board, regions)
+        one = len(regions) == 1
+        owner = "the region's" if one else "those regions'"
+        if all(sq in band_squares for sq in step.crossed):
+            text = (f"{opening}, every open square of {these} lies in {what}, and "
+                    f"{'it needs' if one else 'they need'} {_stars_word(need)}"
+                    f"{'' if one else ' between them'}: as many as {what} still "
+                    f"need{'' if many else 's'}. So every star left in {what} goes in "
+                    f"{'that region' if one else 'those regions'}: cross out the other open "
+                    f"squares of {what}: {words}.")
+        else:
+            text = (f"{opening}, every open square of {what} lies in {these}, and "
+                    f"{what} still need{'' if many else 's'} {_stars_word(need)}: as many as "
+                    f"{'that region needs' if one else 'those regions need between them'}. "
+                    f"So all {owner} stars go in {what}: cross out "
+                    f"{'its' if one else 'their'} other open squares: {words}.")
+    elif tier == K_BLOCKS:
+        band = lines
+        need = sum(_need_k(board, stars, line) for line in band)
+        what = _band_label(board, band)
+        offset, block = _block_of(board, band, open_squares, stars, need, step)
+        start = ("column" if band[0] < n else "row") + " " + (
+            (column_letter(offset) if band[0] < n else str(offset + 1)))
+        edge = " (a half block at an edge)" if offset else ""
+        text = (f"{opening}, cut {what} into 2x2 blocks from {start}{edge}. No block holds two "
+                f"stars, and just {NUMBER_WORDS[need] if need < len(NUMBER_WORDS) else need} "
+                f"blocks can still take one, as many as the stars {what} still need: each of "
+                f"them holds exactly one.")
+        if step.star is not None:
+            corners = sorted(block)
+            text += (f" The block {square_name(*corners[0])}-{square_name(*corners[-1])} has "
+                     f"one open square left, so {square_name(*step.star)} gets a star")
+            text += (f"; cross out the squares it touches or whose line it fills: {words}."
+                     if crossed else ".")
+        else:
+            text += (f" A star on {words.replace(' and ', ' or ') if len(crossed) > 1 else words}"
+                     f" would touch every open square of one of those blocks and leave it "
+                     f"empty: cross {them} out.")
+    elif tier == K_WHAT_IF:
+        line = lines[0]
+        square = step.crossed[0]
+        forced, need, room = _what_if_trace(board, open_squares, stars, square, line)
+        label = line_label(board, line)
+        text = f"{opening}, suppose a star on {square_name(*square)}."
+        if forced:
+            shown = forced[:3]
+            more = f" and {len(forced) - 3} more" if len(forced) > 3 else ""
+            listed = ", ".join(square_name(*sq) for sq in shown) if more else square_list(shown)
+            text += (f" The quota, neighbours and counting steps then force "
+                     f"{'a star' if len(forced) == 1 else 'stars'} on {listed}{more}.")
+        if need < 0:
+            text += f" Then {label} would hold more than {_stars_word(k)}."
+        else:
+            fits = "none" if room == 0 else f"only {_stars_word(room).split()[0]}"
+            text += (f" Then {label} (its open squares shaded) still needs "
+                     f"{_stars_word(need)} but has room for {fits}, no two touching.")
+        text += f" So {square_name(*square)} holds no star: cross it out."
+    else:
+        raise ValueError(f"no k-star tier {tier}")
+    reveals = {"stars": placed, "crossed": [list(sq) for sq in crossed]}
+    figure = {"lines": [[list(sq) for sq in sorted(sq for sq in line_squares(board, line)
+                                                     if sq in open_squares)]
+                        for line in shaded],
+              "size": n}
+    return Hint(STAR_TIERS[tier], text, reveals, figure)
