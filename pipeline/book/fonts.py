@@ -143,17 +143,41 @@ class Face:
         return " ".join(code)
 
     def wrap(self, text: str, size: float, width: float) -> list[str]:
-        """Words filled into lines no wider than `width` (a single word may still be wider)."""
-        lines, current = [], ""
-        for word in text.split():
-            trial = f"{current} {word}" if current else word
-            if current and self.advance(trial, size) > width:
-                lines.append(current)
-                current = word
-            else:
-                current = trial
-        if current:
-            lines.append(current)
+        """Words filled into lines no wider than `width` (a single word may still be wider):
+        each line takes words while the line, shaped on its own, still fits.
+
+        The paragraph is shaped once, and its pen positions say roughly where each line
+        ends; the line is then shaped on its own and moved a word at a time until it fits
+        and one more word would not (a line's width only grows with its words), so the
+        result is that of trying every word, at a few shapings a line."""
+        words = text.split()
+        if not words:
+            return []
+        paragraph = " ".join(words)
+        shaped = _shape(str(self.path), paragraph)
+        starts, ends, at = [], [], 0
+        for word in words:
+            starts.append(at)
+            ends.append(at + len(word))
+            at += len(word) + 1
+
+        def pen(index: int) -> float:
+            return shaped.xs[index] if index < len(paragraph) else shaped.advance
+
+        def fits(i: int, j: int) -> bool:   # words i..j-1 on one line
+            return self.advance(" ".join(words[i:j]), size) <= width
+
+        lines, i = [], 0
+        while i < len(words):
+            j = i + 1   # the estimate: as far as the paragraph's own positions reach
+            while j < len(words) and (pen(ends[j]) - pen(starts[i])) * size <= width:
+                j += 1
+            while j > i + 1 and not fits(i, j):
+                j -= 1
+            while j < len(words) and fits(i, j + 1):
+                j += 1
+            lines.append(" ".join(words[i:j]))
+            i = j
         return lines
 
     def ink_box(self, text: str, x: float, y: float, size: float) -> Box | None:

@@ -18,14 +18,16 @@ STAR_OUTER = 0.36      # star radius as a share of the cell pitch
 STAR_INNER = 0.4       # inner radius as a share of the outer
 
 
+# The ten corners' directions, outer and inner in turn from the top point.
+_STAR_CORNERS = tuple((i % 2, math.cos(math.pi / 2 + i * math.pi / 5),
+                       math.sin(math.pi / 2 + i * math.pi / 5)) for i in range(10))
+
+
 def star_points(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
     """A five-pointed star, point up."""
-    points = []
-    for i in range(10):
-        r = radius if i % 2 == 0 else radius * STAR_INNER
-        angle = math.pi / 2 + i * math.pi / 5
-        points.append((round(cx + r * math.cos(angle), 3), round(cy + r * math.sin(angle), 3)))
-    return points
+    inner = radius * STAR_INNER
+    return [(round(cx + (inner if odd else radius) * cos, 3),
+             round(cy + (inner if odd else radius) * sin, 3)) for odd, cos, sin in _STAR_CORNERS]
 
 
 def edge_runs(board: Board, box: GridBox, border: bool) -> list[tuple[float, float, float, float]]:
