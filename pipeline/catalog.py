@@ -40,6 +40,15 @@ CREATE TABLE IF NOT EXISTS puzzles (
     UNIQUE (family, dedupe_form)
 );
 CREATE INDEX IF NOT EXISTS puzzles_by_level ON puzzles (family, level, number);
+-- What a level's near-duplicate index keeps of each board (its "sketch", in the index's own
+-- text form), so that loading the index does not parse every puzzle. A cache: rows missing
+-- or in another form are made again from the puzzle (docs/generation.md).
+CREATE TABLE IF NOT EXISTS sketches (
+    id TEXT PRIMARY KEY,
+    family TEXT NOT NULL,
+    level TEXT NOT NULL,
+    sketch TEXT NOT NULL
+);
 INSERT OR IGNORE INTO meta VALUES ('schema_version', '%d');
 COMMIT;
 """ % SCHEMA_VERSION
@@ -136,14 +145,41 @@ class Catalog:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def add(self, record: PuzzleRecord, number: int, dedupe_form: str) -> bool:
-        """Insert a record; False when its id or its board (under symmetry) is already there."""
+    def add(self, record: PuzzleRecord, number: int, dedupe_form: str,
+            sketch: str | None = None) -> bool:
+        """Insert a record (and its near-duplicate sketch, when the level keeps one); False
+        when its id or its board (under symmetry) is already there."""
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO puzzles VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (record.id, record.family, record.level, number, record.key, record.generator,
              _dump(record.puzzle), _dump(record.solution), _dump(record.grade),
              _dump(record.proof), record.sha256, _dump(record.extra), dedupe_form))
+        if cursor.rowcount == 1 and sketch is not None:
+            self._db.execute("INSERT OR REPLACE INTO sketches VALUES (?,?,?,?)",
+                             (record.id, record.family, record.level, sketch))
         return cursor.rowcount == 1
+
+    def sketches(self, family: str, level: str, form: str) -> tuple[list[str], list[tuple]]:
+        """The stored sketches of a level's boards that are in `form` (a prefix naming the
+        index's text form), and (id, puzzle) for the boards that have none in that form."""
+        stored, missing = [], []
+        rows = self._db.execute(
+            "SELECT p.id, s.sketch, CASE WHEN s.sketch IS NULL OR substr(s.sketch, 1, ?) != ? "
+            "THEN p.puzzle END FROM puzzles p LEFT JOIN sketches s ON s.id = p.id "
+            "WHERE p.family=? AND p.level=?", (len(form), form, family, level))
+        for puzzle_id, sketch, puzzle in rows:
+            if puzzle is None:
+                stored.append(sketch)
+            else:
+                missing.append((puzzle_id, json.loads(puzzle)))
+        return stored, missing
+
+    def store_sketches(self, family: str, level: str, sketches: list[tuple[str, str]]) -> None:
+        """Keep (id, sketch) for boards that had none: the next load reads them."""
+        with self.transaction():
+            self._db.executemany("INSERT OR REPLACE INTO sketches VALUES (?,?,?,?)",
+                                 [(puzzle_id, family, level, sketch)
+                                  for puzzle_id, sketch in sketches])
 
     @contextmanager
     def transaction(self):
@@ -205,8 +241,10 @@ class Catalog:
 
     def drop_level(self, family: str, level: str) -> int:
         """Delete every record of one level (in one transaction); how many went."""
-        return self._db.execute("DELETE FROM puzzles WHERE family=? AND level=?",
-                                (family, level)).rowcount
+        with self.transaction():
+            self._db.execute("DELETE FROM sketches WHERE family=? AND level=?", (family, level))
+            return self._db.execute("DELETE FROM puzzles WHERE family=? AND level=?",
+                                    (family, level)).rowcount
 
     def puzzles(self, family: str, level: str) -> Iterator[dict]:
         """The puzzles alone of one level, in key order: what the near-duplicate test loads."""

@@ -166,6 +166,24 @@ class NearDuplicates(Protocol):
     def load(self, puzzles: Iterable[dict]) -> None:
         """The earlier boards of a catalog, in key order."""
 
+    # Optional, for an index whose sketches are worth keeping in the catalog (loading them
+    # is much quicker than parsing every puzzle): `STORED_FORM`, a tag every stored text
+    # starts with; `stored(sketch) -> str`; `load_stored(texts)`, the same boards as `load`.
+
+
+def load_index(index: NearDuplicates, catalog, family: str, level: str) -> None:
+    """A level's earlier boards into `index`: from the sketches the catalog keeps when the
+    index stores them, the rest (boards added by an older version, or in another form) from
+    their puzzles, stored for the next load."""
+    if not hasattr(index, "load_stored"):
+        index.load(catalog.puzzles(family, level))
+        return
+    stored, missing = catalog.sketches(family, level, index.STORED_FORM)
+    made = [(puzzle_id, index.stored(index.sketch(puzzle))) for puzzle_id, puzzle in missing]
+    index.load_stored(stored + [text for _id, text in made])
+    if made:
+        catalog.store_sketches(family, level, made)
+
 
 @dataclass
 class PlainNearDuplicates:

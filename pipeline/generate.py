@@ -23,7 +23,7 @@ from typing import Any
 
 from pipeline.catalog import Catalog
 from pipeline.errors import GenerationFailed
-from pipeline.family import Family, Generated, get_family, near_duplicates
+from pipeline.family import Family, Generated, get_family, load_index, near_duplicates
 from pipeline.records import PuzzleRecord, fingerprint, puzzle_id, puzzle_key
 
 MAX_REPLACEMENTS = 20  # a board that duplicates an earlier one is replaced up to this often
@@ -351,7 +351,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
         return report
     index = near_duplicates(family, level)
     if index is not None:
-        index.load(catalog.puzzles(family_name, level))
+        load_index(index, catalog, family_name, level)
 
     capacity = capacity or DEFAULT_CAPACITY
     own_executor = executor is None
@@ -367,6 +367,9 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
     size = batch or 1
     per_job = None                              # running mean of worker seconds per key
     clashed = [False]                           # an add found its number already taken
+
+    def stored(sketch) -> str | None:
+        return index.stored(sketch) if hasattr(index, "stored") else None
 
     def refuse(candidate: Candidate) -> None:
         outcomes.append(False)
@@ -414,7 +417,8 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
                     break
                 order.popleft()
                 outcomes.append(True)
-                if catalog.add(candidate.record, head, candidate.form):
+                if catalog.add(candidate.record, head, candidate.form,
+                               sketch=stored(candidate.sketch)):
                     if index is not None:
                         index.add(candidate.sketch)
                     added += 1

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from pipeline.catalog import Catalog
-from pipeline.family import get_family, near_duplicates
+from pipeline.family import get_family, load_index, near_duplicates
 from pipeline.generate import fill
 
 SCALING = [("starbattle", "easy", (1000, 5000, 20000, 50000)),
@@ -56,8 +56,8 @@ def scaling_rows(family: str, level: str, sizes, *, step: int = 1000, workers=No
                 load_records = time.perf_counter() - loaded
                 loaded = time.perf_counter()
                 index = near_duplicates(get_family(family), level)
-                if index is not None:
-                    index.load(catalog.puzzles(family, level))
+                if index is not None:   # as a fill loads it
+                    load_index(index, catalog, family, level)
                 load_index = time.perf_counter() - loaded
                 driver_mb, worker_mb = _peak_mb()
                 row = {"size": size, "step": report.added, "records": records,

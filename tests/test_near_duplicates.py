@@ -107,3 +107,48 @@ def test_boards_of_another_size_are_never_near():
     index.add(BorderSketch.of(Board(5, (0,) * 25)))
     assert not index.near(BorderSketch.of(Board(6, (0,) * 36)))
     assert index.near(BorderSketch.of(Board(5, (0,) * 24 + (1,))))
+
+
+# --- the sketches a catalog keeps ------------------------------------------------------------
+
+
+def test_an_index_from_stored_sketches_answers_as_one_from_the_puzzles(tmp_path):
+    """A fill stores each board's sketch; the next fill loads them instead of the puzzles.
+    Rows that are missing (boards of an older version) or in another form are made again
+    from the puzzle and stored, and every load answers as the puzzles do."""
+    from pipeline.catalog import Catalog
+    from pipeline.family import load_index
+    from pipeline.generate import fill
+
+    path = tmp_path / "catalog.sqlite"
+    with Catalog(path) as catalog:
+        fill(catalog, "starbattle", "easy", 30, workers=1, progress=False)
+        puzzles = list(catalog.puzzles("starbattle", "easy"))
+        stored, missing = catalog.sketches("starbattle", "easy", BorderIndex.STORED_FORM)
+        assert len(stored) == 30 and not missing
+        # Boards without a sketch, and one in a form this version does not write.
+        catalog._db.execute("DELETE FROM sketches WHERE rowid IN "
+                            "(SELECT rowid FROM sketches LIMIT 5)")
+        catalog._db.execute("UPDATE sketches SET sketch='border0:6:0' WHERE rowid IN "
+                            "(SELECT rowid FROM sketches LIMIT 1)")
+        from_catalog = BorderIndex(NEAR_DUPLICATE_EDGES)
+        load_index(from_catalog, catalog, "starbattle", "easy")
+        stored, missing = catalog.sketches("starbattle", "easy", BorderIndex.STORED_FORM)
+        assert len(stored) == 30 and not missing   # made again and kept
+    plain = BorderIndex(NEAR_DUPLICATE_EDGES)
+    plain.load(puzzles)
+    assert len(from_catalog) == len(plain) == 30
+    probes = puzzles + [_puzzle(6, [(r * 7 + c * 3) % 6 for r in range(6) for c in range(6)])]
+    within = NEAR_DUPLICATE_EDGES + 1   # beyond the limit the index only says "beyond"
+    for puzzle in probes:
+        sketch = plain.sketch(puzzle)
+        assert min(from_catalog.closest(sketch), within) == min(plain.closest(sketch), within)
+
+
+def test_a_stored_sketch_reads_back_as_the_board_it_was_made_from():
+    index = BorderIndex(NEAR_DUPLICATE_EDGES)
+    board = Board(6, tuple((r // 2) * 3 + c // 2 for r in range(6) for c in range(6)))
+    sketch = BorderSketch.of(board)
+    loaded = BorderIndex(NEAR_DUPLICATE_EDGES)
+    loaded.load_stored([index.stored(sketch)])
+    assert loaded.closest(sketch) == 0

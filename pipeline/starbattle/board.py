@@ -340,6 +340,24 @@ class BorderIndex:
     def add(self, sketch: BorderSketch) -> None:
         self.add_masks(sketch.size, [sketch.masks[0]])
 
+    # What the catalog keeps of each board (pipeline/catalog.py, sketches): the size and the
+    # board's own mask, behind a tag naming this form, so a catalog written with another
+    # edge order is read again from its puzzles instead of trusted.
+    STORED_FORM = "border1:"
+
+    def stored(self, sketch: BorderSketch) -> str:
+        return f"{self.STORED_FORM}{sketch.size}:{sketch.masks[0]:x}"
+
+    def load_stored(self, texts) -> None:
+        """Boards from their stored sketches (`stored`), as `load` does from puzzles."""
+        by_size: dict[int, list[int]] = {}
+        skip = len(self.STORED_FORM)
+        for text in texts:
+            size, mask = text[skip:].split(":")
+            by_size.setdefault(int(size), []).append(int(mask, 16))
+        for size, masks in by_size.items():
+            self.add_masks(size, masks)
+
     def add_boards(self, boards: list[Board]) -> None:
         self.load(board.to_puzzle() for board in boards)
 
