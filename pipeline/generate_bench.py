@@ -58,7 +58,7 @@ def scaling_rows(family: str, level: str, sizes, *, step: int = 1000, workers=No
                 index = near_duplicates(get_family(family), level)
                 if index is not None:   # as a fill loads it
                     load_index(index, catalog, family, level)
-                load_index = time.perf_counter() - loaded
+                index_seconds = time.perf_counter() - loaded
                 driver_mb, worker_mb = _peak_mb()
                 row = {"size": size, "step": report.added, "records": records,
                        "wall_s_per_1000": round(wall * 1000 / max(1, report.added), 2),
@@ -68,7 +68,7 @@ def scaling_rows(family: str, level: str, sizes, *, step: int = 1000, workers=No
                                                       / max(1, report.added), 2),
                        "replaced": report.replaced, "candidates": report.candidates,
                        "load_records_s": round(load_records, 2),
-                       "load_index_s": round(load_index, 2),
+                       "load_index_s": round(index_seconds, 2),
                        "peak_driver_mb": round(driver_mb), "peak_worker_mb": round(worker_mb),
                        "load_average": [round(x, 2) for x in os.getloadavg()]}
                 if report.stopped:
