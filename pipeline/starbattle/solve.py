@@ -25,6 +25,7 @@ from pipeline.starbattle.board import Board
 
 # Deduction results.
 SOLVED, STUCK, CONTRADICTION = 0, 1, 2
+STOPPED = 3   # the k-star solve stopped after the first step of the tier it was asked for
 
 
 @njit(cache=True)
@@ -925,8 +926,9 @@ def _forced_contradiction(n, k, open_, stars, lines, near, region, cell, none):
 
 @njit(cache=True)
 def deduce_k(n, k, region, given_rows, max_tier, step_tier, step_lines, step_star,
-             step_crossed):
-    """The easiest-first deduction for k stars a line (tiers in STAR_TIERS).
+             step_crossed, stop_tier):
+    """The easiest-first deduction for k stars a line (tiers in STAR_TIERS); with `stop_tier`
+    above 0 it stops (STOPPED) after the first step of that tier (a hint needs no more).
 
     After every step it goes back to tier 1. Each step is recorded like deduce's:
     `step_tier[s]`, `step_lines[s, :]` (line numbers, -1 for unused), `step_star[s]` (the
@@ -1012,6 +1014,8 @@ def deduce_k(n, k, region, given_rows, max_tier, step_tier, step_lines, step_sta
             if star >= 0 and r == star // n:
                 step_crossed[steps, r] &= ~(1 << (star % n))
         steps += 1
+        if tier == stop_tier:
+            return STOPPED, steps, stars
 
 
 @njit(cache=True)
@@ -1115,7 +1119,7 @@ def count_solutions_lines(n, k, region, given_rows, limit, solutions):
 
 # --- the solver as the rest of the engine sees it -------------------------------------------
 
-STATUS_NAMES = {SOLVED: "solved", STUCK: "stuck",
+STATUS_NAMES = {SOLVED: "solved", STUCK: "stuck", STOPPED: "stopped",
                 CONTRADICTION: "contradiction"}
 TIERS = (1, 2, 3, 4)
 
@@ -1291,7 +1295,7 @@ def mask_squares(n: int, rows) -> tuple[tuple[int, int], ...]:
     return tuple((r, c) for r in range(n) for c in range(n) if (int(rows[r]) >> c) & 1)
 
 
-def _run_k(board: Board, max_tier: int):
+def _run_k(board: Board, max_tier: int, stop_tier: int = 0):
     n = board.size
     capacity = n * n + n
     step_tier = np.zeros(capacity, dtype=np.int64)
@@ -1299,7 +1303,8 @@ def _run_k(board: Board, max_tier: int):
     step_star = np.full(capacity, -1, dtype=np.int64)
     step_crossed = np.zeros((capacity, n), dtype=np.int64)
     status, steps, stars = deduce_k(n, board.stars, board.region_array(), board.given_rows(),
-                                    max_tier, step_tier, step_lines, step_star, step_crossed)
+                                    max_tier, step_tier, step_lines, step_star, step_crossed,
+                                    stop_tier)
     return int(status), int(steps), stars, step_tier, step_lines, step_star, step_crossed
 
 
@@ -1393,8 +1398,8 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
     from pipeline.family import Hint, square_list
 
     board = Board.from_puzzle(puzzle)
-    if board.stars > 1:
-        return hint_k(board)
+    if board.stars > 1:   # the grade names the top tier, so the solve stops at its first step
+        return hint_k(board, grade.get("max_tier") if grade else None)
     n = board.size
     tier, index, lines, open_squares, _ = key_step(board)
     step = solve(board).steps[index]
@@ -1506,12 +1511,18 @@ def key_step_k(board: Board, tier: int | None = None):
     """(tier, step index, line numbers, the step, open squares and stars before it) of the first
     step of the highest tier the k-star easiest-first solve uses (or of `tier`, for tests that
     word every tier)."""
-    status, steps, _, step_tier, step_lines, step_star, step_crossed = _run_k(board, 6)
-    if status != SOLVED or steps == 0:
-        raise ValueError("the easiest-first solve does not finish this board")
+    if tier is None:
+        status, steps, _, step_tier, step_lines, step_star, step_crossed = _run_k(board, 6)
+        if status != SOLVED or steps == 0:
+            raise ValueError("the easiest-first solve does not finish this board")
+        top = int(step_tier[:steps].max())
+        index = next(s for s in range(steps) if step_tier[s] == top)
+    else:   # the solve up to that step only: the steps before it are the same
+        status, steps, _, step_tier, step_lines, step_star, step_crossed = _run_k(board, 6, tier)
+        if status != STOPPED:
+            raise ValueError(f"the easiest-first solve of this board uses no tier {tier} step")
+        top, index = tier, steps - 1
     n = board.size
-    top = int(step_tier[:steps].max()) if tier is None else tier
-    index = next(s for s in range(steps) if step_tier[s] == top)
     trace = tuple(Step(int(step_tier[s]), (), None if step_star[s] < 0
                        else divmod(int(step_star[s]), n), mask_squares(n, step_crossed[s]),
                        STAR_TIERS[int(step_tier[s])]) for s in range(index + 1))
