@@ -168,19 +168,27 @@ def _array(boxes) -> np.ndarray:
 
 def _meeting_pairs(boxes: np.ndarray, runs: np.ndarray, tolerance: float):
     """(n, m), n < m, in order: glyphs of different runs whose boxes overlap by more than
-    `tolerance` both ways (compared in blocks of rows, so a page of text needs little
-    memory)."""
-    for start in range(0, len(boxes), ROWS_PER_BLOCK):
-        block = boxes[start:start + ROWS_PER_BLOCK, None, :]
-        rows = np.arange(start, start + len(block))[:, None]
-        meet = ((np.minimum(block[..., 2], boxes[:, 2]) - np.maximum(block[..., 0], boxes[:, 0])
-                 > tolerance)
-                & (np.minimum(block[..., 3], boxes[:, 3]) - np.maximum(block[..., 1], boxes[:, 1])
-                   > tolerance)
-                & (runs[start:start + len(block), None] != runs)
-                & (rows < np.arange(len(boxes))))
-        for n, m in zip(*np.nonzero(meet)):
-            yield int(start + n), int(m)
+    `tolerance` both ways. Sorted by their bottoms, a glyph can only meet the glyphs after it
+    that start below its top, so only those pairs (mostly the glyphs of its own line) are
+    compared."""
+    if len(boxes) < 2:
+        return
+    order = np.argsort(boxes[:, 1], kind="stable")
+    ranked = boxes[order]
+    ends = np.searchsorted(ranked[:, 1], ranked[:, 3] - tolerance, side="left")
+    counts = np.maximum(ends - np.arange(len(ranked)) - 1, 0)
+    first = np.repeat(np.arange(len(ranked)), counts)
+    # For each first glyph, the ranks after it up to its end.
+    starts = np.repeat(np.cumsum(counts) - counts, counts)
+    second = first + 1 + (np.arange(len(first)) - starts)
+    a, b = ranked[first], ranked[second]
+    meet = ((np.minimum(a[:, 2], b[:, 2]) - np.maximum(a[:, 0], b[:, 0]) > tolerance)
+            & (np.minimum(a[:, 3], b[:, 3]) - np.maximum(a[:, 1], b[:, 1]) > tolerance))
+    n, m = order[first[meet]], order[second[meet]]
+    keep = runs[n] != runs[m]
+    n, m = np.minimum(n[keep], m[keep]), np.maximum(n[keep], m[keep])
+    for k in np.lexsort((m, n)):
+        yield int(n[k]), int(m[k])
 
 
 def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray,

@@ -71,3 +71,57 @@ def test_a_number_too_big_for_its_island_circle_is_found():
         c.drawCentredString(100, 100 - size * 0.35, "8")
     assert kinds(lambda c: island(c, 9)) == []
     assert kinds(lambda c: island(c, 20)) == ["text across a line"]
+
+
+# --- the candidate searches against every pair --------------------------------------------------
+
+import numpy as np  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from pipeline.readback.overlap import _meeting_pairs  # noqa: E402
+
+_coordinate = st.integers(0, 40).map(lambda v: v / 2)   # ties and touching edges are common
+
+
+@st.composite
+def glyph_boxes(draw):
+    count = draw(st.integers(0, 25))
+    boxes, runs = [], []
+    for _ in range(count):
+        x, y = draw(_coordinate), draw(_coordinate)
+        boxes.append((x, y, x + draw(st.integers(0, 12)) / 2, y + draw(st.integers(0, 12)) / 2))
+        runs.append(draw(st.integers(0, 4)))
+    return np.array(boxes, dtype=float).reshape(-1, 4), np.array(runs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(glyph_boxes(), st.sampled_from([0.0, 0.3, 1.0]))
+def test_meeting_pairs_are_every_pair_that_meets(case, tolerance):
+    boxes, runs = case
+    every = [(n, m) for n in range(len(boxes)) for m in range(n + 1, len(boxes))
+             if runs[n] != runs[m]
+             and min(boxes[n][2], boxes[m][2]) - max(boxes[n][0], boxes[m][0]) > tolerance
+             and min(boxes[n][3], boxes[m][3]) - max(boxes[n][1], boxes[m][1]) > tolerance]
+    assert list(_meeting_pairs(boxes, runs, tolerance)) == every
+
+
+@settings(max_examples=300, deadline=None)
+@given(glyph_boxes(), st.lists(st.tuples(_coordinate, _coordinate, _coordinate, _coordinate,
+                                         st.sampled_from([0.0, 0.375, 1.2])), max_size=12))
+def test_near_strokes_holds_every_segment_that_crosses(case, segments):
+    """The array search is a sieve: every crossing the exact test finds is among its
+    candidates (it may keep more, which the exact test then drops)."""
+    from pipeline.readback.overlap import _near_strokes
+    boxes, _runs = case
+    tolerance = 0.3
+    pieces = np.array([(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), half, k)
+                       for k, (x0, y0, x1, y1, half) in enumerate(segments)],
+                      dtype=float).reshape(-1, 6)
+    found = dict(_near_strokes(boxes, pieces, np.zeros((0, 5)), tolerance))
+    for g, (gx0, gy0, gx1, gy1) in enumerate(boxes):
+        inner = Box(gx0 + tolerance, gy0 + tolerance, gx1 - tolerance, gy1 - tolerance)
+        if inner.x0 >= inner.x1 or inner.y0 >= inner.y1:
+            continue
+        for k, (x0, y0, x1, y1, half) in enumerate(segments):
+            if segment_crosses_box((x0, y0), (x1, y1), inner.inset(-half, -half, -half, -half)):
+                assert k in found.get(g, []), (g, k)
