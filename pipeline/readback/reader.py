@@ -296,6 +296,7 @@ class PdfFont:
         self.ttfont: TTFont | None = None
         self._cid_to_gid: bytes | None = None
         self._bounds: dict[int, tuple | None] = {}
+        self._shown: dict[int, tuple] = {}   # code -> what `show` needs, worked out once
         self.font_program = ""  # FontFile, FontFile2 or FontFile3, when embedded
         descriptor = None
         if self.subtype == "Type0":
@@ -423,6 +424,16 @@ class PdfFont:
             self.draw(gid, pen)
             self._bounds[gid] = pen.bounds
         return self._bounds[gid]
+
+    def shown(self, code: int) -> tuple:
+        """(gid, advance in thousandths of an em, text, outline bounds or None) of a code:
+        a page shows the same few codes thousands of times."""
+        got = self._shown.get(code)
+        if got is None:
+            gid = self.gid(code)
+            bounds = self.outline_bounds(gid) if gid is not None else None
+            got = self._shown[code] = (gid, self.width(code), self.text(code), bounds)
+        return got
 
     def ink_on_page(self, gid: int, matrix: Matrix) -> Box | None:
         """Bounds of glyph `gid` drawn with `matrix` (text space, 1 unit = 1 em, to page)."""
@@ -876,24 +887,34 @@ class _Interpreter:
         clip = s.clip
         marks = self.out.marks
         pen = 0.0   # advance along the baseline so far, in text space
+        upright = pb == 0 and pc == 0
+        scale = 1.0 / font.units_per_em if font.ttfont is not None else 0.0
         for code in font.codes(data):
             trm = (pa, pb, pc, pd, pe + pen * placed[0], pf + pen * placed[1])
-            gid = font.gid(code)
+            gid, width, text, bounds = font.shown(code)
             ink = None
             if gid is not None:  # .notdef too: a viewer prints its box
-                ink = font.ink_on_page(gid, trm)
+                if bounds is None:
+                    pass
+                elif upright:   # as ink_on_page works it out, without the call
+                    e, f = trm[4], trm[5]
+                    x0, x1 = pa * bounds[0] * scale + e, pa * bounds[2] * scale + e
+                    y0, y1 = pd * bounds[1] * scale + f, pd * bounds[3] * scale + f
+                    ink = Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+                else:
+                    ink = font.ink_on_page(gid, trm)
             elif font.ttfont is None:
                 ink = _approximate_ink(font, code, trm)
             if clip:
                 ink = _clipped(ink, clip)
             marks.append(Glyph(
-                font=font, code=code, gid=gid, text=font.text(code), size=size,
+                font=font, code=code, gid=gid, text=text, size=size,
                 rendered_size=rendered, matrix=trm, origin=(trm[4], trm[5]), ink=ink,
                 fill=s.fill, stroke=s.stroke, render_mode=s.render_mode, alpha=alpha,
                 run=self.runs, clip=clip))
             if visible:
                 self.note_transparency(fill_mode, not fill_mode)
-            advance = font.width(code) / 1000 * size + s.char_spacing
+            advance = width / 1000 * size + s.char_spacing
             if code == 32 and not font.two_byte:
                 advance += s.word_spacing
             pen += advance * h
