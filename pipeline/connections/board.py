@@ -346,6 +346,12 @@ def tile_names() -> tuple[str, ...]:
     return tuple(c.name for c in load_countries())
 
 
+@functools.lru_cache(maxsize=4)
+def _positions(names: tuple[str, ...]) -> dict[str, int]:
+    """Each tile name's bit, made once per name list (a board's masks are asked often)."""
+    return {name: i for i, name in enumerate(names)}
+
+
 @dataclass(frozen=True)
 class IndexedLibrary:
     """The library as bitmasks over tile indices: the generator's and grader's representation.
@@ -366,7 +372,7 @@ class IndexedLibrary:
         return cls(names, categories, masks, by_tier)
 
     def mask_of(self, tiles) -> int:
-        index = {name: i for i, name in enumerate(self.names)}
+        index = _positions(self.names)
         return sum(1 << index[name] for name in tiles)
 
     def tiles_of(self, mask: int) -> tuple[str, ...]:
