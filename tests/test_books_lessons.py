@@ -96,4 +96,18 @@ def test_difficulty_stars_count_within_a_star_count():
              for level in family.levels}
     assert rated["easy"] == 1 and rated["expert"] == 5
     assert (rated["two-star-easy"], rated["two-star-medium"], rated["two-star-hard"]) == (1, 3, 5)
-    assert difficulty_stars("two-star-easy", family.levels) == 4   # the scale that misled
+    # The one three-star level is judged after the two-star levels, not alone (one star).
+    assert rated["three-star"] == 5
+    assert difficulty_stars("three-star", ("three-star",)) == 1     # alone it would read easy
+    assert difficulty_stars("two-star-easy", family.levels) == 3   # the scale that misled
+
+
+def test_a_book_with_three_star_puzzles_states_their_rule():
+    family = get_family("starbattle")
+    two = {"size": 10, "stars_per_unit": 2}
+    rules = family.rules_for(two, ("two-star-easy", "two-star-hard", "three-star"))
+    assert "exactly two stars" in rules[0]
+    assert [r for r in rules if "three-star" in r] == [
+        "The three-star puzzles are 14 x 14 and hold three stars in every row, column and "
+        "region."]
+    assert family.rules_for(two, ("two-star-easy", "two-star-hard")) == family.rules_for(two)

@@ -356,3 +356,33 @@ def test_the_line_choice_counter_agrees_with_the_row_pattern_counter():
             assert sorted(map(tuple, rows[:a].tolist())) == sorted(map(tuple, lines[:b].tolist()))
             compared += 1
     assert compared >= 5
+
+
+def test_climbing_repair_keeps_the_plant_and_only_keeps_moves_that_lower_the_count():
+    import numpy as np
+    from pipeline.starbattle.board import region_is_connected
+    band = replace(TWO, start_star_percent=100, starting_stars=3)
+    unique = 0
+    for i, candidate in enumerate(grown_boards(8, TWO, "climb")):
+        board = replace(candidate.board(),
+                        givens=generator.starting_stars(f"climb:{i}", band, candidate.planted))
+        before = solver.count_k(board, 2001).solutions
+        regions = np.array(board.regions, dtype=np.int64)
+        became_unique = generator.climb_regions_k(
+            10, 2, regions, np.array(candidate.planted, dtype=np.int64), board.given_rows(),
+            band.min_region, band.max_region, 2000, 40, 12)
+        climbed = replace(board, regions=tuple(regions.tolist()))
+        after = solver.count_k(climbed, 2001).solutions
+        assert 1 <= after <= before and became_unique == (after == 1)
+        for r, c in candidate.planted_squares():      # the planted stars never change region
+            assert climbed.regions[r * 10 + c] == board.regions[r * 10 + c]
+        for g in range(10):
+            assert region_is_connected(10, climbed.regions, g)
+            assert band.min_region <= climbed.regions.count(g) <= band.max_region or \
+                climbed.regions.count(g) == board.regions.count(g)
+        if became_unique:
+            unique += 1
+            found, _ = plain_solutions(climbed.to_puzzle(), limit=2)
+            assert [sorted((i // 2, c) for i, c in enumerate(found[0]))] == \
+                [sorted(candidate.planted_squares())]
+    assert unique >= 3

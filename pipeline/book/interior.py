@@ -409,14 +409,14 @@ class InteriorWriter:
         y = self._heading(ink, body, f"How to play {family_title(page.family)}")
         record = self.examples[page.family]
         # A family whose rules depend on the board (stars a line) words them for the example.
+        levels = [sec.level for sec in self.layout.sections if sec.family == page.family]
+        levels = [lv for lv in family.levels if lv in levels]
         rules_for = getattr(family, "rules_for", None)
-        rules = rules_for(record.puzzle) if rules_for else family.rules_text()
+        rules = rules_for(record.puzzle, levels) if rules_for else family.rules_text()
         for paragraph in rules:
             y = self._paragraph(ink, paragraph, body.x0, y - s.body * 0.4, body.width,
                                 size=s.body)
         # The difficulty key: the stars printed beside every puzzle number.
-        levels = [sec.level for sec in self.layout.sections if sec.family == page.family]
-        levels = [lv for lv in family.levels if lv in levels]
         y = self._paragraph(ink, "Beside each puzzle number, stars show its difficulty:",
                             body.x0, y - s.body * 0.4, body.width, size=s.body)
         for level in levels:

@@ -49,9 +49,14 @@ class StarBattle:
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among: those with its stars a line, so
-        the easiest two-star level is one star of five, not four."""
+        the easiest two-star level is one star of five, not four. A star count with a single
+        level (three stars) is judged after the levels with fewer stars, but more than one:
+        three-star boards need the what-if tier like two-star-hard, on a bigger board."""
         stars = BAND_BY_NAME[level].stars
-        return tuple(name for name in self.levels if BAND_BY_NAME[name].stars == stars)
+        same = tuple(name for name in self.levels if BAND_BY_NAME[name].stars == stars)
+        if stars == 1 or len(same) > 1:
+            return same
+        return tuple(name for name in self.levels if 1 < BAND_BY_NAME[name].stars <= stars)
 
     min_cell_mm = draw.MIN_CELL_MM   # smallest square a solver can pencil into
     square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
@@ -161,9 +166,18 @@ class StarBattle:
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         draw.draw_hint(ink, puzzle, hint, box)
 
-    def rules_for(self, puzzle: dict) -> list[str]:
-        """The rules as they apply to `puzzle` (a how-to page's worked example)."""
-        return rules_for_stars(puzzle.get("stars_per_unit", 1))
+    def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
+        """The rules as they apply to `puzzle` (a how-to page's worked example), and a sentence
+        for each other star count among `levels` (the levels the book prints)."""
+        stars = puzzle.get("stars_per_unit", 1)
+        rules = rules_for_stars(stars)
+        for level in levels:
+            band = BAND_BY_NAME[level]
+            if band.stars != stars:
+                words = STAR_WORDS.get(band.stars, f"{band.stars} stars")
+                rules.append(f"The {level} puzzles are {band.size} x {band.size} and hold "
+                             f"{words} in every row, column and region.")
+        return rules
 
     def example_level(self, level: str) -> str:
         """The level whose board shows how `level` is played: the easiest of its star count."""

@@ -25,6 +25,8 @@ POOL_SIZE = 10          # near-misses kept for mutation
 MUTATION_CHANCE = (3, 4)
 MAX_MUTATION_MOVES = 5
 LISTED_SOLUTIONS = 12   # solutions listed per repair round
+CLIMB_LISTED = 2000     # k stars, repair by climbing: solutions listed per round
+CLIMB_ROUNDS = 40       # rounds, each keeping one move that lowered the count
 
 
 @dataclass(frozen=True)
@@ -463,6 +465,87 @@ def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_
 
 
 @njit(cache=True)
+def _rival_usage(n, planted, solutions, found, usage):
+    """How many listed rivals (solutions other than the planted one) hold a star on each square."""
+    usage[:] = 0
+    for s in range(found):
+        rival = False
+        for r in range(n):
+            if solutions[s, r] != planted[r]:
+                rival = True
+        if rival:
+            for r in range(n):
+                for c in range(n):
+                    if (solutions[s, r] >> c) & 1:
+                        usage[r * n + c] += 1
+
+
+@njit(cache=True)
+def climb_regions_k(n, k, regions, planted, given_rows, min_region, max_region, listed, rounds,
+                    tries):
+    """Repair by climbing: every round lists the solutions (up to `listed`), and tries moving
+    the squares rivals use most (never a planted square) to a neighbouring region within the
+    size limits, busiest first, keeping the first move after which the board has fewer
+    solutions; a move that does not lower the count is undone. Each tried move kills every
+    listed rival using its square (that rival's star count in the destination becomes k + 1),
+    but may admit new rivals, which is why it is counted before it is kept. Gives up after
+    `rounds` rounds, or when `tries` moves in one round lowered nothing. Changes `regions` in
+    place; True when the planted solution is the only one."""
+    cells = n * n
+    planted_cell = np.zeros(cells, dtype=np.bool_)
+    for r in range(n):
+        for c in range(n):
+            if (planted[r] >> c) & 1:
+                planted_cell[r * n + c] = True
+    sizes = np.zeros(n, dtype=np.int64)
+    for x in range(cells):
+        sizes[regions[x]] += 1
+    solutions = np.zeros((listed, n), dtype=np.int64)
+    trial = np.zeros((listed, n), dtype=np.int64)
+    usage = np.empty(cells, dtype=np.int64)
+    order_key = np.empty(cells, dtype=np.int64)
+    targets = np.empty(4, dtype=np.int64)
+    found, _nodes = solve.count_solutions_k(n, k, regions, given_rows, listed + 1, solutions)
+    for _ in range(rounds):
+        if found == 1:
+            return True
+        _rival_usage(n, planted, solutions, min(found, listed), usage)
+        top = 0
+        for x in range(cells):
+            if planted_cell[x]:
+                usage[x] = 0
+            top = max(top, usage[x])
+        for x in range(cells):
+            order_key[x] = (top - usage[x]) * cells + x
+        tried, kept = 0, False
+        for x in np.argsort(order_key):
+            if usage[x] == 0 or tried >= tries or kept:
+                break
+            own = regions[x]
+            if sizes[own] - 1 < min_region:
+                continue
+            for i in range(destinations(n, regions, x, targets)):
+                target = targets[i]
+                if sizes[target] + 1 > max_region or tried >= tries:
+                    continue
+                tried += 1
+                regions[x] = target
+                fewer, _nodes = solve.count_solutions_k(n, k, regions, given_rows,
+                                                        min(found, listed + 1), trial)
+                if fewer < found:
+                    sizes[own] -= 1
+                    sizes[target] += 1
+                    found = fewer
+                    solutions[:min(found, listed)] = trial[:min(found, listed)]
+                    kept = True
+                    break
+                regions[x] = own
+        if not kept:
+            return False
+    return found == 1
+
+
+@njit(cache=True)
 def mutate_cells(state, n, regions, planted_cell, max_moves):
     """Move one to `max_moves` border squares (never a planted one, `planted_cell` flags them)
     to a neighbouring region, keeping every region connected. Changes `regions` in place."""
@@ -551,6 +634,15 @@ def repair(stream: KeyedStream, band: Band, candidate: Candidate) -> Candidate |
     there gives the rival two stars in one region; the planted solution never uses s.
     """
     regions = np.array(candidate.regions, dtype=np.int64)
+    if band.climb_tries:
+        unique = climb_regions_k(band.size, band.stars, regions,
+                                 np.array(candidate.planted, dtype=np.int64),
+                                 candidate.board().given_rows(), band.min_region,
+                                 band.max_region, CLIMB_LISTED, CLIMB_ROUNDS, band.climb_tries)
+        if not unique:
+            return None
+        return Candidate(tuple(regions.tolist()), candidate.planted, candidate.givens,
+                         candidate.mutated, candidate.stars)
     if band.stars > 1:
         unique = stream.run(repair_regions_k, band.size, band.stars, regions,
                               np.array(candidate.planted, dtype=np.int64),

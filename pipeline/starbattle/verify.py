@@ -78,6 +78,7 @@ def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]]
             squares_of.setdefault(regions[r][c], []).append((r, c))
     found: list[list[int]] = []
     chosen: list[tuple[int, ...]] = []
+    touching: list[frozenset[int]] = []
     in_column = [0] * size
     in_region = [0] * size
     nodes = 0
@@ -92,6 +93,13 @@ def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]]
                 return False
         return True
 
+    # A row's possible star sets, listed once: k columns, no two side by side, each with the
+    # columns its stars touch in the next row (itself and one either side).
+    row_sets = [(columns, frozenset(columns),
+                 frozenset(c + d for c in columns for d in (-1, 0, 1) if 0 <= c + d < size))
+                for columns in combinations(range(size), stars)
+                if all(b - a > 1 for a, b in zip(columns, columns[1:]))]
+
     def place_row(row: int) -> None:
         nonlocal nodes
         nodes += 1
@@ -101,15 +109,12 @@ def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]]
             if all(count == stars for count in in_column + in_region):
                 found.append([c for columns in chosen for c in columns])
             return
-        above = chosen[-1] if chosen else ()
-        for columns in combinations(range(size), stars):
-            if any(b - a <= 1 for a, b in zip(columns, columns[1:])):
-                continue          # two stars side by side
-            if any(abs(a - b) <= 1 for a in columns for b in above):
-                continue          # a star touches one in the row above
-            if row in fixed and not fixed[row] <= set(columns):
-                continue
-            if any(in_column[c] == stars for c in columns):
+        # Squares this row may not use: those touching a star of the row above, and full columns.
+        closed = set(touching[-1]) if touching else set()
+        closed.update(c for c in range(size) if in_column[c] == stars)
+        needed = fixed.get(row, set())
+        for columns, members, touches in row_sets:
+            if not members.isdisjoint(closed) or not needed <= members:
                 continue
             touched = [regions[row][c] for c in columns]
             if any(in_region[g] + touched.count(g) > stars for g in set(touched)):
@@ -119,9 +124,11 @@ def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]]
             for g in touched:
                 in_region[g] += 1
             chosen.append(columns)
+            touching.append(touches)
             if region_can_finish(row + 1):
                 place_row(row + 1)
             chosen.pop()
+            touching.pop()
             for c in columns:
                 in_column[c] -= 1
             for g in touched:
