@@ -155,7 +155,8 @@ def _executor_options(command) -> None:
                          help="with --executor dask: a running scheduler (tcp://host:8786); "
                               "without it a local cluster is started")
     command.add_argument("--workers", type=int, default=None,
-                         help="worker processes, local pool or local cluster (default: all cores)")
+                         help="worker processes, local pool or local cluster; for books also "
+                              "the books written at once (default: all cores)")
 
 
 def _open_executor(args):
@@ -279,7 +280,7 @@ def run_books(args) -> int:
     paths = resolve_layout_args(args.layouts, args.layouts_dir)
     with _open_executor(args) as executor:
         entries = build_books(paths, args.catalog, args.out, executor=executor,
-                              progress=not args.quiet)
+                              workers=args.workers, progress=not args.quiet)
     for entry in entries:
         print(f"{entry['slug']}: {entry['page_count']} pages, {entry['puzzle_count']} puzzles, "
               f"spine {entry['spine_width_in']:.4f} in -> {entry['interior']}, {entry['cover']}",
