@@ -163,6 +163,12 @@ class NearDuplicates(Protocol):
 
     def add(self, sketch: Any) -> None: ...
 
+    def mark(self) -> Any:
+        """Where the index stands now, for `near_since`."""
+
+    def near_since(self, sketch: Any, mark: Any) -> bool:
+        """`near` against only the boards added after `mark`."""
+
     def load(self, puzzles: Iterable[dict]) -> None:
         """The earlier boards of a catalog, in key order."""
 
@@ -201,6 +207,12 @@ class PlainNearDuplicates:
 
     def add(self, sketch: dict) -> None:
         self.earlier.append(sketch)
+
+    def mark(self) -> int:
+        return len(self.earlier)
+
+    def near_since(self, sketch: dict, mark: int) -> bool:
+        return self.family.too_similar(self.level, sketch, self.earlier[mark:])
 
     def load(self, puzzles: Iterable[dict]) -> None:
         self.earlier.extend(puzzles)

@@ -379,9 +379,18 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
         else:
             received[candidate.number] = _FAILED
 
+    marks: dict[int, Any] = {}                  # where the index stood when a board passed
+
     def known_refused(candidate: Candidate) -> bool:
         return catalog.has_form(family_name, candidate.form) or \
             (index is not None and index.near(candidate.sketch))
+
+    def refused_since(candidate: Candidate) -> bool:
+        """At the head: a duplicate of, or near, a board committed after it arrived (it was
+        tested against everything before then on arrival)."""
+        mark = marks.pop(candidate.number)
+        return catalog.has_form(family_name, candidate.form) or \
+            (index is not None and index.near_since(candidate.sketch, mark))
 
     def arrive(candidate: Candidate) -> None:
         report.candidates += 1
@@ -399,6 +408,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
             refuse(candidate)   # every committed board is earlier: refused at the head too
         else:
             received[candidate.number] = candidate
+            marks[candidate.number] = None if index is None else index.mark()
 
     def commit_ready() -> int:
         added = 0
@@ -412,7 +422,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
                     order.popleft()
                     report.failed += 1
                     continue
-                if known_refused(candidate):   # near a board committed since it arrived
+                if refused_since(candidate):   # near a board committed since it arrived
                     refuse(candidate)
                     break
                 order.popleft()

@@ -340,6 +340,24 @@ class BorderIndex:
     def add(self, sketch: BorderSketch) -> None:
         self.add_masks(sketch.size, [sketch.masks[0]])
 
+    def mark(self) -> dict[int, int]:
+        """How many boards of each size the index holds now (for `near_since`)."""
+        return {size: len(masks) for size, masks in self._masks.items()}
+
+    def near_since(self, sketch: BorderSketch, mark: dict[int, int]) -> bool:
+        """`near`, against only the boards added after `mark`: a candidate already tested
+        against everything earlier is tested again against what was committed since."""
+        masks = self._masks.get(sketch.size, [])
+        start = mark.get(sketch.size, 0)
+        if start >= len(masks):
+            return False
+        if edge_count(sketch.size) > 64:
+            return any((mask ^ other).bit_count() <= self.within
+                       for mask in sketch.masks for other in masks[start:])
+        others = self._words[sketch.size][start:len(masks)]
+        mine = np.array(sketch.masks, dtype=np.uint64)
+        return int(np.bitwise_count(others[None, :] ^ mine[:, None]).min()) <= self.within
+
     # What the catalog keeps of each board (pipeline/catalog.py, sketches): the size and the
     # board's own mask, behind a tag naming this form, so a catalog written with another
     # edge order is read again from its puzzles instead of trusted.
