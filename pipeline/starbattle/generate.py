@@ -418,6 +418,21 @@ def grow_regions_k(state, n, k, seeds, profile):
 
 
 @njit(cache=True)
+def _planted_and_sizes(n, regions, planted):
+    """Which squares hold a planted star (`planted`: the star mask per row), and each region's
+    size: what both k-star repairs start from."""
+    planted_cell = np.zeros(n * n, dtype=np.bool_)
+    for r in range(n):
+        for c in range(n):
+            if (planted[r] >> c) & 1:
+                planted_cell[r * n + c] = True
+    sizes = np.zeros(n, dtype=np.int64)
+    for x in range(n * n):
+        sizes[regions[x]] += 1
+    return planted_cell, sizes
+
+
+@njit(cache=True)
 def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_region, listed,
                      rounds, by_lines):
     """repair_regions for k stars a line (`planted`: the star mask per row), for at most
@@ -425,14 +440,7 @@ def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_
     row-pattern one. A rival using square s holds k stars in s's neighbouring region already;
     moved there, s gives it k + 1."""
     cells = n * n
-    planted_cell = np.zeros(cells, dtype=np.bool_)
-    for r in range(n):
-        for c in range(n):
-            if (planted[r] >> c) & 1:
-                planted_cell[r * n + c] = True
-    sizes = np.zeros(n, dtype=np.int64)
-    for x in range(cells):
-        sizes[regions[x]] += 1
+    planted_cell, sizes = _planted_and_sizes(n, regions, planted)
     solutions = np.zeros((listed, n), dtype=np.int64)
     usage = np.empty(cells, dtype=np.int64)
     order_key = np.empty(cells, dtype=np.int64)
@@ -492,14 +500,7 @@ def climb_regions_k(n, k, regions, planted, given_rows, min_region, max_region, 
     `rounds` rounds, or when `tries` moves in one round lowered nothing. Changes `regions` in
     place; True when the planted solution is the only one."""
     cells = n * n
-    planted_cell = np.zeros(cells, dtype=np.bool_)
-    for r in range(n):
-        for c in range(n):
-            if (planted[r] >> c) & 1:
-                planted_cell[r * n + c] = True
-    sizes = np.zeros(n, dtype=np.int64)
-    for x in range(cells):
-        sizes[regions[x]] += 1
+    planted_cell, sizes = _planted_and_sizes(n, regions, planted)
     solutions = np.zeros((listed, n), dtype=np.int64)
     trial = np.zeros((listed, n), dtype=np.int64)
     usage = np.empty(cells, dtype=np.int64)
