@@ -217,12 +217,9 @@ def destinations(n, regions, cell, out):
 
 
 @njit(cache=True)
-def _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region, max_region,
-                  order_key, targets, within):
-    """One repair move: the square rivals use most (`usage`; never a planted square, ties to
-    the lowest square) goes to a neighbouring region, within the size limits where it can.
-    False when no used square can move."""
-    cells = n * n
+def _busiest_first(cells, usage, planted_cell, order_key):
+    """The squares by rival use, busiest first, ties to the lowest square; planted squares
+    count as unused (their use is set to 0)."""
     top = 0
     for x in range(cells):
         if planted_cell[x]:
@@ -230,7 +227,16 @@ def _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region, max
         top = max(top, usage[x])
     for x in range(cells):
         order_key[x] = (top - usage[x]) * cells + x
-    for x in np.argsort(order_key):
+    return np.argsort(order_key)
+
+
+@njit(cache=True)
+def _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region, max_region,
+                  order_key, targets, within):
+    """One repair move: the square rivals use most (`usage`; never a planted square, ties to
+    the lowest square) goes to a neighbouring region, within the size limits where it can.
+    False when no used square can move."""
+    for x in _busiest_first(n * n, usage, planted_cell, order_key):
         if usage[x] == 0:
             break
         m = destinations(n, regions, x, targets)
@@ -455,17 +461,7 @@ def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_
                                                     solutions)
         if found == 1:
             return True
-        usage[:] = 0
-        for s in range(min(found, listed)):
-            rival = False
-            for r in range(n):
-                if solutions[s, r] != planted[r]:
-                    rival = True
-            if rival:
-                for r in range(n):
-                    for c in range(n):
-                        if (solutions[s, r] >> c) & 1:
-                            usage[r * n + c] += 1
+        _rival_usage(n, planted, solutions, min(found, listed), usage)
         if not _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region,
                              max_region, order_key, targets, within):
             return False
@@ -511,15 +507,8 @@ def climb_regions_k(n, k, regions, planted, given_rows, min_region, max_region, 
         if found == 1:
             return True
         _rival_usage(n, planted, solutions, min(found, listed), usage)
-        top = 0
-        for x in range(cells):
-            if planted_cell[x]:
-                usage[x] = 0
-            top = max(top, usage[x])
-        for x in range(cells):
-            order_key[x] = (top - usage[x]) * cells + x
         tried, kept = 0, False
-        for x in np.argsort(order_key):
+        for x in _busiest_first(cells, usage, planted_cell, order_key):
             if usage[x] == 0 or tried >= tries or kept:
                 break
             own = regions[x]
