@@ -96,6 +96,21 @@ def _place_star(n, cand, lines, region, cell):
 
 
 @njit(cache=True)
+def _squares_of(n, open_rows, line_rows, out):
+    """The open squares of a line (both as star masks per row) into `out`, in reading order;
+    how many. A counter's branches at one depth."""
+    m = 0
+    for r in range(n):
+        bits = open_rows[r] & line_rows[r]
+        while bits:
+            low = bits & -bits
+            out[m] = r * n + lowest_bit_index(low)
+            m += 1
+            bits ^= low
+    return m
+
+
+@njit(cache=True)
 def count_solutions(n, region, givens, limit, solutions):
     """Count solutions up to `limit` by depth-first search on the most constrained line.
 
@@ -161,15 +176,7 @@ def count_solutions(n, region, givens, limit, solutions):
             if best_count == 0:
                 depth -= 1
                 continue
-            m = 0
-            for r in range(n):
-                bits = cand[depth, r] & lines[best_line, r]
-                while bits:
-                    low = bits & -bits
-                    options[depth, m] = r * n + lowest_bit_index(low)
-                    m += 1
-                    bits ^= low
-            option_count[depth] = m
+            option_count[depth] = _squares_of(n, cand[depth], lines[best_line], options[depth])
             next_option[depth] = 0
         if next_option[depth] >= option_count[depth]:
             depth -= 1
@@ -1084,15 +1091,8 @@ def count_solutions_lines(n, k, region, given_rows, limit, solutions):
                     return found, nodes
                 depth -= 1
                 continue
-            m = 0
-            for r in range(n):
-                bits = open_[depth, r] & lines[best_line, r]
-                while bits:
-                    low = bits & -bits
-                    options[depth, m] = r * n + lowest_bit_index(low)
-                    m += 1
-                    bits ^= low
-            option_count[depth] = min(m, best_ways)
+            option_count[depth] = min(_squares_of(n, open_[depth], lines[best_line],
+                                                  options[depth]), best_ways)
             next_option[depth] = 0
         if next_option[depth] >= option_count[depth]:
             depth -= 1

@@ -71,19 +71,19 @@ def check_blank_pages(b: LoadedBook) -> Check:
     return check
 
 
+def _has_bleed(page: PageContent) -> bool:
+    """The page's BleedBox reaches beyond its trim."""
+    return page.bleed_box is not None and not same_box(page.bleed_box, page.trim)
+
+
 def _is_designed_bleed(page: PageContent, ink: Box) -> bool:
-    """A mark drawn on purpose into the bleed: it reaches the BleedBox edge beyond the trim."""
+    """On a page with bleed (`_has_bleed`), a mark drawn on purpose into it: it reaches the
+    BleedBox edge beyond the trim."""
     bleed, trim = page.bleed_box, page.trim
-    if bleed is None or same_box(bleed, trim):
-        return False
     return ((ink.x0 <= bleed.x0 + TOLERANCE_PT and bleed.x0 < trim.x0)
             or (ink.x1 >= bleed.x1 - TOLERANCE_PT and bleed.x1 > trim.x1)
             or (ink.y0 <= bleed.y0 + TOLERANCE_PT and bleed.y0 < trim.y0)
             or (ink.y1 >= bleed.y1 - TOLERANCE_PT and bleed.y1 > trim.y1))
-
-
-def _has_bleed(page: PageContent) -> bool:
-    return page.bleed_box is not None and not same_box(page.bleed_box, page.trim)
 
 
 def live_area(b: LoadedBook, number: int) -> Box:
