@@ -218,3 +218,27 @@ def test_every_frozen_default_book_builds_from_its_lock_alone(tmp_path):
     assert locked
     entries, manifest = build(tmp_path, locked)
     assert {book["slug"] for book in manifest["books"]} == {p.stem for p in locked}
+
+
+def test_a_layout_error_while_books_are_written_side_by_side_names_its_layout(
+        tmp_path, toy, monkeypatch, capsys):
+    """Two books written at once in worker processes: the one that cannot be laid out stops
+    the run with one line naming its own file, exit 2, and leaves no PDF of its own."""
+    from pipeline.book import build
+    from pipeline.book.pdfink import LayoutError
+    real = build.build_book
+
+    def build_book(book, records, out_dir, *, progress=None):
+        if book.layout.slug == "bad":
+            raise LayoutError("text 'x' leaves the allowed area")
+        return real(book, records, out_dir, progress=progress)
+
+    monkeypatch.setattr(build, "build_book", build_book)   # the workers are forked from here
+    good = write_layout(tmp_path, "good", layout_text())
+    bad = write_layout(tmp_path, "bad", layout_text())
+    status = main(["--catalog", str(tmp_path / "c.sqlite"), "books", "--quiet", "--workers",
+                   "2", "--out", str(tmp_path / "out"), str(good), str(bad)])
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert "bad.toml" in err and "leaves the allowed area" in err, err
+    assert not (tmp_path / "out" / "bad" / "interior.pdf").exists()
