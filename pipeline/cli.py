@@ -100,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--limit", type=int, default=2)
     count.set_defaults(run=run_count)
 
+    grade = commands.add_parser(
+        "grade", help="grade JSON Lines records of any family: <id> <level> <difficulty>")
+    grade.add_argument("file", nargs="?", default="-", help="records file (default stdin)")
+    grade.set_defaults(run=run_grade)
+
     books = commands.add_parser("books", help="build the print books: interiors, covers, manifest")
     books.add_argument("layouts", nargs="*", metavar="LAYOUT",
                        help="layout files or slugs (default: every layouts/*.toml)")
@@ -272,6 +277,46 @@ def run_count(args) -> int:
     lines.append(f"total seconds: {total:.6f}")
     print("\n".join(lines))
     return 0
+
+
+def run_grade(args) -> int:
+    """`<id>\t<level>\t<difficulty>` for each record, as the family's grader rates it
+    (`beyond` when the top level's techniques do not finish it). A puzzle that is malformed or
+    has no unique solution prints `<id>\tinvalid\t-` and one line on stderr naming the file,
+    the line and the field; exit status 1 when any was invalid. A record without an id or a
+    known family, or a line that is not JSON, is bad input (exit 2, nothing printed)."""
+    from pipeline.family import get_family
+    from pipeline.records import read_records, require
+
+    name = "<stdin>" if args.file == "-" else args.file
+    try:
+        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+    except OSError as error:
+        raise InputError(error.strerror or "cannot open", file=name) from None
+    boards = []
+    with stream:
+        for line, data in read_records(stream, name):
+            try:
+                family = get_family(require(data, "family", str))
+                boards.append((line, require(data, "id", str), family, data))
+            except InputError as error:
+                raise error.located(file=name, line=line) from None
+    invalid = 0
+    for line, record_id, family, data in boards:
+        try:
+            family.check_record(data)
+            solutions = family.count_solutions(data["puzzle"], 2)
+            if solutions != 1:
+                raise InputError("no solution" if solutions == 0 else
+                                 "more than one solution", field="puzzle")
+        except InputError as error:
+            invalid += 1
+            print(f"{record_id}\tinvalid\t-", flush=True)
+            print(f"pipeline: {error.located(file=name, line=line)}", file=sys.stderr, flush=True)
+            continue
+        rating = family.rate(data["puzzle"])
+        print(f"{record_id}\t{rating.level}\t{rating.difficulty:g}", flush=True)
+    return 1 if invalid else 0
 
 
 def run_books(args) -> int:

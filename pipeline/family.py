@@ -1,14 +1,16 @@
 """The one interface every puzzle family implements, and the registry that lists them.
 
-Like the `game` struct of Simon Tatham's collection: the catalog, the command line and the
-book layer only ever talk to a family through these names, never to its internals.
+Like the `game` struct of Simon Tatham's collection: the catalog, the command line, the book
+layer and the read-back only ever talk to a family through the slots `Family` declares, never
+to its internals, and never by name: what differs between families is said by the family.
 """
 
 from __future__ import annotations
 
+import abc
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
 from pipeline.ink import GridBox, Ink
@@ -65,6 +67,31 @@ class Hint:
         return {"technique": self.technique, "text": self.text, "reveals": self.reveals}
 
 
+@dataclass(frozen=True)
+class HintNames:
+    """What a hint's printed words must name: `squares` by their printed names (square_name)
+    and `words` verbatim (a group's theme, say)."""
+
+    squares: frozenset[Cell] = frozenset()
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rating:
+    """What the grader says of a board: its level (or BEYOND) and a difficulty that orders
+    boards within and across levels (higher is harder)."""
+
+    level: str
+    difficulty: float
+
+
+def unknown_reveals(reveals: dict, known: Sequence[str]) -> list[str]:
+    """A problem for each key of a hint's `reveals` the family does not write: the read-back
+    could not check it against the solution, so a hint carrying one is not sound."""
+    return [f"reveals.{key} is not something this family's hints reveal (known: "
+            f"{', '.join(known)})" for key in reveals if key not in known]
+
+
 def square_name(row: int, col: int) -> str:
     """A square as printed around boards: column letter, then row number ("D4" is (3, 3))."""
     return f"{column_letter(col)}{row + 1}"
@@ -87,69 +114,186 @@ def square_list(squares) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Family(Protocol):
-    name: str        # "starbattle"
-    title: str       # "Star Battle": how pages and covers name the family
-    version: str     # generator version, "starbattle/1"; bumped whenever a key's output changes
-    levels: tuple[str, ...]  # easiest first
+class Family(abc.ABC):
+    """The declaration every family makes: what the catalog, the command line, the book layer
+    and the read-back may ask of it, and nothing else. Each family folder's `__init__.py`
+    subclasses it once and ends with `FAMILY = <Name>Family()`.
 
+    Required slots are abstract (a family that lacks one cannot be made) or class attributes
+    the conformance test demands (`REQUIRED_ATTRIBUTES`). Optional slots have their default
+    here, written out; an optional ability (hints, lessons) is a declared flag, and a family
+    that sets it implements that ability's methods (`ABILITIES`). Callers never probe a family
+    with hasattr/getattr: whatever they may ask is declared below.
+    """
+
+    # --- identity --------------------------------------------------------------------------
+    name: ClassVar[str]             # "starbattle": keys, records and the registry use it
+    title: ClassVar[str]            # "Star Battle": how pages and covers name the family
+    version: ClassVar[str]          # "starbattle/1": bumped whenever a key's output changes
+    levels: ClassVar[tuple[str, ...]]  # slugs, easiest first
+
+    # --- print facts the book layer needs -----------------------------------------------------
+    min_cell_mm: ClassVar[float]    # the smallest square a solver can write into
+    square_labels: ClassVar[bool] = False  # columns A, B, ... and rows 1, 2, ... around boards
+    cover_style: ClassVar[Any] = None  # a pipeline.book.cover_style.CoverStyle: the family's
+    #                                    cover defaults; None takes the book layer's neutral one
+    hint_figure_note: ClassVar[str] = ""  # the hints page's sentence on what a figure shows
+
+    # --- declared abilities -----------------------------------------------------------------
+    gives_hints: ClassVar[bool] = False  # hint, check_hint, hint_names, draw_hint
+    teaches: ClassVar[bool] = False      # lessons, draw_lesson (the how-to's step by step)
+
+    # --- making and proving boards ---------------------------------------------------------
+    @abc.abstractmethod
     def generate(self, key: str, level: str) -> Generated:
         """A proven, graded board of `level` from the keyed stream of `key` alone.
 
-        Raises GenerationFailed when the attempt budget runs out."""
+        Raises GenerationFailed when the attempt budget runs out, and its subclass
+        CheckersDisagree when the independent checker and the solver disagree on a board."""
 
+    @abc.abstractmethod
     def check_record(self, record: dict) -> None:
         """Validate a record's puzzle (and solution when present); InputError names the field."""
 
+    @abc.abstractmethod
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         """Solutions of `puzzle`, counted up to `limit` (givens respected)."""
 
+    @abc.abstractmethod
     def verify(self, puzzle: dict, solution: dict) -> dict:
         """The independent checker: proof details with "unique": True only when `solution` is
         the one and only solution."""
 
+    @abc.abstractmethod
     def dedupe_form(self, puzzle: dict) -> str:
-        """A text equal for two boards exactly when one is a rotation or reflection of the other."""
+        """A text equal for two boards exactly when one is a symmetry of the other."""
 
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
-        """Whether `puzzle` is too close to one of the `earlier` boards of the same level."""
+        """Whether `puzzle` is too close to one of the `earlier` boards of the same level.
+        Default: boards are never near duplicates (exact repeats are caught by dedupe_form)."""
+        return False
 
-    # Optional: `near_duplicates(level) -> NearDuplicates | None`, the same rule as
-    # `too_similar` over an index that stays fast as the catalog grows (None: the level has no
-    # near-duplicate rule). Families without it are tested with `too_similar` itself.
+    def near_duplicates(self, level: str) -> "NearDuplicates | None":
+        """The rule of `too_similar` over an index that stays fast as the catalog grows; None
+        when the level has no near-duplicate rule. Default: `too_similar` board by board."""
+        return PlainNearDuplicates(self, level)
 
+    # --- grading ---------------------------------------------------------------------------
+    @abc.abstractmethod
     def explain(self, puzzle: dict) -> list[str]:
         """The grader's easiest-first solve of `puzzle`, one line per step."""
 
-    # Drawing (the book layer never knows which family it draws).
-    def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The levels (easiest first) whose range the printed difficulty of `level` spans."""
+    @abc.abstractmethod
+    def rate(self, puzzle: dict) -> "Rating":
+        """The level the grader gives a valid, unique puzzle (BEYOND when the top level's
+        techniques do not finish it) and its numeric difficulty (higher is harder)."""
 
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels (easiest first) whose range the printed difficulty of `level` spans.
+        Default: all of them."""
+        return tuple(self.levels)
+
+    def level_title(self, level: str) -> str:
+        """How pages and covers print a level. Default: the slug with spaces for underscores."""
+        return level.replace("_", " ")
+
+    # --- the board on the page -------------------------------------------------------------
+    @abc.abstractmethod
+    def level_shape(self, level: str) -> tuple[int, int]:
+        """(rows, cols) of every board of `level`, before any is made (pitch checks)."""
+
+    @abc.abstractmethod
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         """(rows, cols) of the board's grid as laid out on a page."""
 
+    @abc.abstractmethod
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
         """The puzzle as printed: never any part of the solution beyond printed givens."""
 
-    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None: ...
+    @abc.abstractmethod
+    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
+        """The board with its one solution."""
 
+    def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
+                      solution_cell: float) -> str | None:
+        """Why the board cannot be printed at these pitches (pt), e.g. a word that does not
+        fit at the smallest type size; `measure.text_width(text, size=, bold=)` measures
+        type. Default: every board prints (None)."""
+        return None
+
+    @abc.abstractmethod
     def rules_text(self) -> list[str]:
         """The rules, one paragraph per item, for the how-to-play page."""
 
-    # Read-back (the print guard "no answer on a puzzle page" asks each family this).
+    def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
+        """The rules as they apply to `puzzle` (the how-to's worked example) in a book that
+        prints `levels`. Default: `rules_text()`."""
+        return self.rules_text()
+
+    def example_level(self, first_level: str) -> str:
+        """The level whose board is the how-to's worked example in a book whose first section
+        of this family prints `first_level`. Default: the easiest level."""
+        return self.levels[0]
+
+    # --- the read-back ---------------------------------------------------------------------
+    @abc.abstractmethod
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """How the drawn board shows on paper, and where its answer would."""
 
-    # Hints (only books with `hints = true` ask for them).
+    # --- lessons (when `teaches`) ----------------------------------------------------------
+    def lessons(self, boards: Sequence[tuple[dict, dict]], levels: Sequence[str]) -> list:
+        """One lesson per technique the `levels` need, each on the first of `boards`
+        ((puzzle, solution) pairs, smallest first) whose solve uses it."""
+        raise NotImplementedError(f"{self.name} declares no lessons (teaches = False)")
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        raise NotImplementedError(f"{self.name} declares no lessons (teaches = False)")
+
+    # --- hints (when `gives_hints`) --------------------------------------------------------
     def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
         """The board's key step: never more than that one step, never against `solution`."""
+        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
 
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        """What in `reveals` disagrees with `solution` or names no square of the board
-        (empty when the hint is sound)."""
+        """What in `reveals` disagrees with `solution`, names no square of the board, or is a
+        key the family does not write (empty when the hint is sound)."""
+        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
+
+    def hint_names(self, reveals: dict) -> HintNames:
+        """What a hint's words must name for its `reveals`: the read-back checks the printed
+        text names every one of these squares and words."""
+        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
 
     def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
         """The hint's figure: the board's outline with only the squares the step reasons on."""
+        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
+
+    def hint_tally(self, puzzle: dict, solution: dict, hint: Hint) -> dict[str, str | int]:
+        """What the hints benchmark counts of a hint besides its technique, by name (how
+        the family's hint chose its step). Default: nothing."""
+        return {}
+
+
+BEYOND = "beyond"  # what `rate` gives a board the top level's techniques do not finish
+
+REQUIRED_ATTRIBUTES = ("name", "title", "version", "levels", "min_cell_mm")
+ABILITIES = {"gives_hints": ("hint", "check_hint", "hint_names", "draw_hint"),
+             "teaches": ("lessons", "draw_lesson")}
+
+
+def unimplemented_slots(family: Family) -> list[str]:
+    """The declared slots `family` fails to provide: required attributes it lacks, and the
+    methods of an ability it declares but does not implement (or implements undeclared)."""
+    missing = [name for name in REQUIRED_ATTRIBUTES if not hasattr(type(family), name)]
+    for flag, methods in ABILITIES.items():
+        declared = bool(getattr(type(family), flag))
+        for method in methods:
+            given = getattr(type(family), method) is not getattr(Family, method)
+            if declared and not given:
+                missing.append(f"{method} ({flag} = True)")
+            elif given and not declared:
+                missing.append(f"{flag} (it implements {method})")
+    return missing
 
 
 class NearDuplicates(Protocol):
@@ -218,11 +362,6 @@ class PlainNearDuplicates:
         self.earlier.extend(puzzles)
 
 
-def near_duplicates(family: "Family", level: str) -> NearDuplicates | None:
-    make = getattr(family, "near_duplicates", None)
-    return make(level) if make is not None else PlainNearDuplicates(family, level)
-
-
 _FAMILY_MODULES = {
     "starbattle": "pipeline.starbattle",
     "bridges": "pipeline.bridges",
@@ -244,7 +383,10 @@ def get_family(name: str) -> Family:
     if name not in _FAMILY_MODULES:
         raise InputError(f"unknown family {name!r} (known: {', '.join(_FAMILY_MODULES)})",
                          field="family")
-    return importlib.import_module(_FAMILY_MODULES[name]).FAMILY
+    family = importlib.import_module(_FAMILY_MODULES[name]).FAMILY
+    if not isinstance(family, Family):
+        raise TypeError(f"{_FAMILY_MODULES[name]}.FAMILY is not a pipeline.family.Family")
+    return family
 
 
 def check_level(family: Family, level: str) -> None:

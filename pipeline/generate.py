@@ -23,7 +23,7 @@ from typing import Any
 
 from pipeline.catalog import Catalog
 from pipeline.errors import GenerationFailed
-from pipeline.family import Family, Generated, get_family, load_index, near_duplicates
+from pipeline.family import Family, Generated, get_family, load_index
 from pipeline.records import PuzzleRecord, fingerprint, puzzle_id, puzzle_key
 
 MAX_REPLACEMENTS = 20  # a board that duplicates an earlier one is replaced up to this often
@@ -75,7 +75,7 @@ def make_candidates(family_name: str, level: str,
                     jobs: tuple[tuple[int, int], ...]) -> list[Candidate]:
     """Worker entry point: the boards of a batch of (number, variant) keys."""
     family = get_family(family_name)
-    index = near_duplicates(family, level)
+    index = family.near_duplicates(level)
     out = []
     for number, variant in jobs:
         started = time.process_time()
@@ -349,7 +349,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
     if count <= len(present):
         report.seconds = time.perf_counter() - started
         return report
-    index = near_duplicates(family, level)
+    index = family.near_duplicates(level)
     if index is not None:
         load_index(index, catalog, family_name, level)
 

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from pipeline.catalog import Catalog
-from pipeline.family import get_family, load_index, near_duplicates
+from pipeline.family import get_family, load_index
 from pipeline.generate import fill
 
 SCALING = [("starbattle", "easy", (1000, 5000, 20000, 50000)),
@@ -55,7 +55,7 @@ def scaling_rows(family: str, level: str, sizes, *, step: int = 1000, workers=No
                 records = sum(1 for _ in catalog.records(family, level))
                 load_records = time.perf_counter() - loaded
                 loaded = time.perf_counter()
-                index = near_duplicates(get_family(family), level)
+                index = get_family(family).near_duplicates(level)
                 if index is not None:   # as a fill loads it
                     load_index(index, catalog, family, level)
                 index_seconds = time.perf_counter() - loaded

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+STAR_INNER = 0.4  # a five-pointed star's inner radius as a share of the outer
+# The ten corners' directions, outer and inner in turn from the top point.
+_STAR_CORNERS = tuple((i % 2, math.cos(math.pi / 2 + i * math.pi / 5),
+                       math.sin(math.pi / 2 + i * math.pi / 5)) for i in range(10))
 
 
 @dataclass(frozen=True)
@@ -65,3 +71,11 @@ class Box:
         """The manifest's form: x, y, width, height, to 1/10,000 pt."""
         return {"x": round(self.x0, 4), "y": round(self.y0, 4), "width": round(self.width, 4),
                 "height": round(self.height, 4)}
+
+
+def star_points(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    """A five-pointed star, point up: Star Battle's stars and the difficulty marks beside
+    every puzzle number."""
+    inner = radius * STAR_INNER
+    return [(round(cx + (inner if odd else radius) * cos, 3),
+             round(cy + (inner if odd else radius) * sin, 3)) for odd, cos, sin in _STAR_CORNERS]

@@ -1,12 +1,14 @@
 """A small stand-in family for the book tests: one mark in every row and column of a square.
 
-It implements the whole family interface cheaply, so the book layer is tested without knowing
-any real family. `SALT` lets a test change "the generator" the way a new version would.
+It implements the whole family interface cheaply, hints included (no lessons), so the book
+layer is tested without knowing any real family. `SALT` lets a test change "the generator" the
+way a new version would.
 """
 
 from __future__ import annotations
 
-from pipeline.family import AnswerSigns, Generated
+from pipeline.family import (AnswerSigns, Family, Generated, Hint, HintNames, Rating,
+                             square_name, unknown_reveals)
 from pipeline.ink import GridBox, Ink
 from pipeline.keyed import KeyedStream
 
@@ -14,16 +16,13 @@ SIZES = {"small": 5, "big": 7}
 SALT = {"value": ""}
 
 
-class Toy:
+class Toy(Family):
     name = "toy"
     title = "Toy Marks"
     version = "toy/1"
     levels = ("small", "big")
-
-    def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The levels a level's difficulty is judged among (easiest first): all of them."""
-        return tuple(self.levels)
-
+    min_cell_mm = 5.0
+    gives_hints = True
 
     def generate(self, key: str, level: str) -> Generated:
         stream = KeyedStream(key + SALT["value"])
@@ -50,8 +49,15 @@ class Toy:
     def dedupe_form(self, puzzle: dict) -> str:
         return repr(puzzle)
 
-    def too_similar(self, level, puzzle, earlier) -> bool:
-        return False
+    def explain(self, puzzle: dict) -> list[str]:
+        return [f"row {row + 1}: the one column left" for row in range(puzzle["size"])]
+
+    def rate(self, puzzle: dict) -> Rating:
+        level = next(name for name, size in SIZES.items() if size == puzzle["size"])
+        return Rating(level, float(puzzle["size"]))
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        return SIZES[level], SIZES[level]
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["size"], puzzle["size"]
@@ -82,6 +88,27 @@ class Toy:
     def rules_text(self) -> list[str]:
         return ["Put one mark in every row and every column.",
                 "A printed mark is given: it is part of the solution."]
+
+    # The hint: the mark of the first row without a given.
+    def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
+        given_rows = {r for r, _c in puzzle["givens"]}
+        row, col = next(m for m in solution["marks"] if m[0] not in given_rows)
+        return Hint("last column", f"Row {row + 1} has its mark at {square_name(row, col)}.",
+                    {"marks": [[row, col]]}, {"squares": [[row, col]]})
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        problems = unknown_reveals(reveals, ("marks",))
+        marks = reveals.get("marks")
+        if not isinstance(marks, list) or not marks:
+            return problems + ["reveals.marks is missing"]
+        return problems + [f"{mark} is not a mark of the solution" for mark in marks
+                           if mark not in solution["marks"]]
+
+    def hint_names(self, reveals: dict) -> HintNames:
+        return HintNames(squares=frozenset(tuple(m) for m in reveals.get("marks", [])))
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
+        self._grid(ink, puzzle, box)
 
 
 FAMILY = Toy()

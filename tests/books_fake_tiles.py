@@ -1,10 +1,10 @@
 """A second stand-in family for the book tests, shaped like Connections: sixteen word tiles in
 a 4 x 4 block, solved as four groups. It shows a text-tile family fits the book layer with no
-change to it: a book of it is one more layout file."""
+change to it: a book of it is one more layout file. It declares no hints and no lessons."""
 
 from __future__ import annotations
 
-from pipeline.family import AnswerSigns, Generated
+from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.ink import GridBox, Ink
 from pipeline.keyed import KeyedStream
 
@@ -13,15 +13,21 @@ WORDS = ["apple", "pear", "plum", "fig", "oak", "elm", "ash", "yew", "red", "blu
 GROUP_GRAYS = (0.85, 0.7, 0.55, 0.4)
 
 
-class Tiles:
+class Tiles(Family):
     name = "tiles"
     title = "Word Tiles"
     version = "tiles/1"
     levels = ("easy", "hard")
+    min_cell_mm = 7.0
 
-    def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The levels a level's difficulty is judged among (easiest first): all of them."""
-        return tuple(self.levels)
+    def explain(self, puzzle: dict) -> list[str]:
+        return [f"{word}: one of four" for word in puzzle["tiles"]]
+
+    def rate(self, puzzle: dict) -> Rating:
+        return Rating("easy", 1.0)
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        return 4, 4
 
 
     def generate(self, key: str, level: str) -> Generated:

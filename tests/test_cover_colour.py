@@ -346,14 +346,14 @@ def test_a_price_needs_an_isbn(toy, tmp_path):
 
 
 def test_default_styles_print_on_every_printer():
-    from pipeline.book.cover_style import DEFAULT_STYLES, check_style
+    from pipeline.book.cover_style import check_style, family_styles
     from pipeline.book.printers import get_profile, profile_names
-    assert len({(s.art, s.ground, s.title_place) for s in DEFAULT_STYLES.values()}) >= 3
+    assert len({(s.art, s.ground, s.title_place) for s in family_styles().values()}) >= 3
     for name in profile_names():
         profile = get_profile(name)
-        for style in DEFAULT_STYLES.values():
+        for style in family_styles().values():
             assert check_style(style, profile.max_total_ink, profile.min_gray_fill) is None
     # and the check sees a style that could not print
     from dataclasses import replace
-    heavy = replace(DEFAULT_STYLES["starbattle"], ground=(1.0, 1.0, 0.5, 0.0))
+    heavy = replace(family_styles()["night-sky"], ground=(1.0, 1.0, 0.5, 0.0))
     assert "total ink" in check_style(heavy, 2.4, 0.1)

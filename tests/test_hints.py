@@ -58,7 +58,8 @@ def test_every_hint_agrees_with_the_unique_solution(boards, name):
         hint = family.hint(board.puzzle, board.solution, board.grade)
         assert family.check_hint(board.puzzle, board.solution, hint.reveals) == [], key
         rows, cols = family.grid_shape(board.puzzle)
-        assert text_findings(hint.text, hint.reveals, rows, cols) == [], (key, hint.text)
+        assert text_findings(hint.text, family.hint_names(hint.reveals), rows, cols,
+                             family.square_labels) == [], (key, hint.text)
         assert hint.technique and hint.text
 
 
@@ -201,12 +202,13 @@ def test_square_names_follow_the_printed_labels():
 
 
 def test_the_text_check_catches_missing_and_impossible_squares():
-    reveals = {"stars": [], "crossed": [[3, 3]]}
-    assert text_findings("cross out D4", reveals, 6, 6) == []
-    assert text_findings("cross out D5", reveals, 6, 6)          # D4 revealed, not named
-    assert text_findings("cross out D4 and G2", reveals, 6, 6)   # G is off a 6-column board
-    assert text_findings("the theme is Landlocked", {"group": "Landlocked"}, 4, 4) == []
-    assert text_findings("the theme is Islands", {"group": "Landlocked"}, 4, 4)
+    names = STARBATTLE.hint_names({"stars": [], "crossed": [[3, 3]]})
+    assert text_findings("cross out D4", names, 6, 6) == []
+    assert text_findings("cross out D5", names, 6, 6)          # D4 revealed, not named
+    assert text_findings("cross out D4 and G2", names, 6, 6)   # G is off a 6-column board
+    theme = CONNECTIONS.hint_names({"group": "Landlocked"})
+    assert text_findings("the theme is Landlocked", theme, 4, 4, labelled=False) == []
+    assert text_findings("the theme is Islands", theme, 4, 4, labelled=False)
 
 
 # --- k stars a line: the two-star book's boards ----------------------------------------------------
@@ -229,7 +231,8 @@ def k_boards():
 
 def _sound(puzzle, solution, hint):
     return STARBATTLE.check_hint(puzzle, solution, hint.reveals) + \
-        text_findings(hint.text, hint.reveals, puzzle["size"], puzzle["size"])
+        text_findings(hint.text, STARBATTLE.hint_names(hint.reveals), puzzle["size"],
+                      puzzle["size"])
 
 
 def test_k_star_hint_is_the_first_top_tier_step_and_agrees_with_the_solution(k_boards):
@@ -293,7 +296,7 @@ def test_a_planted_wrong_k_star_hint_is_caught(k_boards, monkeypatch):
     assert caught
     # Words that leave out a square the hint reveals are caught by the text check.
     assert text_findings(hint.text.replace(square_name(*hint.reveals["crossed"][0]), "it"),
-                         hint.reveals, 10, 10)
+                         STARBATTLE.hint_names(hint.reveals), 10, 10)
 
 
 def test_connections_hint_words_are_the_boards_own(boards):

@@ -68,14 +68,11 @@ def printable_check(book: PlannedBook):
     cache: dict = {}
 
     def problem(section: Section, record: PuzzleRecord) -> str | None:
-        family = get_family(section.family)
-        if not hasattr(family, "print_problem"):
-            return None
         key = (section, record.id)
         if key not in cache:
             puzzle_cell, solution_cell = section_pitches(layout, profile, count, section)
-            cache[key] = family.print_problem(measure, record.puzzle, record.solution,
-                                              puzzle_cell, solution_cell)
+            cache[key] = get_family(section.family).print_problem(
+                measure, record.puzzle, record.solution, puzzle_cell, solution_cell)
         return cache[key]
     return problem
 
@@ -213,15 +210,10 @@ def _lesson_levels(layout: Layout, family_name: str) -> list[str]:
 
 
 def example_level(layout: Layout, family_name: str) -> str:
-    """The level of a family's worked example: its easiest level, unless the family names
-    another for the first level this book prints (Star Battle: the easiest level with as many
-    stars a line)."""
-    family = get_family(family_name)
-    chooser = getattr(family, "example_level", None)
-    if chooser is None:
-        return family.levels[0]
+    """The level of a family's worked example, as the family chooses it for the first level
+    this book prints of it (`Family.example_level`)."""
     first = next(s.level for s in layout.sections if s.family == family_name)
-    return chooser(first)
+    return get_family(family_name).example_level(first)
 
 
 def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
@@ -366,7 +358,7 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
         first = plan.section_first_number[index]
         last = first + section.count - 1
         page = plan.puzzle_page[first]
-        contents.append((f"{family_title(section.family)} · {level_title(section.level)} · "
+        contents.append((f"{family_title(section.family)} · {level_title(section.family, section.level)} · "
                          f"puzzles {first}–{last}", page))
     if plan.hint_page:
         contents.append(("Hints", plan.pages_of("hints")[0].number))

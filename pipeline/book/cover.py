@@ -54,12 +54,12 @@ def level_counts(layout: Layout) -> list[str]:
     lines = []
     for section in layout.sections:
         lines.append(f"{section.count} {family_title(section.family)} puzzles, "
-                     f"{level_title(section.level)}")
+                     f"{level_title(section.family, section.level)}")
     return lines
 
 
 def difficulty_range(layout: Layout) -> str:
-    levels = list(dict.fromkeys(level_title(s.level) for s in layout.sections))
+    levels = list(dict.fromkeys(level_title(s.family, s.level) for s in layout.sections))
     return levels[0] if len(levels) == 1 else f"{levels[0]} to {levels[-1]}"
 
 
@@ -296,7 +296,7 @@ def _back(canvas, fonts, rules, limits, layout: Layout, area: Box, barcode: Box,
     for line in level_counts(layout):
         y = _lines(ink, f"• {line}", text_area, y, size, anchor="start")
     # The sample: a real puzzle of the book, as printed inside, with its number.
-    caption = f"Try one: Puzzle 1, {level_title(sample.level)}"
+    caption = f"Try one: Puzzle 1, {level_title(sample.family, sample.level)}"
     caption_y = text_area.y0 + size * 0.2
     room = Box(text_area.x0, caption_y + size * 1.6, text_area.x1, y - size * 0.8)
     family = get_family(sample.family)

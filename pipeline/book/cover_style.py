@@ -34,38 +34,36 @@ class CoverStyle:
     title_place: str          # top or bottom of the front
 
 
-def _c(*percent: float) -> CMYK:
+def cmyk_percent(*percent: float) -> CMYK:
+    """A colour as a designer writes it: C, M, Y, K in percent."""
     return tuple(p / 100 for p in percent)  # type: ignore[return-value]
 
 
-# Defaults by the family of the book's first section; a family without one takes "default".
-DEFAULT_STYLES: dict[str, CoverStyle] = {
-    "starbattle": CoverStyle(
-        name="night-sky", art="closeup", ground=_c(100, 75, 0, 40), plate=WHITE,
-        accents=(_c(0, 20, 90, 0), _c(60, 0, 20, 0), _c(0, 55, 45, 0), _c(35, 0, 75, 0),
-                 _c(15, 40, 0, 0)),
-        art_dark=_c(100, 75, 0, 40), badge=_c(0, 75, 85, 0), title_pt=None, subtitle_pt=17,
-        blurb_pt=10.5, title_place="top"),
-    "bridges": CoverStyle(
-        name="harbour", art="mosaic", ground=_c(75, 10, 0, 0), plate=WHITE,
-        accents=(_c(0, 10, 45, 0), _c(30, 0, 10, 0), _c(0, 30, 50, 0)),
-        art_dark=_c(90, 40, 0, 30), badge=_c(0, 35, 95, 0), title_pt=None, subtitle_pt=17,
-        blurb_pt=10.5, title_place="bottom"),
-    "connections": CoverStyle(
-        name="four-groups", art="mosaic", ground=_c(0, 5, 35, 0), plate=WHITE,
-        accents=(_c(0, 15, 75, 0), _c(40, 0, 70, 0), _c(45, 15, 0, 0), _c(35, 50, 0, 0)),
-        art_dark=_c(0, 0, 0, 100), badge=_c(0, 60, 90, 0), title_pt=None, subtitle_pt=17,
-        blurb_pt=10.5, title_place="top"),
-}
-DEFAULT_STYLES["default"] = replace(DEFAULT_STYLES["connections"], name="default")
+# A book's defaults are the style its first section's family declares (`Family.cover_style`,
+# in the family's draw.py); a family that declares none takes this neutral one.
+NEUTRAL_STYLE = CoverStyle(
+    name="default", art="mosaic", ground=cmyk_percent(0, 5, 35, 0), plate=WHITE,
+    accents=(cmyk_percent(0, 15, 75, 0), cmyk_percent(40, 0, 70, 0), cmyk_percent(45, 15, 0, 0), cmyk_percent(35, 50, 0, 0)),
+    art_dark=cmyk_percent(0, 0, 0, 100), badge=cmyk_percent(0, 60, 90, 0), title_pt=None, subtitle_pt=17,
+    blurb_pt=10.5, title_place="top")
 
 COLOUR_FIELDS = ("ground", "plate", "art_dark", "badge")
 SIZE_FIELDS = {"title_pt": (24.0, 120.0), "subtitle_pt": (9.0, 40.0), "blurb_pt": (9.0, 16.0)}
 STYLE_KEYS = ("style", "art", "title_place", "accents") + COLOUR_FIELDS + tuple(SIZE_FIELDS)
 
 
+def family_styles() -> dict[str, CoverStyle]:
+    """Every style by name: each registered family's, and the neutral one."""
+    from pipeline.family import family_names, get_family
+
+    styles = [get_family(name).cover_style for name in family_names()]
+    return {style.name: style for style in styles + [NEUTRAL_STYLE] if style is not None}
+
+
 def default_style(family: str) -> CoverStyle:
-    return DEFAULT_STYLES.get(family, DEFAULT_STYLES["default"])
+    from pipeline.family import get_family
+
+    return get_family(family).cover_style or NEUTRAL_STYLE
 
 
 def colour_problem(value, max_ink: float, min_tint: float) -> str | None:
@@ -94,7 +92,7 @@ def parse_style(table: dict, family: str, max_ink: float, min_tint: float, fail)
         if key not in STYLE_KEYS:
             raise fail(f"unknown key (known: {known})", f"cover.{key}")
     if "style" in table:
-        by_name = {s.name: s for s in DEFAULT_STYLES.values()}
+        by_name = family_styles()
         if table["style"] not in by_name:
             raise fail(f"unknown style {table['style']!r} (known: {', '.join(sorted(by_name))})",
                        "cover.style")
@@ -113,7 +111,7 @@ def parse_style(table: dict, family: str, max_ink: float, min_tint: float, fail)
             problem = colour_problem(table[key], max_ink, min_tint)
             if problem:
                 raise fail(problem, f"cover.{key}")
-            changes[key] = _c(*(float(v) for v in table[key]))
+            changes[key] = cmyk_percent(*(float(v) for v in table[key]))
     if "accents" in table:
         accents = table["accents"]
         if not isinstance(accents, list) or not accents:
@@ -122,7 +120,7 @@ def parse_style(table: dict, family: str, max_ink: float, min_tint: float, fail)
             problem = colour_problem(value, max_ink, min_tint)
             if problem:
                 raise fail(problem, "cover.accents")
-        changes["accents"] = tuple(_c(*(float(v) for v in value)) for value in accents)
+        changes["accents"] = tuple(cmyk_percent(*(float(v) for v in value)) for value in accents)
     for key, (low, high) in SIZE_FIELDS.items():
         if key in table:
             value = table[key]

@@ -47,11 +47,6 @@ def puzzle_entry(plan: Plan, hints: dict, number: int) -> dict:
 
 
 def intro(family: str) -> str:
-    figures = {
-        "starbattle": "Shaded squares are the open squares of the lines the step looks at; "
-                      "X marks a square it crosses out.",
-        "bridges": "The figure shows only the islands the step looks at; the gray band is the "
-                   "span it decides, and gray islands are the group it speaks of.",
-    }
     return ("Each hint is the step where its puzzle turns hard, taken after every easier step "
-            "has been made. It gives that one step and nothing more. " + figures.get(family, ""))
+            "has been made. It gives that one step and nothing more. "
+            + get_family(family).hint_figure_note)

@@ -5,8 +5,8 @@ frozen editions (layouts/*.lock.jsonl: a frozen book's boards, such as the two-s
 need not be in the catalog; a board in both counts once): the hint, the
 family's check of what it reveals against the unique solution, and the check of its words (the
 squares it names exist, every square it reveals is named). Reports boards, failures, the
-technique each hint uses and the time per hint; for Connections also which tier the chosen
-group is and how far its herring pull stands above the next group's.
+technique each hint uses and the time per hint, and whatever else the family tallies of its
+hints (`Family.hint_tally`: for Connections, the chosen group's tier and its herring-pull margin).
 """
 
 from __future__ import annotations
@@ -39,8 +39,6 @@ def frozen_records(layouts: Path = LAYOUTS) -> dict[tuple[str, str], list]:
 
 def run(quick: bool, catalog_path: Path = CATALOG, layouts: Path = LAYOUTS) -> dict:
     from pipeline.catalog import Catalog
-    from pipeline.connections.grade import herring_pull
-    from pipeline.connections.board import indexed_library
 
     frozen = frozen_records(layouts)
     if not catalog_path.exists() and not frozen:
@@ -59,7 +57,7 @@ def run(quick: bool, catalog_path: Path = CATALOG, layouts: Path = LAYOUTS) -> d
                 if not records:
                     continue
                 failures, techniques, seconds = [], Counter(), 0.0
-                tiers, margins = Counter(), Counter()
+                tallies: dict[str, Counter] = {}
                 for record in records:
                     start = time.perf_counter()
                     try:
@@ -71,23 +69,19 @@ def run(quick: bool, catalog_path: Path = CATALOG, layouts: Path = LAYOUTS) -> d
                         seconds += time.perf_counter() - start
                     rows, cols = family.grid_shape(record.puzzle)
                     problems = family.check_hint(record.puzzle, record.solution, hint.reveals)
-                    problems += text_findings(hint.text, hint.reveals, rows, cols)
+                    problems += text_findings(hint.text, family.hint_names(hint.reveals),
+                                              rows, cols, family.square_labels)
                     if problems:
                         failures.append({"id": record.id, "problems": problems[:3]})
                     techniques[hint.technique] += 1
-                    if name == "connections":
-                        groups = record.solution["groups"]
-                        pull = herring_pull(indexed_library(), record.puzzle["tiles"], groups)
-                        chosen = hint.reveals["group"]
-                        tiers[next(g["tier"] for g in groups if g["label"] == chosen)] += 1
-                        rest = sorted((v for k, v in pull.items() if k != chosen), reverse=True)
-                        margins[pull[chosen] - rest[0]] += 1
+                    for tally, value in family.hint_tally(record.puzzle, record.solution,
+                                                          hint).items():
+                        tallies.setdefault(tally, Counter())[value] += 1
                 entry = {"boards": len(records), "failures": len(failures),
                          "failed": failures[:5], "techniques": dict(techniques),
                          "ms_per_hint": round(1000 * seconds / len(records), 2)}
-                if name == "connections":
-                    entry["chosen_tier"] = dict(tiers)
-                    entry["pull_margin"] = {str(k): v for k, v in sorted(margins.items())}
+                for tally, counts in tallies.items():
+                    entry[tally] = {str(k): v for k, v in sorted(counts.items())}
                 out[f"{name}:{level}"] = entry
     out["total_boards"] = sum(v["boards"] for v in out.values() if isinstance(v, dict))
     out["total_failures"] = sum(v["failures"] for v in out.values() if isinstance(v, dict)

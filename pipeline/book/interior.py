@@ -19,8 +19,8 @@ from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
 from pipeline.book.plan import CONTENTS_LINES_PER_PAGE, Page, Plan
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile
-from pipeline.geometry import Box
-from pipeline.family import get_family
+from pipeline.family import column_letter, get_family
+from pipeline.geometry import Box, star_points
 from pipeline.ink import GridBox
 from pipeline.records import PuzzleRecord
 
@@ -153,30 +153,12 @@ def family_title(name: str) -> str:
     return get_family(name).title
 
 
-def level_title(level: str) -> str:
-    return level.replace("_", " ")
+def level_title(family: str, level: str) -> str:
+    return get_family(family).level_title(level)
 
 
 def section_title(family: str, level: str) -> str:
-    return f"{family_title(family)} · {level_title(level)}"
-
-
-def has_labels(family) -> bool:
-    return bool(getattr(family, "square_labels", False))
-
-
-def square_label_columns(count: int) -> list[str]:
-    """Column names A, B, C, ... from the left (Z, then AA, AB for wider boards)."""
-    names = []
-    for index in range(count):
-        name, n = "", index
-        while True:
-            name = chr(65 + n % 26) + name
-            n = n // 26 - 1
-            if n < 0:
-                break
-        names.append(name)
-    return names
+    return f"{family_title(family)} · {level_title(family, level)}"
 
 
 class InteriorWriter:
@@ -209,7 +191,7 @@ class InteriorWriter:
             shapes = {family.grid_shape(p.record.puzzle)
                       for p in self.puzzles[first:first + section.count]}
             first += section.count
-            labels = has_labels(family)
+            labels = family.square_labels
             puzzle_cells.append(min(section_cell(body, self.sizes, section.puzzles_per_page, r, c,
                                                  labels=labels) for r, c in shapes))
             solution_cells.append(min(section_cell(body, self.sizes, section.solutions_per_page,
@@ -387,7 +369,6 @@ class InteriorWriter:
     def _stars(self, ink: PdfInk, x: float, baseline: float, count: int, size: float,
                total: int = 5) -> float:
         """`count` black stars of `total` (the rest outlined) from x; returns the end x."""
-        from pipeline.starbattle.draw import star_points
         radius = size * STAR_MARK
         cy = baseline + size * 0.33
         shapes = [star_points(x + radius + index * radius * 2.3, cy, radius)
@@ -411,8 +392,7 @@ class InteriorWriter:
         # A family whose rules depend on the board (stars a line) words them for the example.
         levels = [sec.level for sec in self.layout.sections if sec.family == page.family]
         levels = [lv for lv in family.levels if lv in levels]
-        rules_for = getattr(family, "rules_for", None)
-        rules = rules_for(record.puzzle, levels) if rules_for else family.rules_text()
+        rules = family.rules_for(record.puzzle, levels)
         for paragraph in rules:
             y = self._paragraph(ink, paragraph, body.x0, y - s.body * 0.4, body.width,
                                 size=s.body)
@@ -424,10 +404,10 @@ class InteriorWriter:
             stars = difficulty_stars(level, family.difficulty_scale(level))
             end = self._stars(ink, body.x0 + s.body, y, stars,
                               s.body)
-            ink.text(end + s.body * 0.8, y, level_title(level), size=s.body)
+            ink.text(end + s.body * 0.8, y, family.level_title(level), size=s.body)
         y = self._paragraph(ink, "Write your solving time on the line beside it.",
                             body.x0, y - s.body * 0.3, body.width, size=s.body)
-        if has_labels(family):
+        if family.square_labels:
             self._paragraph(ink, "Columns are lettered A, B, C ... from the left and rows "
                             "numbered 1, 2, 3 ... from the top, so a square has a name: D4 is "
                             "in column D, row 4.", body.x0, y - s.body * 0.3, body.width,
@@ -472,7 +452,7 @@ class InteriorWriter:
                               for sec in self.layout.sections))
         boards = self.lesson_boards[page.family]
         lessons = family.lessons([(r.puzzle, r.solution) for r in boards], levels) \
-            if hasattr(family, "lessons") else []
+            if family.teaches else []
         if not lessons:
             self._paragraph(ink, "Every puzzle in this book follows from the rules alone.",
                             body.x0, y - s.body, body.width, size=s.body)
@@ -539,7 +519,7 @@ class InteriorWriter:
         s = self.sizes
         size = min(s.label, max(self.rules.min_font_pt, grid.cell * 0.55))
         top = grid.y + grid.height + GRID_PAD + size * 0.35
-        names = square_label_columns(first_col + grid.cols)[first_col:]
+        names = [column_letter(col) for col in range(first_col, first_col + grid.cols)]
         items = [(grid.x + (col + 0.5) * grid.cell, top, name, "middle")
                  for col, name in enumerate(names)]
         right = grid.x - GRID_PAD - size * 0.4
@@ -575,7 +555,7 @@ class InteriorWriter:
         s = self.sizes
         section = self.layout.sections[page.section]
         family = get_family(section.family)
-        labels = has_labels(family)
+        labels = family.square_labels
         stars = difficulty_stars(section.level, family.difficulty_scale(section.level))
         area = self._body_box(box)
         cell = self.puzzle_cells[page.section]
@@ -706,7 +686,7 @@ def section_pitches(layout: Layout, profile: PrinterProfile, page_count: int, se
     sizes = TypeSizes.for_layout(layout.large_print)
     body = page_body(profile.live_area_pt(layout.trim, layout.bleed, 1, page_count,
                                           layout.margin_allowance_in), sizes)
-    labels = has_labels(family)
+    labels = family.square_labels
     return (section_cell(body, sizes, per_page or section.puzzles_per_page, rows, cols,
                          labels=labels),
             section_cell(body, sizes, section.solutions_per_page, rows, cols, labels=labels,
@@ -719,9 +699,7 @@ def pitch_problem(layout: Layout, profile: PrinterProfile, page_count: int,
     pitch, with one line naming the arrangement that would fit; None when all are fine."""
     for index, section in enumerate(layout.sections):
         family = get_family(section.family)
-        minimum = getattr(family, "min_cell_mm", None)
-        if minimum is None or not hasattr(family, "level_shape"):
-            continue
+        minimum = family.min_cell_mm
         cell = section_pitches(layout, profile, page_count, section)[0]
         if cell / MM >= minimum - 1e-9:
             continue

@@ -242,7 +242,7 @@ def load_layout(path: Path | str) -> Layout:
         values = _fields(raw, SECTION_FIELDS, f"{where}.", fail)
         sections.append(_section(values, where, fail))
         from pipeline.family import get_family
-        if book["hints"] and not callable(getattr(get_family(values["family"]), "hint", None)):
+        if book["hints"] and not get_family(values["family"]).gives_hints:
             raise fail(f"the {values['family']} family writes no hints", "hints")
     for text_field in ("title", "subtitle", "author", "blurb"):
         text = book[text_field]

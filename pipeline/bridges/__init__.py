@@ -11,27 +11,30 @@ from typing import Sequence
 from pipeline.bridges import draw
 from pipeline.bridges import generate as generator
 from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
-from pipeline.bridges.grade import LEVELS
+from pipeline.bridges.grade import LEVELS, rate
 from pipeline.bridges.solve import count_solutions, explain
 from pipeline.bridges.verify import verify as verify_independently
 from pipeline.bridges import solve as solver
 from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Generated
+from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
 from pipeline.ink import GridBox, Ink
 
 
-class BridgesFamily:
+class BridgesFamily(Family):
     name = "bridges"
     title = "Bridges"
     version = "bridges/1"
     levels = LEVELS
+    min_cell_mm = draw.MIN_CELL_MM
+    square_labels = True
+    cover_style = draw.COVER_STYLE
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    gives_hints = True
+    teaches = True
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among (easiest first): all of them."""
         return tuple(self.levels)
-
-    min_cell_mm = draw.MIN_CELL_MM
-    square_labels = True
 
     def level_shape(self, level: str) -> tuple[int, int]:
         from pipeline.bridges.generate import RECIPES
@@ -76,8 +79,14 @@ class BridgesFamily:
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
         return solver.check_hint(puzzle, solution, reveals)
 
+    def hint_names(self, reveals: dict) -> HintNames:
+        return solver.hint_names(reveals)
+
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         draw.draw_hint(ink, puzzle, hint, box)
+
+    def rate(self, puzzle: dict) -> Rating:
+        return rate(layout(Board.from_puzzle(puzzle)))
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["height"], puzzle["width"]

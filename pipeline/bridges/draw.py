@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.bridges.board import Board, layout
 from pipeline.bridges.grade import LEVEL_RULES
 from pipeline.bridges.solve import (CONNECTIVITY, COUNTING, CROSSINGS, SATURATION, WHATIF,
@@ -18,6 +19,16 @@ ISLAND_RADIUS = 0.40    # of a cell
 MIN_TEXT = 7.0          # pt
 MIN_CELL_MM = 6.0       # island spacing a solver can pencil a double bridge into
 LESSON_EARLIER = 0.55   # bridges found before a lesson's step: gray
+
+# The cover's defaults (Family.cover_style): a harbour of many boards.
+COVER_STYLE = CoverStyle(
+    name="harbour", art="mosaic", ground=cmyk(75, 10, 0, 0), plate=WHITE,
+    accents=(cmyk(0, 10, 45, 0), cmyk(30, 0, 10, 0), cmyk(0, 30, 50, 0)),
+    art_dark=cmyk(90, 40, 0, 30), badge=cmyk(0, 35, 95, 0), title_pt=None, subtitle_pt=17,
+    blurb_pt=10.5, title_place="bottom")
+# What the hints page says a hint's figure shows (Family.hint_figure_note).
+HINT_FIGURE_NOTE = ("The figure shows only the islands the step looks at; the gray band is the "
+                    "span it decides, and gray islands are the group it speaks of.")
 
 
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:

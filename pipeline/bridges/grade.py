@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.bridges.board import Layout
+from pipeline.family import Rating
 from pipeline.bridges.solve import (CONNECTIVITY, CONTRADICTION, COUNTING, CROSSINGS, N_CONNECTIVITY,
                                     N_COUNTING, N_CROSSINGS, N_DEPTH, N_NODES, N_SATURATION,
                                     N_TRIALS, N_WHATIF, SATURATION, SEARCH_RULES, SOLVED, WHATIF,
@@ -96,3 +97,27 @@ def grade(lay: Layout, level: str) -> Grading:
     measures["search_nodes"] = int(state.counts[N_NODES])
     measures["whatif_depth"] = max(measures["whatif_depth"], int(state.counts[N_DEPTH]))
     return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)
+
+
+# --- rating a board made elsewhere ---------------------------------------------------------------
+
+# A rule's share of a board's difficulty, per use: what a solver must hold in mind for it.
+STEP_WEIGHTS = {N_SATURATION: 1, N_COUNTING: 2, N_CONNECTIVITY: 4, N_TRIALS: 8, N_NODES: 16}
+
+
+def rate(lay: Layout) -> Rating:
+    """The easiest level whose rules and what-ifs finish the board; extreme (which allows
+    search) for every other board with one answer, so a Bridges board is never beyond.
+    Difficulty: the uses of each rule in the easiest-first solve at that level, weighted by
+    `STEP_WEIGHTS` (search nodes for an extreme board that needs search)."""
+    for level in LEVELS:
+        state = State(lay)
+        status = state.deduce(LEVEL_RULES[level], WHATIF_LIMIT[level])
+        if status == SOLVED:
+            return Rating(level, _difficulty(state))
+    state.search(SEARCH_RULES, 2)
+    return Rating(LEVELS[-1], _difficulty(state))
+
+
+def _difficulty(state: State) -> float:
+    return float(sum(int(state.counts[n]) * weight for n, weight in STEP_WEIGHTS.items()))

@@ -36,6 +36,11 @@ import numpy as np
 from numba import njit
 
 from pipeline.bridges.board import Layout
+from pipeline.family import HintNames, unknown_reveals
+
+# What a hint reveals, each a list of [end, end] spans with the length of its items: spans
+# carrying at least k bridges [a, b, k], spans carrying none [a, b], at most k [a, b, k].
+REVEALS = {"bridges": 3, "none": 2, "at_most": 3}
 
 # Rule flags: a level is a set of rules.
 CROSSINGS = 1          # always on when any rule is (a rule of the puzzle, not a technique)
@@ -820,9 +825,9 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     lay = layout(Board.from_puzzle(puzzle))
     spans = {tuple(map(tuple, _ends(lay, e))): e for e in range(len(lay.link_a))}
     carried = {(tuple(a), tuple(b)): k for a, b, k in solution["bridges"]}
-    problems = []
+    problems = unknown_reveals(reveals, tuple(REVEALS))
     said = 0
-    for key, width in (("bridges", 3), ("none", 2), ("at_most", 3)):
+    for key, width in REVEALS.items():
         items = reveals.get(key, [])
         if not isinstance(items, list):
             problems.append(f"reveals.{key} is not a list")
@@ -844,3 +849,10 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     if not said:
         problems.append("the hint establishes nothing")
     return problems
+
+
+def hint_names(reveals: dict) -> HintNames:
+    """Both islands of every span a hint decides are named in its words."""
+    return HintNames(squares=frozenset(
+        tuple(end) for key in REVEALS for item in reveals.get(key, []) if isinstance(item, list)
+        for end in item[:2] if isinstance(end, list) and len(end) == 2))

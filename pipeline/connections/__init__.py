@@ -15,7 +15,7 @@ from pipeline.connections.generate import Exhausted, build, tile_order
 from pipeline.connections import grade as grading
 from pipeline.connections.grade import LEVELS, measure
 from pipeline.errors import GenerationFailed, InputError
-from pipeline.family import AnswerSigns, Generated
+from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
 from pipeline.ink import GridBox, Ink
 from pipeline.records import require
 
@@ -23,11 +23,15 @@ SHARED_TILES_LIMIT = 9   # a board sharing this many tiles with an earlier one i
 SHARED_GROUPS_LIMIT = 2  # ... or this many of its exact groups
 
 
-class ConnectionsFamily:
+class ConnectionsFamily(Family):
     name = "connections"
     title = "Connections"
     version = "connections/1"
     levels = tuple(level.name for level in LEVELS)
+    min_cell_mm = draw.MIN_CELL_MM
+    cover_style = draw.COVER_STYLE
+    gives_hints = True
+    teaches = True
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among (easiest first): all of them."""
@@ -83,8 +87,17 @@ class ConnectionsFamily:
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
         return grading.check_hint(puzzle, solution, reveals)
 
+    def hint_names(self, reveals: dict) -> HintNames:
+        return grading.hint_names(reveals)
+
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         """No figure: the hint is a theme, in words."""
+
+    def hint_tally(self, puzzle: dict, solution: dict, hint) -> dict:
+        return grading.hint_tally(puzzle, solution, hint.reveals)
+
+    def rate(self, puzzle: dict) -> Rating:
+        return grading.rate(list(puzzle["tiles"]))
 
     # Dedupe -------------------------------------------------------------------------------
     def dedupe_form(self, puzzle: dict) -> str:
@@ -111,9 +124,6 @@ class ConnectionsFamily:
         return False
 
     # Drawing ------------------------------------------------------------------------------
-    min_cell_mm = draw.MIN_CELL_MM
-    square_labels = False
-
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return (4, 4)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.connections.board import TIERS
 from pipeline.ink import GridBox, Ink
 
@@ -27,6 +28,13 @@ MM = 72 / 25.4
 MIN_CELL_MM = 24.0    # tile pitch: the longest one-word names (Liechtenstein, Turkmenistan)
                       # at 9 pt or more, two-line names, and a square to pencil a digit in
 TIER_GRAY = {"yellow": 0.89, "green": 0.83, "blue": 0.76, "purple": 0.69}  # over 10%: printers drop lighter tints
+
+# The cover's defaults (Family.cover_style): four groups of tiles.
+COVER_STYLE = CoverStyle(
+    name="four-groups", art="mosaic", ground=cmyk(0, 5, 35, 0), plate=WHITE,
+    accents=(cmyk(0, 15, 75, 0), cmyk(40, 0, 70, 0), cmyk(45, 15, 0, 0), cmyk(35, 50, 0, 0)),
+    art_dark=cmyk(0, 0, 0, 100), badge=cmyk(0, 60, 90, 0), title_pt=None, subtitle_pt=17,
+    blurb_pt=10.5, title_place="top")
 
 
 @dataclass(frozen=True)

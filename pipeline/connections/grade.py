@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.connections.board import IndexedLibrary
+from pipeline.family import HintNames, Rating, unknown_reveals
 
 HERRING_SIZES = (3, 4)  # tiles an off-board category holds when it tempts a solver
 
@@ -129,9 +130,47 @@ def hint(puzzle: dict, solution: dict, grade: dict | None = None):
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+    unknown = unknown_reveals(reveals, ("group",))
+    if unknown:
+        return unknown
     label = reveals.get("group")
     if not isinstance(label, str):
         return ["reveals.group is missing"]
     if label not in {g["label"] for g in solution["groups"]}:
         return [f"{label!r} is not a group of the solution"]
     return []
+
+
+def hint_tally(puzzle: dict, solution: dict, reveals: dict) -> dict[str, str | int]:
+    """Which tier the hint's group is, and how far its herring pull stands above the next
+    group's (the benchmark counts both)."""
+    from pipeline.connections.board import indexed_library
+
+    groups = solution["groups"]
+    pull = herring_pull(indexed_library(), puzzle["tiles"], groups)
+    chosen = reveals["group"]
+    rest = sorted((v for k, v in pull.items() if k != chosen), reverse=True)
+    return {"chosen_tier": next(g["tier"] for g in groups if g["label"] == chosen),
+            "pull_margin": pull[chosen] - rest[0]}
+
+
+def hint_names(reveals: dict) -> HintNames:
+    """A hint reveals one group: its words print the group's theme."""
+    label = reveals.get("group")
+    return HintNames(words=(label,) if isinstance(label, str) else ())
+
+
+# --- rating a board made elsewhere ---------------------------------------------------------------
+
+def rate(tiles: list[str]) -> Rating:
+    """The level of a board with one answer, by its red herrings: the band holding the count,
+    or, in a gap between bands, the band below it (a board is only as hard as the band it
+    reaches). Difficulty: the herring count. Each group's label claims exactly its four
+    tiles, so the herrings are the themes holding three or four tiles less one per group
+    (which of a group's labels is left out does not change the count)."""
+    from pipeline.connections.board import indexed_library
+
+    library = indexed_library()
+    count = len(herrings(library, library.mask_of(tiles), ())) - 4
+    level = [band for band in LEVELS if band.fewest_herrings <= count][-1]
+    return Rating(level.name, float(count))

@@ -4,14 +4,17 @@ text read back from the PDF and the catalog records.
 A book with hints on must give every printed puzzle exactly one hint, on a hints page, neither
 on nor facing the puzzle's page; the pointers must agree both ways (the manifest's and the
 printed "Hint on page H" / "Puzzle N · page P"); the hint page must print the manifest's words;
-the words must name only squares of the board and every square the hint reveals; and what it
-reveals must agree with the solution (the family's own `check_hint`).
+the words must name only squares of the board and every square and word the hint reveals (the
+family's `hint_names`); and what it reveals must agree with the solution (the family's own
+`check_hint`, which also refuses a key it does not write).
 """
 
 from __future__ import annotations
 
 import re
 from typing import Callable
+
+from pipeline.family import Family, HintNames
 
 SQUARE = re.compile(r"\b([A-Z]{1,2})([1-9][0-9]?)\b")
 
@@ -36,25 +39,14 @@ def named_squares(text: str) -> set[tuple[int, int]]:
     return {(int(number) - 1, _column(letters)) for letters, number in SQUARE.findall(text)}
 
 
-def revealed_squares(reveals: dict) -> set[tuple[int, int]]:
-    """Every square (or island) `reveals` speaks of."""
-    out = set()
-    for key in ("stars", "crossed"):
-        out |= {tuple(sq) for sq in reveals.get(key, []) if isinstance(sq, list) and len(sq) == 2}
-    for key in ("bridges", "none", "at_most"):
-        for item in reveals.get(key, []):
-            if isinstance(item, list):
-                out |= {tuple(end) for end in item[:2] if isinstance(end, list) and len(end) == 2}
-    return out
-
-
-def text_findings(text: str, reveals: dict, rows: int | None, cols: int | None) -> list[str]:
-    """The words against the board and against `reveals`: squares named must exist, every
-    square revealed must be named, a revealed group's theme must be printed."""
-    problems = []
-    if "group" in reveals:
-        if reveals["group"] not in text:
-            problems.append(f"the text does not name the theme {reveals['group']!r}")
+def text_findings(text: str, names: HintNames, rows: int | None, cols: int | None,
+                  labelled: bool = True) -> list[str]:
+    """The words against the board and against what the hint reveals (`names`, from the
+    family): every word revealed must be printed; on a board with square names (`labelled`),
+    squares named must exist and every square revealed must be named."""
+    problems = [f"the text does not print {word!r}, which the hint reveals"
+                for word in names.words if word not in text]
+    if not labelled:
         return problems
     named = named_squares(text)
     if rows is not None:
@@ -62,17 +54,18 @@ def text_findings(text: str, reveals: dict, rows: int | None, cols: int | None) 
             if not (0 <= r < rows and 0 <= c < cols):
                 problems.append(f"the text names a square off the {rows}x{cols} board: row "
                                 f"{r + 1}, column {c + 1}")
-    for r, c in sorted(revealed_squares(reveals) - named):
+    for r, c in sorted(names.squares - named):
         problems.append(f"the text does not name revealed square {r, c}")
     return problems
 
 
 def hint_findings(book: dict, page_text: Callable[[int], str | None], records: dict,
-                  check_reveals: Callable[[dict, dict], list[str]]) -> list[tuple[int | None, str]]:
+                  family_of: Callable[[dict], Family]) -> list[tuple[int | None, str]]:
     """(page, message) for everything wrong with the book's hints; empty when all is well.
 
     `page_text(n)` is the text read back from page n (None when the PDF has no such page);
-    `check_reveals(record, reveals)` is the family's check against the solution."""
+    `family_of(record)` is the family of a catalog record, which judges what its hints
+    reveal (`check_hint`) and says what their words must name (`hint_names`)."""
     pages = book.get("pages", [])
     kind_of = {entry.get("number"): entry.get("kind") for entry in pages}
     puzzles = [(entry["number"], item) for entry in pages if entry.get("kind") == "puzzle"
@@ -137,14 +130,18 @@ def hint_findings(book: dict, page_text: Callable[[int], str | None], records: d
         if back is not None and _flat(words) not in back:
             findings.append((hint_page, f"the hints page does not print the manifest's text of "
                                         f"the hint to puzzle {number}"))
-        grid = item.get("grid", {})
-        for problem in text_findings(words, hint.get("reveals", {}), grid.get("rows"),
-                                     grid.get("cols")):
-            findings.append((hint_page, f"puzzle {number}: {problem}"))
         record = records.get(pid)
-        if record is not None:
-            for problem in check_reveals(record, hint.get("reveals", {})):
-                findings.append((hint_page, f"puzzle {number}: {problem}"))
+        if record is None:
+            findings.append((hint_page, f"puzzle {number}: {pid} is in no record the book was "
+                                        f"built from, so its hint cannot be checked"))
+            continue
+        family, shown = family_of(record), hint.get("reveals", {})
+        grid = item.get("grid", {})
+        problems = text_findings(words, family.hint_names(shown), grid.get("rows"),
+                                 grid.get("cols"), family.square_labels)
+        problems += family.check_hint(record["puzzle"], record["solution"], shown)
+        for problem in problems:
+            findings.append((hint_page, f"puzzle {number}: {problem}"))
     for pid, on in hint_items.items():
         if pid not in placed:
             findings.append((on[0][0], f"a hint to {pid}, which no puzzle page prints"))

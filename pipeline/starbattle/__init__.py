@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from pipeline.errors import GenerationFailed, InputError
-from pipeline.family import AnswerSigns, Generated
+from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
 from pipeline.ink import GridBox, Ink
 from pipeline.starbattle import draw
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
-from pipeline.starbattle.grade import BAND_BY_NAME, LEVELS
+from pipeline.starbattle.grade import BAND_BY_NAME, LEVELS, rate
 from pipeline.starbattle.board import (Board, BorderIndex, border_distance, canonical_regions,
                                        check_puzzle, check_solution)
 from pipeline.starbattle.verify import verify as verify_independently
@@ -41,11 +41,17 @@ def rules_for_stars(stars: int) -> list[str]:
             RULES[2]]
 
 
-class StarBattle:
+class StarBattle(Family):
     name = "starbattle"
     title = "Star Battle"
     version = "starbattle/1"
     levels = LEVELS
+    min_cell_mm = draw.MIN_CELL_MM   # smallest square a solver can pencil into
+    square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
+    cover_style = draw.COVER_STYLE
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    gives_hints = True
+    teaches = True
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among: those with its stars a line, so
@@ -57,9 +63,6 @@ class StarBattle:
         if stars == 1 or len(same) > 1:
             return same
         return tuple(name for name in self.levels if 1 < BAND_BY_NAME[name].stars <= stars)
-
-    min_cell_mm = draw.MIN_CELL_MM   # smallest square a solver can pencil into
-    square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
 
     def level_shape(self, level: str) -> tuple[int, int]:
         size = BAND_BY_NAME[level].size
@@ -163,8 +166,14 @@ class StarBattle:
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
         return solver.check_hint(puzzle, solution, reveals)
 
+    def hint_names(self, reveals: dict) -> HintNames:
+        return solver.hint_names(reveals)
+
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         draw.draw_hint(ink, puzzle, hint, box)
+
+    def rate(self, puzzle: dict) -> Rating:
+        return rate(puzzle)
 
     def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
         """The rules as they apply to `puzzle` (a how-to page's worked example), and a sentence

@@ -6,8 +6,8 @@ drawing shows only the starting stars; the solution drawing adds the rest.
 
 from __future__ import annotations
 
-import math
-
+from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
+from pipeline.geometry import star_points
 from pipeline.ink import GridBox, Ink
 from pipeline.starbattle.board import Board
 
@@ -15,19 +15,17 @@ GRID_LINE = 0.75       # pt: the thinnest line the printers reproduce reliably
 GRID_GRAY = 0.45
 BORDER_LINE = 2.4      # pt: region borders must read at a glance
 STAR_OUTER = 0.36      # star radius as a share of the cell pitch
-STAR_INNER = 0.4       # inner radius as a share of the outer
 
-
-# The ten corners' directions, outer and inner in turn from the top point.
-_STAR_CORNERS = tuple((i % 2, math.cos(math.pi / 2 + i * math.pi / 5),
-                       math.sin(math.pi / 2 + i * math.pi / 5)) for i in range(10))
-
-
-def star_points(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
-    """A five-pointed star, point up."""
-    inner = radius * STAR_INNER
-    return [(round(cx + (inner if odd else radius) * cos, 3),
-             round(cy + (inner if odd else radius) * sin, 3)) for odd, cos, sin in _STAR_CORNERS]
+# The cover's defaults (Family.cover_style): a night sky, one board large.
+COVER_STYLE = CoverStyle(
+    name="night-sky", art="closeup", ground=cmyk(100, 75, 0, 40), plate=WHITE,
+    accents=(cmyk(0, 20, 90, 0), cmyk(60, 0, 20, 0), cmyk(0, 55, 45, 0), cmyk(35, 0, 75, 0),
+             cmyk(15, 40, 0, 0)),
+    art_dark=cmyk(100, 75, 0, 40), badge=cmyk(0, 75, 85, 0), title_pt=None, subtitle_pt=17,
+    blurb_pt=10.5, title_place="top")
+# What the hints page says a hint's figure shows (Family.hint_figure_note).
+HINT_FIGURE_NOTE = ("Shaded squares are the open squares of the lines the step looks at; "
+                    "X marks a square it crosses out.")
 
 
 def edge_runs(board: Board, box: GridBox, border: bool) -> list[tuple[float, float, float, float]]:

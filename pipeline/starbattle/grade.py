@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pipeline.family import BEYOND, Rating
+
 
 @dataclass(frozen=True)
 class Band:
@@ -81,3 +83,36 @@ BANDS: tuple[Band, ...] = (
 
 BAND_BY_NAME = {band.name: band for band in BANDS}
 LEVELS = tuple(band.name for band in BANDS)
+
+
+# --- rating a board made elsewhere ---------------------------------------------------------------
+
+def step_weight(tier: int) -> int:
+    """A step's share of a board's difficulty: each tier counts three times the one below
+    (a what-if costs a solver far more than a last square of a line)."""
+    return 3 ** (tier - 1)
+
+
+def rate(puzzle: dict) -> Rating:
+    """The first band (easiest first) of the board's size and stars a line whose tiers finish
+    its easiest-first solve (any band of its stars when none has its size); BEYOND when the
+    top tier does not. The band's minimum step counts are the generator's bar for keeping a
+    board, not part of a level, so they are not asked here. Difficulty: the solve's steps,
+    each weighted by its tier (`step_weight`), with the full solve's steps when beyond."""
+    from pipeline.starbattle import solve as solver
+    from pipeline.starbattle.board import Board
+
+    board = Board.from_puzzle(puzzle)
+    grade = solver.grade if board.stars == 1 else solver.grade_k
+    same_stars = [band for band in BANDS if band.stars == board.stars]
+    bands = [band for band in same_stars if band.size == board.size] or same_stars
+    for band in bands:
+        measured = grade(board, band.max_tier)
+        if measured.solved:
+            return Rating(band.name, _difficulty(measured.tier_counts))
+    measured = grade(board, max(band.max_tier for band in same_stars))
+    return Rating(BEYOND, _difficulty(measured.tier_counts))
+
+
+def _difficulty(tier_counts: tuple[int, ...]) -> float:
+    return float(sum(count * step_weight(tier) for tier, count in enumerate(tier_counts, 1)))

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from pipeline.family import column_letter, square_name
+from pipeline.family import HintNames, column_letter, square_name, unknown_reveals
 from pipeline.starbattle.board import Board
+
+REVEALS = ("stars", "crossed")  # what a hint reveals: squares that hold a star, squares crossed out
 
 # --- compiled kernels ------------------------------------------------------------------------
 
@@ -1453,8 +1455,8 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     square that holds a star in it, a square off the board."""
     n = puzzle["size"]
     answer = {tuple(star) for star in solution["stars"]}
-    problems = []
-    for key in ("stars", "crossed"):
+    problems = unknown_reveals(reveals, REVEALS)
+    for key in REVEALS:
         if not isinstance(reveals.get(key), list):
             problems.append(f"reveals.{key} is missing")
             continue
@@ -1469,6 +1471,13 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     if not reveals.get("stars") and not reveals.get("crossed"):
         problems.append("the hint establishes nothing")
     return problems
+
+
+def hint_names(reveals: dict) -> HintNames:
+    """Every square a hint places a star on or crosses out is named in its words."""
+    return HintNames(squares=frozenset(
+        tuple(square) for key in REVEALS for square in reveals.get(key, [])
+        if isinstance(square, list) and len(square) == 2))
 
 
 # --- the hint of a k-star board: the first step of its top k-star tier ---------------------------
