@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
         readback.set_defaults(run=run_readback)
 
     explain = commands.add_parser("explain", help="print the deduction trace of a catalog board")
-    explain.add_argument("id", help="puzzle id, for example starbattle-expert-0017")
+    explain.add_argument("id", help="puzzle id, <family>-<level>-<number>, as export prints it")
     explain.set_defaults(run=run_explain)
 
     bench = commands.add_parser("bench", help="run the benchmarks, write build/bench.json")

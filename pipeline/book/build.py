@@ -289,7 +289,7 @@ def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
 
 # --- front matter ----------------------------------------------------------------------------------
 def key_ranges(records) -> str:
-    """'starbattle:easy:1–40, 42' style summary of the catalog keys of some records."""
+    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records."""
     groups: dict[tuple[str, str], list[int]] = {}
     for record in records:
         groups.setdefault((record.family, record.level), []).append(key_number(record))

@@ -6,7 +6,7 @@ need not be in the catalog; a board in both counts once): the hint, the
 family's check of what it reveals against the unique solution, and the check of its words (the
 squares it names exist, every square it reveals is named). Reports boards, failures, the
 technique each hint uses and the time per hint, and whatever else the family tallies of its
-hints (`Family.hint_tally`: for Connections, the chosen group's tier and its herring-pull margin).
+hints (`Family.hint_tally`).
 """
 
 from __future__ import annotations

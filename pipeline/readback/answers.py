@@ -150,7 +150,7 @@ def cell_leaks(page: PageContent, grid: Grid, cells) -> list[str]:
 
 
 def link_leaks(page: PageContent, grid: Grid, links) -> list[str]:
-    """Lines along a link between two cells (a Bridges bridge).
+    """Lines along a link between two cells (`AnswerSigns.links`).
 
     The corridor runs between the two cells' centres (from the far edge of one to the far
     edge of the other) and reaches a third of a cell to either side. A mark counts as a link
