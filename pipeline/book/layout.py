@@ -1,7 +1,9 @@
 """Book definitions: layouts/<slug>.toml, validated on load.
 
 The schema is declared once, as data (`BOOK_FIELDS`, `FONT_FIELDS`, `SECTION_FIELDS`): it
-drives validation and the documentation. Every error names the file, the line and the field.
+drives validation (names, types, required or default); a field's description is its
+documentation here (docs/books.md shows the fields in an annotated layout). Every error names
+the file, the line and the field.
 tomllib keeps no positions, so `KeyLines` finds the line of each key in the text itself.
 
 A section takes its boards from the catalog by key: the `count` boards of its family and level
@@ -68,7 +70,7 @@ SECTION_FIELDS = (
     Field("count", int, True, None, "number of puzzles"),
     Field("first", int, False, 1, "smallest catalog key number to take"),
     Field("puzzles_per_page", int, False, 1, "puzzles on each puzzle page: 1, 2, 4 or 6"),
-    Field("solutions_per_page", int, False, 6, "solutions on each solution page: 1 to 12"),
+    Field("solutions_per_page", int, False, 6, "solutions on each solution page: 1, 2, 4, 6, 9 or 12"),
     Field("hints_per_page", int, False, 4, "hints on each hints page (with `hints = true`): "
           "2, 3, 4, 6 or 8"),
 )
