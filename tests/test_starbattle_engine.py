@@ -182,12 +182,19 @@ def test_the_verifier_rejects_a_wrong_solution_and_a_second_solution(generated):
     level, board = generated["starbattle:easy:1"]
     wrong = {"stars": [[r, (c + 1) % 6] for r, c in board.solution["stars"]]}
     assert not verify(board.puzzle, wrong)["unique"]
-    open_board = {"size": 6, "regions": [[0, 0, 1, 1, 2, 2], [0, 0, 1, 1, 2, 2], [3, 3, 4, 4, 5, 5],
-                                         [3, 3, 4, 4, 5, 5], [3, 3, 4, 4, 5, 5], [3, 3, 4, 4, 5, 5]],
-                  "stars": []}
-    several = solver.count(Board.from_puzzle(open_board), 10).solutions
-    found, _ = plain_solutions(open_board, limit=10)
-    assert several == len(found)
+    # Two solutions: the stars of rows 1 and 3 may stand in columns E and D or in D and E.
+    two = {"size": 6, "regions": [[1, 1, 1, 0, 0, 0], [1, 1, 1, 1, 0, 0], [1, 1, 1, 2, 2, 2],
+                                  [3, 1, 1, 1, 1, 1], [3, 1, 1, 1, 1, 4], [3, 1, 5, 1, 1, 1]],
+           "stars": []}
+    first = (4, 1, 3, 0, 5, 2)
+    second = (3, 1, 4, 0, 5, 2)
+    counted = solver.count(Board.from_puzzle(two), 10, listed=10)
+    found, _ = plain_solutions(two, limit=10)
+    assert counted.solutions == 2 and sorted(counted.listed) == [second, first]
+    assert sorted(tuple(sol) for sol in found) == [second, first]
+    for sol in (first, second):
+        proof = verify(two, {"stars": [[r, c] for r, c in enumerate(sol)]})
+        assert not proof["unique"] and proof["solutions"] == 2
 
 
 def test_same_key_same_board():

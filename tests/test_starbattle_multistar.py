@@ -97,7 +97,7 @@ def test_the_counter_and_the_independent_verifier_agree(band):
     assert compared >= 6
 
 
-def test_counter_respects_starting_stars_and_a_board_without_solutions():
+def test_counter_respects_starting_stars():
     candidate = next(grown_boards(1, TWO, "givens"))
     board = candidate.board()
     free = solver.count_k(board, 10**6).solutions
@@ -106,9 +106,32 @@ def test_counter_respects_starting_stars_and_a_board_without_solutions():
     assert 1 <= fixed <= free
     plain, _ = plain_solutions(replace(board, givens=(star,)).to_puzzle(), limit=10**6)
     assert len(plain) == fixed
-    # Every region a single row band: no row can hold its stars apart from the others.
+
+
+def test_both_counters_find_no_solution_where_a_region_cannot_hold_two_stars():
+    # Regions are the rows, except that the 2x2 block in the corner is a region of its own:
+    # its four squares all touch, so it holds one star at most.
+    regions = [r for r in range(8) for _ in range(8)]
+    for square in (0, 1, 8, 9):
+        regions[square] = 0
+    for square in range(2, 8):
+        regions[square] = 1
+    for square in range(10, 16):
+        regions[square] = 1
+    board = Board(8, tuple(regions), (), 2)
+    assert solver.count_k(board, 10).solutions == 0
+    assert plain_solutions(board.to_puzzle(), limit=10)[0] == []
+
+
+def test_both_counters_find_the_two_solutions_of_the_striped_board():
+    # Every region a row: two solutions, each the other's mirror image.
     stripes = Board(8, tuple(r for r in range(8) for _ in range(8)), (), 2)
-    assert solver.count_k(stripes, 10).solutions == len(plain_solutions(stripes.to_puzzle())[0])
+    counted = solver.count_k(stripes, 10, listed=10)
+    plain, _ = plain_solutions(stripes.to_puzzle(), limit=10)
+    assert counted.solutions == len(plain) == 2
+    ours = sorted(sorted(solver.mask_squares(8, rows)) for rows in counted.listed)
+    theirs = sorted(sorted((i // 2, c) for i, c in enumerate(sol)) for sol in plain)
+    assert ours == theirs
 
 
 # --- deduction ----------------------------------------------------------------------------------
