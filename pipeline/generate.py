@@ -332,7 +332,252 @@ class FillReport:
     stopped: str | None = None      # why the level could not be filled to the count
 
 
-_FAILED = Candidate(0, 0, None, "", None, 0, 0.0)   # a number that gets no board
+NO_BOARD = Candidate(0, 0, None, "", None, 0, 0.0)   # a number that gets no board
+
+
+class CommitOrder:
+    """The numbers handed out to the workers, settled strictly in the order handed out.
+
+    A board that arrives before the boards of smaller numbers waits here. The head (the
+    oldest number not yet settled) is settled once its board has arrived; a refused head
+    board is sent back and its number stays at the head until the replacement arrives."""
+
+    def __init__(self):
+        self._numbers: deque[int] = deque()
+        self._waiting: dict[int, Candidate] = {}
+
+    def __len__(self) -> int:
+        """Numbers handed out and not yet settled."""
+        return len(self._numbers)
+
+    def hand_out(self, number: int) -> None:
+        self._numbers.append(number)
+
+    def arrive(self, number: int, candidate: Candidate) -> None:
+        """`candidate` is the number's board (or NO_BOARD): it waits until it is the head."""
+        self._waiting[number] = candidate
+
+    def head(self) -> tuple[int, Candidate] | None:
+        """The head number and its board, once that board has arrived."""
+        if self._numbers and self._numbers[0] in self._waiting:
+            return self._numbers[0], self._waiting[self._numbers[0]]
+        return None
+
+    def settle(self) -> None:
+        """The head's board is committed or given up: the next number becomes the head."""
+        del self._waiting[self._numbers.popleft()]
+
+    def send_back(self) -> None:
+        """The head's board was refused: the head waits for its replacement."""
+        del self._waiting[self._numbers[0]]
+
+
+class KeyQueue:
+    """The keys handed to the workers next, as (number, variant): replacements of refused
+    boards first (the head may be waiting for one), then the numbers the catalog lacks, in
+    increasing order."""
+
+    def __init__(self, present: set[int]):
+        self._numbers = _numbers_to_try(present)
+        self._replacements: deque[tuple[int, int]] = deque()
+
+    def replace(self, candidate: Candidate) -> None:
+        """The board of `candidate` was refused: its number is tried again with the next
+        variant."""
+        self._replacements.append((candidate.number, candidate.variant + 1))
+
+    def take(self, size: int, fresh: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """Up to `size` keys for one task, with at most `fresh` new numbers among them; the
+        keys, and the new numbers (to be handed out in the commit order)."""
+        jobs = []
+        while self._replacements and len(jobs) < size:
+            jobs.append(self._replacements.popleft())
+        new = []
+        while len(jobs) < size and len(new) < fresh:
+            number = next(self._numbers)
+            new.append(number)
+            jobs.append((number, 0))
+        return tuple(jobs), tuple(new)
+
+
+class BatchSize:
+    """Keys per task: fixed, or grown until a task takes about `task_seconds` of worker time
+    (a running mean of the worker seconds per key), so the cost of a task is spread over many
+    cheap boards and expensive boards still go one at a time."""
+
+    LARGEST = 256
+
+    def __init__(self, fixed: int | None, task_seconds: float):
+        self.fixed, self.task_seconds = fixed, task_seconds
+        self.size = fixed or 1
+        self._per_key: float | None = None
+
+    def observe(self, candidates: list[Candidate]) -> None:
+        """One task's boards came back: adjust the size to their worker seconds."""
+        if self.fixed is not None or not candidates:
+            return
+        mean = sum(c.seconds for c in candidates) / len(candidates)
+        self._per_key = mean if self._per_key is None else 0.8 * self._per_key + 0.2 * mean
+        self.size = max(1, min(self.LARGEST, int(self.task_seconds / max(self._per_key, 1e-6))))
+
+
+class CapacityWatch:
+    """Whether each of the last `rule.window` candidates became a board: the level is full
+    when too few did (`CapacityRule`)."""
+
+    def __init__(self, rule: CapacityRule):
+        self.rule = rule
+        self._outcomes: deque[bool] = deque(maxlen=rule.window)
+
+    def record(self, became_board: bool) -> None:
+        self._outcomes.append(became_board)
+
+    def full(self) -> bool:
+        return len(self._outcomes) == self.rule.window and \
+            sum(self._outcomes) < self.rule.min_share * self.rule.window
+
+    def stopped(self, family: str, level: str, in_catalog: int, count: int) -> str:
+        """The one line that says why the level stops short of `count`."""
+        return (f"{family} {level}: stopped at {in_catalog} of {count} boards: only "
+                f"{sum(self._outcomes)} of the last {self.rule.window} candidates were neither a "
+                f"duplicate nor too close to an earlier board; the level is near the number "
+                f"of distinct boards its generator reaches")
+
+
+class LevelFill:
+    """The sequential part of one fill: test each board against the boards committed before
+    it, and commit in key order."""
+
+    def __init__(self, catalog: Catalog, family: Family, level: str, count: int,
+                 present: set[int], capacity: CapacityRule, batch: BatchSize,
+                 report: FillReport):
+        self.catalog, self.family, self.level, self.count = catalog, family, level, count
+        self.report, self.batch = report, batch
+        self.index = family.near_duplicates(level)
+        if self.index is not None:
+            load_index(self.index, catalog, family.name, level)
+        self.order = CommitOrder()
+        self.keys = KeyQueue(present)
+        self.capacity = CapacityWatch(capacity)
+        self.in_catalog = len(present)
+        self._counted_at = time.monotonic()
+        self._clashed = False                 # an add found its number already taken
+        self._marks: dict[int, Any] = {}      # where the index stood when a board passed
+
+    # The tests of a board against the boards before it.
+
+    def _known_refused(self, candidate: Candidate) -> bool:
+        return self.catalog.has_form(self.family.name, candidate.form) or \
+            (self.index is not None and self.index.near(candidate.sketch))
+
+    def _refused_since(self, candidate: Candidate) -> bool:
+        """At the head: a duplicate of, or near, a board committed after it arrived (it was
+        tested against everything before then on arrival)."""
+        mark = self._marks.pop(candidate.number)
+        return self.catalog.has_form(self.family.name, candidate.form) or \
+            (self.index is not None and self.index.near_since(candidate.sketch, mark))
+
+    def _refuse(self, candidate: Candidate) -> None:
+        self.capacity.record(False)
+        if candidate.variant < MAX_REPLACEMENTS:
+            self.report.replaced += 1
+            self.keys.replace(candidate)
+        else:
+            self.order.arrive(candidate.number, NO_BOARD)
+
+    def arrive(self, candidate: Candidate) -> None:
+        report = self.report
+        report.candidates += 1
+        report.attempts += candidate.attempts
+        report.worker_seconds += candidate.seconds
+        if candidate.record is None:
+            self.capacity.record(False)
+            self.order.arrive(candidate.number, NO_BOARD)
+        elif candidate.record.generator != self.family.version:
+            from pipeline.errors import InputError
+            raise InputError(f"a worker generated {candidate.record.generator} boards, this "
+                             f"driver {self.family.version}; install the same project on every "
+                             "worker", field="--scheduler")
+        elif self._known_refused(candidate):
+            self._refuse(candidate)   # every committed board is earlier: refused at the head too
+        else:
+            self.order.arrive(candidate.number, candidate)
+            self._marks[candidate.number] = None if self.index is None else self.index.mark()
+
+    def commit_ready(self) -> int:
+        """Commit the run of boards ready at the head, in one transaction; how many were added."""
+        added = 0
+        if self.order.head() is None:
+            return added
+        index = self.index
+        with self.catalog.transaction():
+            while (ready := self.order.head()) is not None:
+                number, candidate = ready
+                if candidate is NO_BOARD:
+                    self.order.settle()
+                    self.report.failed += 1
+                    continue
+                if self._refused_since(candidate):   # near a board committed since it arrived
+                    self.order.send_back()
+                    self._refuse(candidate)
+                    break
+                self.order.settle()
+                self.capacity.record(True)
+                stored = index.stored(candidate.sketch) if hasattr(index, "stored") else None
+                if self.catalog.add(candidate.record, number, candidate.form, sketch=stored):
+                    if index is not None:
+                        index.add(candidate.sketch)
+                    added += 1
+                else:
+                    self._clashed = True   # another process committed this number
+        return added
+
+    def missing(self) -> int:
+        """Boards still wanted; recounted now and then, as another process may be filling the
+        same catalog."""
+        if self._clashed or time.monotonic() - self._counted_at > 2.0:
+            self.in_catalog = self.catalog.count(self.family.name, self.level)
+            self._counted_at, self._clashed = time.monotonic(), False
+        return self.count - self.in_catalog
+
+    def submit(self, executor, missing: int) -> None:
+        """Keep the executor's slots busy, never handing out more than `missing` (and the
+        look-ahead) new numbers beyond the head."""
+        lookahead = max(64, 4 * executor.slots * self.batch.size)
+        while executor.in_flight() < executor.slots:
+            jobs, fresh = self.keys.take(self.batch.size,
+                                         min(missing, lookahead) - len(self.order))
+            if not jobs:
+                break
+            for number in fresh:
+                self.order.hand_out(number)
+            executor.submit(make_candidates, self.family.name, self.level, jobs)
+
+    def run(self, executor, bar) -> None:
+        report = self.report
+        while True:
+            added = self.commit_ready()
+            if added:
+                report.added += added
+                self.in_catalog += added
+                bar.update(added)
+                bar.set_postfix(attempts=report.attempts, failed=report.failed)
+            missing = self.missing()
+            if missing <= 0:
+                return
+            if self.capacity.full():
+                report.stopped = self.capacity.stopped(self.family.name, self.level,
+                                                       self.in_catalog, self.count)
+                return
+            self.submit(executor, missing)
+            if executor.in_flight() == 0:
+                if self.order.head() is not None:
+                    continue
+                raise RuntimeError("generation stalled: nothing in flight, nothing to commit")
+            for candidates in executor.results():
+                for candidate in candidates:
+                    self.arrive(candidate)
+                self.batch.observe(candidates)
 
 
 def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers: int | None = None,
@@ -349,139 +594,12 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
     if count <= len(present):
         report.seconds = time.perf_counter() - started
         return report
-    index = family.near_duplicates(level)
-    if index is not None:
-        load_index(index, catalog, family_name, level)
-
-    capacity = capacity or DEFAULT_CAPACITY
     own_executor = executor is None
     executor = executor or LocalExecutor(workers)
     bar = _progress_bar(family_name, level, count, len(present), progress)
-    numbers = _numbers_to_try(present)
-    order: deque[int] = deque()                 # numbers handed out, in commit order
-    received: dict[int, Candidate] = {}         # boards passed the early tests, awaiting commit
-    replacements: deque[tuple[int, int]] = deque()
-    outcomes: deque[bool] = deque(maxlen=capacity.window)
-    in_catalog = len(present)
-    counted_at = time.monotonic()
-    size = batch or 1
-    per_job = None                              # running mean of worker seconds per key
-    clashed = [False]                           # an add found its number already taken
-
-    def stored(sketch) -> str | None:
-        return index.stored(sketch) if hasattr(index, "stored") else None
-
-    def refuse(candidate: Candidate) -> None:
-        outcomes.append(False)
-        if candidate.variant < MAX_REPLACEMENTS:
-            report.replaced += 1
-            replacements.append((candidate.number, candidate.variant + 1))
-        else:
-            received[candidate.number] = _FAILED
-
-    marks: dict[int, Any] = {}                  # where the index stood when a board passed
-
-    def known_refused(candidate: Candidate) -> bool:
-        return catalog.has_form(family_name, candidate.form) or \
-            (index is not None and index.near(candidate.sketch))
-
-    def refused_since(candidate: Candidate) -> bool:
-        """At the head: a duplicate of, or near, a board committed after it arrived (it was
-        tested against everything before then on arrival)."""
-        mark = marks.pop(candidate.number)
-        return catalog.has_form(family_name, candidate.form) or \
-            (index is not None and index.near_since(candidate.sketch, mark))
-
-    def arrive(candidate: Candidate) -> None:
-        report.candidates += 1
-        report.attempts += candidate.attempts
-        report.worker_seconds += candidate.seconds
-        if candidate.record is None:
-            outcomes.append(False)
-            received[candidate.number] = _FAILED
-        elif candidate.record.generator != family.version:
-            from pipeline.errors import InputError
-            raise InputError(f"a worker generated {candidate.record.generator} boards, this "
-                             f"driver {family.version}; install the same project on every worker",
-                             field="--scheduler")
-        elif known_refused(candidate):
-            refuse(candidate)   # every committed board is earlier: refused at the head too
-        else:
-            received[candidate.number] = candidate
-            marks[candidate.number] = None if index is None else index.mark()
-
-    def commit_ready() -> int:
-        added = 0
-        if not (order and order[0] in received):
-            return added
-        with catalog.transaction():
-            while order and order[0] in received:
-                head = order[0]
-                candidate = received.pop(head)
-                if candidate is _FAILED:
-                    order.popleft()
-                    report.failed += 1
-                    continue
-                if refused_since(candidate):   # near a board committed since it arrived
-                    refuse(candidate)
-                    break
-                order.popleft()
-                outcomes.append(True)
-                if catalog.add(candidate.record, head, candidate.form,
-                               sketch=stored(candidate.sketch)):
-                    if index is not None:
-                        index.add(candidate.sketch)
-                    added += 1
-                else:
-                    clashed[0] = True   # another process committed this number
-        return added
-
     try:
-        while True:
-            added = commit_ready()
-            if added:
-                report.added += added
-                in_catalog += added
-                bar.update(added)
-                bar.set_postfix(attempts=report.attempts, failed=report.failed)
-            if clashed[0] or time.monotonic() - counted_at > 2.0:
-                # Another process may be filling the same catalog.
-                in_catalog, counted_at = catalog.count(family_name, level), time.monotonic()
-                clashed[0] = False
-            missing = count - in_catalog
-            if missing <= 0:
-                break
-            if len(outcomes) == capacity.window and \
-                    sum(outcomes) < capacity.min_share * capacity.window:
-                report.stopped = (
-                    f"{family_name} {level}: stopped at {in_catalog} of {count} boards: only "
-                    f"{sum(outcomes)} of the last {capacity.window} candidates were neither a "
-                    f"duplicate nor too close to an earlier board; the level is near the number "
-                    f"of distinct boards its generator reaches")
-                break
-            lookahead = max(64, 4 * executor.slots * size)
-            while executor.in_flight() < executor.slots:
-                jobs = []
-                while replacements and len(jobs) < size:
-                    jobs.append(replacements.popleft())
-                while len(jobs) < size and len(order) < min(missing, lookahead):
-                    number = next(numbers)
-                    order.append(number)
-                    jobs.append((number, 0))
-                if not jobs:
-                    break
-                executor.submit(make_candidates, family_name, level, tuple(jobs))
-            if executor.in_flight() == 0:
-                if order and order[0] in received:
-                    continue
-                raise RuntimeError("generation stalled: nothing in flight, nothing to commit")
-            for candidates in executor.results():
-                for candidate in candidates:
-                    arrive(candidate)
-                if batch is None and candidates:
-                    mean = sum(c.seconds for c in candidates) / len(candidates)
-                    per_job = mean if per_job is None else 0.8 * per_job + 0.2 * mean
-                    size = max(1, min(256, int(executor.task_seconds / max(per_job, 1e-6))))
+        LevelFill(catalog, family, level, count, present, capacity or DEFAULT_CAPACITY,
+                  BatchSize(batch, executor.task_seconds), report).run(executor, bar)
     finally:
         executor.forget()
         if own_executor:

@@ -49,6 +49,43 @@ def leaks(ink, solution) -> list[str]:
     return found
 
 
+def spelled(lines: list[str]) -> set[str]:
+    """The texts a name broken over `lines` can stand for: each break falls between words,
+    at the word's own hyphen, or at a hyphen added to split the word."""
+    out = {lines[0]}
+    for line in lines[1:]:
+        out = {joined for text in out for joined in
+               ([text + " " + line] + ([text + line, text[:-1] + line] if text.endswith("-")
+                                       else []))}
+    return out
+
+
+def tile_texts(ink) -> list[list[str]]:
+    """The lines drawn in each tile of the puzzle, tile by tile (a tile's frame is drawn
+    first, then its group-number square, then its name)."""
+    tiles = []
+    for call in ink.calls:
+        if call.verb == "rect" and call.args[2] > BOX.cell / 2:
+            tiles.append([])
+        elif call.verb == "text":
+            tiles[-1].append(call.args[2])
+    return tiles
+
+
+def solution_bands(ink) -> list[tuple[list[str], list[list[str]]]]:
+    """Each group's band on the solution, top to bottom: its heading's lines, and the lines
+    of each of its four names, left to right."""
+    bands = []
+    for call in ink.calls:
+        if call.verb == "rect" and dict(call.options).get("fill") is not None:
+            bands.append(([], {}))
+        elif call.verb == "text" and dict(call.options)["bold"]:
+            bands[-1][0].append(call.args[2])
+        elif call.verb == "text":
+            bands[-1][1].setdefault(call.args[0], []).append(call.args[2])
+    return [(heading, [names[x] for x in sorted(names)]) for heading, names in bands]
+
+
 @pytest.fixture(scope="module")
 def generated():
     return FAMILY.generate("connections:hard:7", "hard")
@@ -59,9 +96,10 @@ def test_the_puzzle_shows_the_sixteen_tiles_and_nothing_else(generated):
     FAMILY.draw_puzzle(ink, generated.puzzle, BOX)
     assert leaks(ink, generated.solution) == []
     assert all(dict(call.options)["size"] >= MIN_SIZE for call in texts(ink))
-    drawn = " ".join(call.args[2] for call in texts(ink))
-    for tile in generated.puzzle["tiles"]:
-        assert tile.split()[0][:4] in drawn
+    drawn = tile_texts(ink)
+    assert len(drawn) == 16
+    for tile, lines in zip(generated.puzzle["tiles"], drawn):
+        assert tile in spelled(lines), (tile, lines)
     tile_boxes = [c for c in ink.calls if c.verb == "rect" and c.args[2] > BOX.cell / 2]
     assert len(tile_boxes) == 16
     for call in ink.calls:  # everything inside the block
@@ -82,11 +120,14 @@ def test_the_leak_check_catches_a_label_drawn_on_the_puzzle(generated):
 def test_the_solution_shows_each_label_and_tier(generated):
     ink = RecordingInk()
     FAMILY.draw_solution(ink, generated.puzzle, generated.solution, BOX)
-    drawn = " ".join(call.args[2] for call in texts(ink))
-    for group in generated.solution["groups"]:
-        assert group["tier"].upper() in drawn
-    assert len(leaks(ink, generated.solution)) >= 4 or all(
-        g["label"].split()[0] in drawn for g in generated.solution["groups"])
+    ordered = sorted(generated.solution["groups"], key=lambda g: TIERS.index(g["tier"]))
+    bands = solution_bands(ink)
+    assert len(bands) == 4
+    for group, (heading, names) in zip(ordered, bands):
+        assert f"{group['tier'].upper()}: {group['label']}" in spelled(heading), heading
+        assert len(names) == 4
+        for tile, lines in zip(group["tiles"], names):
+            assert tile in spelled(lines), (tile, lines)
     fills = sorted({dict(c.options).get("fill") for c in ink.calls if c.verb == "rect"} - {None})
     assert len(fills) == 4  # one gray per tier, for black and white print
 
@@ -131,9 +172,11 @@ def test_the_solution_names_another_reading_of_a_group():
         pytest.fail("no board among 39 has a second reading")
     ink = RecordingInk()
     FAMILY.draw_solution(ink, generated.puzzle, generated.solution, BOX)
-    drawn = " ".join(call.args[2] for call in texts(ink))
     label, others = next(iter(also.items()))
-    assert "(also: " in drawn and others[0].split()[0] in drawn
+    group = next(g for g in generated.solution["groups"] if g["label"] == label)
+    headings = [heading for heading, _ in solution_bands(ink)]
+    expected = f"{group['tier'].upper()}: {label} (also: {'; '.join(others)})"
+    assert any(expected in spelled(heading) for heading in headings), headings
 
 
 def test_a_name_too_wide_for_the_tile_is_caught_by_the_measure(book_ink):

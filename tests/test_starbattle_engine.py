@@ -1,6 +1,7 @@
 """Star Battle: soundness of deduction, tier separation, contracts, proofs, fingerprints."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from pipeline.starbattle.board import (Board, border_distance, canonical_regions
                                        transforms)
 from pipeline.starbattle.verify import solutions as plain_solutions
 from pipeline.starbattle.verify import verify
+from starbattle_faults import kernel_copy, use_kernel
 
 FINGERPRINTS = json.loads(
     (Path(__file__).parent / "data" / "starbattle_fingerprints.json").read_text())
@@ -65,35 +67,31 @@ def test_no_deduction_step_removes_a_real_solution():
     assert checked >= 1500 and multi >= 1000
 
 
-def test_the_soundness_check_catches_a_rule_that_prunes_one_square_too_many():
-    """A planted faulty rule: after each tier-2 step, also cross out the first square still
-    open in the same line. The check above must report it on a sample of boards."""
+def test_the_uncompiled_copy_of_the_kernel_solves_as_the_kernel(monkeypatch):
+    """The copies the faults are planted in run the kernel's own code."""
+    boards = list(grown_boards(40))
+    compiled = [solver.solve(board) for board in boards]
+    use_kernel(monkeypatch, solver.deduce, kernel_copy(solver.deduce))
+    assert [solver.solve(board) for board in boards] == compiled
+
+
+def test_the_soundness_check_catches_a_faulty_clash_rule_in_the_kernel(monkeypatch):
+    """The clash rule (tier 2) made wrong in a copy of the kernel: a square that clashes with
+    every remaining square of a line but its last is crossed out. The check above must report
+    it, first in a tier 2 step."""
+    faulty = kernel_copy(solver.deduce, "for i in range(m):", "for i in range(m - 1):")
+    use_kernel(monkeypatch, solver.deduce, faulty)
     caught = 0
     for board in grown_boards(200):
         sols = all_solutions(board)
         if not sols:
             continue
         solve = solver.solve(board)
-        faulty_steps = []
-        crossed_so_far = set()
-        for step in solve.steps:
-            crossed_so_far.update(step.crossed)
-            if step.star is not None:
-                crossed_so_far.add(step.star)
-            if step.tier == 2:
-                line = step.lines[0]
-                kind, number = line.split()
-                index = ord(number) - 65 if kind == "column" else int(number) - 1
-                n = board.size
-                squares = [(r, c) for r in range(n) for c in range(n)
-                           if (kind == "row" and r == index) or (kind == "column" and c == index)
-                           or (kind == "region" and board.regions[r * n + c] == index)]
-                extra = next((s for s in squares if s not in crossed_so_far), None)
-                if extra is not None:
-                    step = solver.Step(step.tier, step.lines, step.star, step.crossed + (extra,))
-            faulty_steps.append(step)
-        faulty = solver.Solve(solve.status, tuple(faulty_steps), solve.stars)
-        caught += bool(unsound_steps(board, faulty, sols))
+        wrong = [step for step in solve.steps
+                 if unsound_steps(board, replace(solve, steps=(step,)), sols)]
+        if wrong:   # later steps build on the first wrong one
+            assert wrong[0].tier == 2
+            caught += 1
     assert caught >= 20
 
 
@@ -182,12 +180,19 @@ def test_the_verifier_rejects_a_wrong_solution_and_a_second_solution(generated):
     level, board = generated["starbattle:easy:1"]
     wrong = {"stars": [[r, (c + 1) % 6] for r, c in board.solution["stars"]]}
     assert not verify(board.puzzle, wrong)["unique"]
-    open_board = {"size": 6, "regions": [[0, 0, 1, 1, 2, 2], [0, 0, 1, 1, 2, 2], [3, 3, 4, 4, 5, 5],
-                                         [3, 3, 4, 4, 5, 5], [3, 3, 4, 4, 5, 5], [3, 3, 4, 4, 5, 5]],
-                  "stars": []}
-    several = solver.count(Board.from_puzzle(open_board), 10).solutions
-    found, _ = plain_solutions(open_board, limit=10)
-    assert several == len(found)
+    # Two solutions: the stars of rows 1 and 3 may stand in columns E and D or in D and E.
+    two = {"size": 6, "regions": [[1, 1, 1, 0, 0, 0], [1, 1, 1, 1, 0, 0], [1, 1, 1, 2, 2, 2],
+                                  [3, 1, 1, 1, 1, 1], [3, 1, 1, 1, 1, 4], [3, 1, 5, 1, 1, 1]],
+           "stars": []}
+    first = (4, 1, 3, 0, 5, 2)
+    second = (3, 1, 4, 0, 5, 2)
+    counted = solver.count(Board.from_puzzle(two), 10, listed=10)
+    found, _ = plain_solutions(two, limit=10)
+    assert counted.solutions == 2 and sorted(counted.listed) == [second, first]
+    assert sorted(tuple(sol) for sol in found) == [second, first]
+    for sol in (first, second):
+        proof = verify(two, {"stars": [[r, c] for r, c in enumerate(sol)]})
+        assert not proof["unique"] and proof["solutions"] == 2
 
 
 def test_same_key_same_board():

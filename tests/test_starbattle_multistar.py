@@ -20,6 +20,7 @@ from pipeline.starbattle.board import Board, canonical_regions, transforms
 from pipeline.starbattle.grade import BAND_BY_NAME, BANDS
 from pipeline.starbattle.verify import solutions as plain_solutions
 from pipeline.starbattle.verify import verify
+from starbattle_faults import kernel_copy, use_kernel
 
 TWO = BAND_BY_NAME["two-star-easy"]
 SMALL_TWO = replace(TWO, name="two-star-8", size=8)   # cheaper boards for the soundness sweeps
@@ -97,7 +98,7 @@ def test_the_counter_and_the_independent_verifier_agree(band):
     assert compared >= 6
 
 
-def test_counter_respects_starting_stars_and_a_board_without_solutions():
+def test_counter_respects_starting_stars():
     candidate = next(grown_boards(1, TWO, "givens"))
     board = candidate.board()
     free = solver.count_k(board, 10**6).solutions
@@ -106,9 +107,32 @@ def test_counter_respects_starting_stars_and_a_board_without_solutions():
     assert 1 <= fixed <= free
     plain, _ = plain_solutions(replace(board, givens=(star,)).to_puzzle(), limit=10**6)
     assert len(plain) == fixed
-    # Every region a single row band: no row can hold its stars apart from the others.
+
+
+def test_both_counters_find_no_solution_where_a_region_cannot_hold_two_stars():
+    # Regions are the rows, except that the 2x2 block in the corner is a region of its own:
+    # its four squares all touch, so it holds one star at most.
+    regions = [r for r in range(8) for _ in range(8)]
+    for square in (0, 1, 8, 9):
+        regions[square] = 0
+    for square in range(2, 8):
+        regions[square] = 1
+    for square in range(10, 16):
+        regions[square] = 1
+    board = Board(8, tuple(regions), (), 2)
+    assert solver.count_k(board, 10).solutions == 0
+    assert plain_solutions(board.to_puzzle(), limit=10)[0] == []
+
+
+def test_both_counters_find_the_two_solutions_of_the_striped_board():
+    # Every region a row: two solutions, each the other's mirror image.
     stripes = Board(8, tuple(r for r in range(8) for _ in range(8)), (), 2)
-    assert solver.count_k(stripes, 10).solutions == len(plain_solutions(stripes.to_puzzle())[0])
+    counted = solver.count_k(stripes, 10, listed=10)
+    plain, _ = plain_solutions(stripes.to_puzzle(), limit=10)
+    assert counted.solutions == len(plain) == 2
+    ours = sorted(sorted(solver.mask_squares(8, rows)) for rows in counted.listed)
+    theirs = sorted(sorted((i // 2, c) for i, c in enumerate(sol)) for sol in plain)
+    assert ours == theirs
 
 
 # --- deduction ----------------------------------------------------------------------------------
@@ -160,38 +184,40 @@ def test_on_unique_boards_deduction_finds_the_counted_solution():
     assert agreed >= 5
 
 
-@pytest.mark.parametrize("tier", [3, 4, 5, 6])
-def test_the_soundness_check_catches_a_planted_unsound_step(tier):
-    """A planted fault: each step of `tier` also crosses out the first square still open in the
-    first line it names. The soundness check must report it."""
-    caught = faulted = 0
-    for candidate in grown_boards(300, TWO, f"k-fault:{tier}"):
-        board = replace(candidate.board(), givens=candidate.planted_squares()[:1])
+def test_the_uncompiled_copy_of_the_k_star_kernel_solves_as_the_kernel(monkeypatch):
+    """The copies the faults below are planted in run the kernel's own code."""
+    boards = [candidate.board() for candidate in grown_boards(15, salt="k-copy")]
+    compiled = [solver.solve_k(board) for board in boards]
+    use_kernel(monkeypatch, solver.deduce_k, kernel_copy(solver.deduce_k))
+    assert [solver.solve_k(board) for board in boards] == compiled
+
+
+FAULTS = {   # tier: (the rule as written, the rule made wrong)
+    2: ("_room(n, k, open_, lines, line, near[cell]) < need - own:",   # room one star short
+        "_room(n, k, open_, lines, line, near[cell]) <= need - own:"),
+    3: ("if total != band_need:", "if total < band_need:"),   # regions needing more than the band
+    4: ("if usable != need:", "if usable < need:"),           # more blocks than stars needed
+}
+
+
+@pytest.mark.parametrize("tier", sorted(FAULTS))
+def test_the_soundness_check_catches_a_faulty_rule_in_the_kernel(monkeypatch, tier):
+    """One rule of the k-star kernel made wrong in a copy of its source: the soundness check
+    must report a step that removes a solution, the first of them a step of that tier (the
+    counting fault also reaches the pigeonhole tier, which shares its rule)."""
+    sound, fault = FAULTS[tier]
+    use_kernel(monkeypatch, solver.deduce_k, kernel_copy(solver.deduce_k, sound, fault))
+    caught = 0
+    for candidate in grown_boards(60, salt=f"k-fault:{tier}"):
+        board = candidate.board()
         sols = listed_solutions(board)
         if not sols:
             continue
         solve = solver.solve_k(board)
-        settled, faulty = set(), []
-        n = board.size
-        for step in solve.steps:
-            settled.update(step.crossed)
-            if step.star is not None:
-                settled.add(step.star)
-            if step.tier == tier:
-                kind, name = step.lines[0].split()
-                index = ord(name) - 65 if kind == "column" else int(name) - 1
-                squares = [(r, c) for r in range(n) for c in range(n)
-                           if (kind == "row" and r == index) or (kind == "column" and c == index)
-                           or (kind == "region" and board.regions[r * n + c] == index)]
-                extra = next((s for s in squares if s not in settled), None)
-                if extra is not None:
-                    step = replace(step, crossed=step.crossed + (extra,))
-                    faulted += 1
-            faulty.append(step)
-        caught += bool(unsound_steps(replace(solve, steps=tuple(faulty)), sols))
-        if caught >= 3:
-            break
-    assert faulted and caught >= 3
+        wrong = [step for step in solve.steps
+                 if unsound_steps(replace(solve, steps=(step,)), sols)]
+        caught += bool(wrong) and wrong[0].tier == tier
+    assert caught >= 3
 
 
 def test_steps_keep_the_one_star_record_shape_and_read_well():
