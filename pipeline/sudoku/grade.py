@@ -64,7 +64,7 @@ WEIGHTS = {
 }
 LONG_CHAIN = 4          # links; each two links more add CHAIN_STEP to a chain's weight
 CHAIN_STEP = 0.1
-FORCING_STEP = 0.1      # per five placements followed by a forcing step
+BEYOND_WEIGHT = 9.0     # where the solve gets stuck: past every technique it knows
 
 # difficulty = hardest + SUM_WEIGHT * log2(1 + sum of (weight - 1) over the steps)
 #              + SCARCITY_WEIGHT * (share of steps taken with at most one single open)
@@ -91,15 +91,19 @@ def level_of(result: Solve) -> str:
 
 
 def difficulty(result: Solve) -> float:
+    """The hardest step's weight, plus the log of the summed step weights, plus the share of
+    steps taken with at most one single open. A board the solve gets stuck on counts a step
+    of BEYOND_WEIGHT where it stopped."""
     weights = [step_weight(step) for step in result.steps]
+    scarce = sum(1 for n in result.open_moves if n <= 1)
+    if not result.solved:
+        weights.append(BEYOND_WEIGHT)
+        scarce += 1
     if not weights:
         return 0.0
-    hardest = max(weights)
     total = sum(w - 1.0 for w in weights)
-    scarce = sum(1 for n in result.open_moves if n <= 1) / len(weights)
-    extra = 2.0 if not result.solved else 0.0   # stuck: past every technique we know
-    return round(hardest + SUM_WEIGHT * math.log2(1.0 + total) + SCARCITY_WEIGHT * scarce
-                 + extra, 3)
+    return round(max(weights) + SUM_WEIGHT * math.log2(1.0 + total)
+                 + SCARCITY_WEIGHT * scarce / len(weights), 3)
 
 
 # --- grading ---------------------------------------------------------------------------------
