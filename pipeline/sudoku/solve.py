@@ -51,7 +51,7 @@ class Step:
     cells: tuple[int, ...]       # the cells it reasons on
     houses: tuple[int, ...]      # the houses (groups) it reasons on
     text: str
-    size: int = 0                # links of a chain, placements followed by a forcing step
+    size: int = 0                # links of a chain (its weight grows with them)
 
     def record(self) -> dict:
         """The step in record coordinates: [[row, col, digit], ...], houses by name."""
@@ -139,11 +139,15 @@ def _cells_text(cells) -> str:
 
 
 def _eliminated_text(eliminates) -> str:
-    """"5 is removed from D2 and F2; 7 from D2"."""
+    """"removes 5 from D2 and F2; 1/7 from G3": digits with the same cells together."""
     by_digit: dict[int, list[int]] = {}
     for cell, d in eliminates:
         by_digit.setdefault(d, []).append(cell)
-    parts = [f"{d} from {_cells_text(cells)}" for d, cells in sorted(by_digit.items())]
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for d, cells in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(sorted(cells)), []).append(d)
+    parts = [f"{_digits_text(digits)} from {_cells_text(cells)}"
+             for cells, digits in by_cells.items()]
     return "removes " + "; ".join(parts)
 
 
@@ -1045,9 +1049,10 @@ def solve(givens: Sequence[int], techniques: Sequence[Technique] = TECHNIQUES,
 
 def solves(givens: Sequence[int], techniques: Sequence[Technique]) -> bool:
     """Whether the techniques finish the board (no record of the steps: the generator asks
-    this for every given it tries to remove). Singles are applied in batches here, which
-    finishes exactly the boards the step-by-step solve finishes: a technique's step stays
-    valid while other sound steps only remove candidates."""
+    this for every given it tries to remove). Singles are applied in batches here rather than
+    one a step, so on rare boards a bounded chain may be found here and not in the
+    step-by-step solve (or the other way round); the generator decides a board's level with
+    `solve` afterwards, so such a board only costs an attempt."""
     grid = Grid(givens)
     rest = [t for t in techniques if t.find not in (full_house, hidden_single, naked_single)]
     while True:
