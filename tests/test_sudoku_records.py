@@ -1,8 +1,6 @@
 """Sudoku records: one-line errors naming the field, the dedupe form, and the drawings."""
 
 import copy
-import json
-from pathlib import Path
 
 import pytest
 
