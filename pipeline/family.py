@@ -366,6 +366,7 @@ _FAMILY_MODULES = {
     "starbattle": "pipeline.starbattle",
     "bridges": "pipeline.bridges",
     "connections": "pipeline.connections",
+    "sudoku": "pipeline.sudoku",
 }
 
 

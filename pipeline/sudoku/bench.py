@@ -1,0 +1,175 @@
+"""Sudoku benchmark: proof speed, grading speed, generation speed per level, and how well the
+difficulty agrees with published ratings.
+
+Two data files, read from the folder named by SUDOKU_DATA (never part of the repository):
+  royle17.txt          Gordon Royle's 49,158 puzzles of 17 clues, one 81-character line each
+                       ('.' empty): uniqueness proofs per second on one core;
+  qqwing800_rated.tsv  800 qqwing boards with their Sudoku Explainer rating (se_er), HoDoKu
+                       score and Solo level: boards graded per second, and the Spearman rank
+                       correlations of our difficulty with se_er and hodoku_score, and of our
+                       level with solo_level.
+A row whose file is absent is skipped with one line saying so. Times are CPU seconds of this
+process (one core; on a shared machine wall time also counts waits for a core).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.sudoku.generate import generate
+from pipeline.sudoku.grade import BEYOND, LEVELS, difficulty, level_of
+from pipeline.sudoku.solve import solve
+from pipeline.sudoku.verify import count_many
+
+DATA_VARIABLE = "SUDOKU_DATA"
+VERSION = "sudoku/1"
+SOLO_LEVELS = ("Trivial", "Basic", "Intermediate", "Advanced", "Extreme", "Unreasonable")
+FULL = {"easy": 60, "medium": 60, "hard": 60, "expert": 40, "extreme": 30}
+QUICK = {"easy": 5, "medium": 5, "hard": 5, "expert": 3, "extreme": 3}
+QUICK_PROOFS = 5000
+QUICK_GRADES = 200
+
+
+def _data(name: str) -> Path | None:
+    folder = os.environ.get(DATA_VARIABLE)
+    path = Path(folder) / name if folder else None
+    return path if path is not None and path.is_file() else None
+
+
+def _skipped(name: str) -> dict:
+    return {"skipped": f"{name} not found (set {DATA_VARIABLE} to the folder holding it)"}
+
+
+# --- rank correlation ------------------------------------------------------------------------
+
+def ranks(values) -> list[float]:
+    """Ranks 0.. with ties given their mean rank."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def spearman(a, b) -> float:
+    ra, rb = ranks(a), ranks(b)
+    n = len(ra)
+    ma, mb = sum(ra) / n, sum(rb) / n
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra)
+    vb = sum((y - mb) ** 2 for y in rb)
+    return cov / math.sqrt(va * vb) if va and vb else float("nan")
+
+
+# --- the rows --------------------------------------------------------------------------------
+
+def proofs(quick: bool) -> dict:
+    path = _data("royle17.txt")
+    if path is None:
+        return _skipped("royle17.txt")
+    lines = [line.strip() for line in path.read_text().split()]
+    if quick:
+        lines = lines[::max(1, len(lines) // QUICK_PROOFS)][:QUICK_PROOFS]
+    boards = np.array([[0 if ch == "." else int(ch) for ch in line] for line in lines],
+                      dtype=np.int64)
+    count_many(boards[:10])   # load (or compile) the kernel first
+    started = time.process_time()
+    found, nodes = count_many(boards, 2)
+    seconds = time.process_time() - started
+    return {"boards": len(lines), "seconds": round(seconds, 3),
+            "proofs_per_second": round(len(lines) / seconds),
+            "unique": int((found == 1).sum()), "nodes_mean": round(float(nodes.mean()), 1),
+            "nodes_max": int(nodes.max())}
+
+
+def grading(quick: bool) -> dict:
+    path = _data("qqwing800_rated.tsv")
+    if path is None:
+        return _skipped("qqwing800_rated.tsv")
+    rows = [line.split("\t") for line in path.read_text().splitlines()[1:] if line.strip()]
+    if quick:
+        rows = rows[::max(1, len(rows) // QUICK_GRADES)][:QUICK_GRADES]
+    solve([int(ch) for ch in rows[-1][0]])   # load the kernels first
+    started = time.process_time()
+    results = [solve([int(ch) for ch in row[0]]) for row in rows]
+    seconds = time.process_time() - started
+    ours = [difficulty(r) for r in results]
+    levels = [(LEVELS + (BEYOND,)).index(level_of(r)) for r in results]
+    by_level = {name: sum(1 for k in levels if k == i)
+                for i, name in enumerate(LEVELS + (BEYOND,))}
+    return {"boards": len(rows), "boards_per_second": round(len(rows) / seconds, 1),
+            "spearman_difficulty_se_er": round(spearman(ours, [float(r[2]) for r in rows]), 4),
+            "spearman_difficulty_hodoku_score":
+                round(spearman(ours, [float(r[6]) for r in rows]), 4),
+            "spearman_level_solo_level":
+                round(spearman(levels, [SOLO_LEVELS.index(r[7]) for r in rows]), 4),
+            "levels": by_level}
+
+
+def generation(quick: bool) -> dict:
+    counts = QUICK if quick else FULL
+    generate("sudoku:bench:warm", "extreme", VERSION)   # load the kernels first
+    out = {}
+    for level in LEVELS:
+        started = time.process_time()
+        attempts = 0
+        for n in range(counts[level]):
+            attempts += generate(f"sudoku:bench-{level}:{n}", level, VERSION).attempts
+        seconds = time.process_time() - started
+        out[level] = {"boards": counts[level],
+                      "boards_per_core_minute": round(60 * counts[level] / seconds, 1),
+                      "attempts_per_board": round(attempts / counts[level], 1)}
+    return out
+
+
+def cold_start_seconds() -> float:
+    """A fresh interpreter: import, load the compiled kernels from cache, make one board."""
+    code = ("import time; t = time.perf_counter(); from pipeline.sudoku import FAMILY; "
+            "FAMILY.generate('sudoku:bench:cold', 'extreme'); print(time.perf_counter() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
+def run(quick: bool) -> dict:
+    results = {"proofs": proofs(quick), "grading": grading(quick),
+               "generation": generation(quick),
+               "cold_start_seconds": round(cold_start_seconds(), 3)}
+    _print_table(results)
+    return results
+
+
+def _print_table(results: dict) -> None:
+    p, g = results["proofs"], results["grading"]
+    if "skipped" in p:
+        print(f"proofs   skipped: {p['skipped']}", file=sys.stderr)
+    else:
+        print(f"proofs   {p['boards']:>6} 17-clue boards  {p['proofs_per_second']:>8} /s one core"
+              f"  nodes mean {p['nodes_mean']} max {p['nodes_max']}  unique {p['unique']}",
+              file=sys.stderr)
+    if "skipped" in g:
+        print(f"grading  skipped: {g['skipped']}", file=sys.stderr)
+    else:
+        print(f"grading  {g['boards']:>6} qqwing boards   {g['boards_per_second']:>8} /s one core"
+              f"  levels {g['levels']}", file=sys.stderr)
+        print(f"calibration  Spearman difficulty~se_er {g['spearman_difficulty_se_er']}"
+              f"  difficulty~hodoku_score {g['spearman_difficulty_hodoku_score']}"
+              f"  level~solo_level {g['spearman_level_solo_level']}", file=sys.stderr)
+    print(f"{'level':<9}{'boards':>7}{'per core-minute':>17}{'attempts':>10}", file=sys.stderr)
+    for level, row in results["generation"].items():
+        print(f"{level:<9}{row['boards']:>7}{row['boards_per_core_minute']:>17.1f}"
+              f"{row['attempts_per_board']:>10.1f}", file=sys.stderr)
+    print(f"cold start (import + first extreme board, kernels cached): "
+          f"{results['cold_start_seconds']:.2f} s", file=sys.stderr)
