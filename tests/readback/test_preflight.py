@@ -96,6 +96,6 @@ def test_a_record_of_an_unknown_family_fails_the_answer_check(tmp_path):
     from pipeline.readback.checks import check_answers
 
     book, records = make_book(tmp_path)
-    records = {pid: dict(record, family="sudoku") for pid, record in records.items()}
+    records = {pid: dict(record, family="kakuro") for pid, record in records.items()}
     check = check_answers(load_book(book, records))
-    assert not check.passed and "unknown family 'sudoku'" in check.findings[0].message
+    assert not check.passed and "unknown family 'kakuro'" in check.findings[0].message
