@@ -96,3 +96,8 @@ def grade(lay: Layout, level: str) -> Grading:
     measures["search_nodes"] = int(state.counts[N_NODES])
     measures["whatif_depth"] = max(measures["whatif_depth"], int(state.counts[N_DEPTH]))
     return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)
+
+
+def grade_record(level: str, graded: Grading) -> dict:
+    """The grade a board's record keeps: its level and the rule counts of its solve."""
+    return {"level": level, **graded.measures}
