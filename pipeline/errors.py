@@ -32,3 +32,10 @@ class InputError(ValueError):
 
 class GenerationFailed(RuntimeError):
     """A generator ran out of its attempt budget without a board that meets the contract."""
+
+
+class CheckersDisagree(GenerationFailed):
+    """The independent checker and the solver disagree on a board.
+
+    The board is skipped and counted with the boards whose budget ran out (the driver's
+    `failed`), so one such board never stops a fill; a catalog never holds one."""

@@ -43,7 +43,7 @@ def test_a_two_star_book_is_taught_the_k_star_tiers_and_every_lesson_agrees_with
     import json
     from pathlib import Path
 
-    from pipeline.starbattle.draw import K_TIER_LESSONS
+    from pipeline.starbattle.solve import tiers
     lock = Path(__file__).resolve().parent.parent / "layouts" / "star-battle-two-stars.lock.jsonl"
     records = [json.loads(line) for line in lock.read_text().splitlines() if line.strip()]
     levels = ("two-star-easy", "two-star-medium", "two-star-hard")
@@ -51,7 +51,7 @@ def test_a_two_star_book_is_taught_the_k_star_tiers_and_every_lesson_agrees_with
             for r in [r for r in records if r["level"] == level][:15]]
     family = get_family("starbattle")
     lessons = family.lessons(hard, levels)
-    assert [lesson.name for lesson in lessons] == [name for name, _ in K_TIER_LESSONS.values()]
+    assert [lesson.name for lesson in lessons] == [tier.title for tier in tiers(2)]
     for lesson in lessons:
         answer = {tuple(star) for star in hard[lesson.board][1]["stars"]}
         _stars, _crossed, _lines, star, new_crossed = lesson.step

@@ -1,6 +1,9 @@
 """The house rules every family folder and module keeps (docs/families.md)."""
 
 import ast
+import importlib
+import pkgutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -8,17 +11,139 @@ import pytest
 from pipeline.family import family_module, family_names, get_family
 
 PIPELINE = Path(__file__).resolve().parent.parent / "pipeline"
-FAMILY_MODULES = {"__init__.py", "board.py", "generate.py", "solve.py", "grade.py", "verify.py",
-                  "draw.py", "bench.py"}
+FAMILY_MODULES = {"__init__.py", "board.py", "generate.py", "solve.py", "grade.py", "hints.py",
+                  "verify.py", "draw.py", "bench.py"}
+MOST_LINES = 800   # a module that outgrows this becomes a package of the same name
+# Each job's function, named the same in every family, and the module that is its one home.
+JOB_HOMES = {
+    "explain": "solve",
+    "hint": "hints", "check_hint": "hints",
+    "grade_record": "grade",
+    "generate": "generate",
+    "verify": "verify",
+    "draw_puzzle": "draw", "draw_solution": "draw", "draw_hint": "draw",
+    "run": "bench",
+}
 
 
 def family_folder(name: str) -> Path:
     return PIPELINE.joinpath(*family_module(name).split(".")[1:])
 
 
+def module_names(folder: Path) -> list[str]:
+    """The folder's modules as files: a package counts as the module of its name."""
+    return sorted([path.name for path in folder.glob("*.py")] +
+                  [f"{path.name}.py" for path in folder.iterdir()
+                   if path.is_dir() and (path / "__init__.py").exists()])
+
+
 @pytest.mark.parametrize("name", family_names())
 def test_every_family_folder_has_the_same_modules(name):
-    assert {path.name for path in family_folder(name).glob("*.py")} == FAMILY_MODULES
+    names = module_names(family_folder(name))
+    assert len(names) == len(set(names))   # never both solve.py and solve/
+    assert set(names) == FAMILY_MODULES
+
+
+def long_modules(folder: Path) -> list[str]:
+    return [f"{path.relative_to(folder)}: {lines} lines" for path in sorted(folder.rglob("*.py"))
+            if (lines := len(path.read_text().splitlines())) > MOST_LINES]
+
+
+@pytest.mark.parametrize("name", family_names())
+def test_no_family_module_outgrows_its_size(name):
+    assert long_modules(family_folder(name)) == []
+
+
+def test_the_size_check_sees_a_long_module(tmp_path):
+    (tmp_path / "solve").mkdir()
+    (tmp_path / "solve" / "engine.py").write_text("x = 1\n" * (MOST_LINES + 1))
+    (tmp_path / "board.py").write_text("x = 1\n" * MOST_LINES)
+    assert long_modules(tmp_path) == [f"solve/engine.py: {MOST_LINES + 1} lines"]
+
+
+def job_home_problems(package: str) -> list[str]:
+    """Where a family package keeps a job away from its home: a job function its home module
+    lacks or only imports, or one defined at the top level of another of its modules. A
+    home that is a package may define the function in any of its own modules."""
+    root = importlib.import_module(package)
+    modules = [root] + [importlib.import_module(info.name) for info in
+                        pkgutil.walk_packages(root.__path__, f"{package}.")]
+    problems = []
+    for job, home in JOB_HOMES.items():
+        home = f"{package}.{home}"
+
+        def at_home(module_name: str) -> bool:
+            return module_name == home or module_name.startswith(f"{home}.")
+
+        function = getattr(importlib.import_module(home), job, None)
+        if function is None:
+            problems.append(f"{home} has no {job}")
+        elif not at_home(getattr(function, "__module__", "")):
+            problems.append(f"{home}.{job} is defined in {function.__module__}")
+        for module in modules:
+            value = vars(module).get(job)
+            if callable(value) and getattr(value, "__module__", None) == module.__name__ \
+                    and not at_home(module.__name__):
+                problems.append(f"{module.__name__} defines {job}, whose home is {home}")
+    return problems
+
+
+@pytest.mark.parametrize("name", family_names())
+def test_every_job_lives_in_its_home_module(name):
+    assert job_home_problems(family_module(name)) == []
+
+
+FAKE_FAMILY = {
+    "__init__.py": "",
+    "solve/__init__.py": "from fakefamily.solve.trace import explain\n",
+    "solve/trace.py": "def explain(puzzle):\n    return []\n",
+    "hints.py": "def hint(puzzle, solution, grade): ...\n"
+                "def check_hint(puzzle, solution, reveals): ...\n",
+    "grade.py": "def grade_record(level): ...\n",
+    "generate.py": "def generate(key, level): ...\n",
+    "verify.py": "def verify(puzzle, solution): ...\n",
+    "draw.py": "def draw_puzzle(ink, puzzle, box): ...\n"
+               "def draw_solution(ink, puzzle, solution, box): ...\n"
+               "def draw_hint(ink, puzzle, hint, box): ...\n",
+    "bench.py": "def run(quick): ...\n",
+}
+
+
+@pytest.fixture
+def fake_family(tmp_path, monkeypatch):
+    """Writes a small family package `fakefamily` (the files given, over FAKE_FAMILY) and
+    returns its name; forgets it again afterwards."""
+    def make(**changed):
+        for module in [m for m in sys.modules if m.split(".")[0] == "fakefamily"]:
+            del sys.modules[module]
+        for path, text in {**FAKE_FAMILY, **changed}.items():
+            target = tmp_path / "fakefamily" / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+        importlib.invalidate_caches()
+        return "fakefamily"
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield make
+    for module in [m for m in sys.modules if m.split(".")[0] == "fakefamily"]:
+        del sys.modules[module]
+
+
+def test_the_job_home_check_sees_a_job_away_from_home(fake_family):
+    assert job_home_problems(fake_family()) == []   # explain in a module of the solve package
+    planted = fake_family(**{
+        "__init__.py": "def explain(puzzle):\n    return []\n",
+        "solve/__init__.py": "from fakefamily import explain\n",
+        "solve/trace.py": ""})
+    assert job_home_problems(planted) == [
+        "fakefamily.solve.explain is defined in fakefamily",
+        "fakefamily defines explain, whose home is fakefamily.solve"]
+    no_hint = fake_family(**{"hints.py": "def check_hint(puzzle, solution, reveals): ...\n",
+                             "draw.py": FAKE_FAMILY["draw.py"] +
+                             "def hint(puzzle, solution, grade): ...\n"})
+    assert job_home_problems(no_hint) == ["fakefamily.hints has no hint",
+                                          "fakefamily.draw defines hint, whose home is "
+                                          "fakefamily.hints"]
 
 
 def private_imports(source: str, module: str) -> list[str]:

@@ -9,20 +9,24 @@ import copy
 import dataclasses
 import json
 import re
+import types
 from pathlib import Path
 
 import pytest
 
 from pipeline.bridges import FAMILY as BRIDGES
+from pipeline.bridges import hints as bridges_hints
 from pipeline.bridges import solve as bridges_solver
 from test_bridges_solver import faulty_solver
 from pipeline.bridges.board import Board as BridgesBoard, layout
 from pipeline.connections import FAMILY as CONNECTIONS
-from pipeline.connections.grade import COUNT_WORDS, herring_claims, herring_pull
+from pipeline.connections.grade import herring_pull
+from pipeline.connections.hints import COUNT_WORDS, herring_claims
 from pipeline.connections.board import TIERS, indexed_library
 from pipeline.family import column_letter, square_list, square_name
 from pipeline.readback.hints import named_squares, text_findings
 from pipeline.starbattle import FAMILY as STARBATTLE
+from pipeline.starbattle import hints as starbattle_hints
 from pipeline.starbattle import solve as starbattle_solver
 from pipeline.starbattle.board import Board as StarBoard
 
@@ -71,7 +75,7 @@ def test_star_battle_hint_is_the_first_step_of_the_top_tier_and_nothing_more(boa
         top = max(step.tier for step in solve.steps)
         assert top == board.grade["max_tier"]
         first = next(step for step in solve.steps if step.tier == top)
-        assert hint.technique == starbattle_solver.TECHNIQUES[top]
+        assert hint.technique == starbattle_solver.tier(1, top).hint
         assert sorted(map(tuple, hint.reveals["crossed"])) == sorted(first.crossed), key
         assert hint.reveals["stars"] == ([list(first.star)] if first.star else [])
         seen_tiers.add(top)
@@ -175,10 +179,23 @@ def test_a_planted_wrong_connections_hint_is_caught(boards):
     assert CONNECTIONS.check_hint(board.puzzle, board.solution, {"group": herring})
 
 
+def faulty_hints():
+    """The hint module over the faulty solver (test_bridges_solver.faulty_solver): the same
+    source, with every name it has from the solver bound to the faulty solver's."""
+    solver = faulty_solver()
+    module = types.ModuleType("faulty_bridges_hints")
+    source = Path(bridges_hints.__file__).read_text()
+    exec(compile(source, "faulty_bridges_hints.py", "exec"), module.__dict__)
+    for name, value in vars(solver).items():
+        if not name.startswith("__") and name in module.__dict__:
+            setattr(module, name, value)
+    return module
+
+
 def test_an_unsound_rule_gives_a_hint_the_check_catches(boards):
     """The deliberately wrong look-ahead (a group with two ends left called sealed) makes
     connectivity steps the solution disagrees with; the check must see at least one."""
-    faulty = faulty_solver()
+    faulty = faulty_hints()
     caught = 0
     for key, level, board in boards["bridges"]:
         if level != "hard":
@@ -247,7 +264,7 @@ def test_k_star_hint_is_the_first_top_tier_step_and_agrees_with_the_solution(k_b
         crossed = sorted(map(tuple, hint.reveals["crossed"]))
         # One step, never more: what the step crosses out (its first HINT_SQUARES in reading
         # order when it is long) and the star it places.
-        assert crossed == sorted(first.crossed)[:starbattle_solver.HINT_SQUARES], record["id"]
+        assert crossed == sorted(first.crossed)[:starbattle_hints.HINT_SQUARES], record["id"]
         assert hint.reveals["stars"] == ([list(first.star)] if first.star else [])
         assert hint.figure["lines"] and all(hint.figure["lines"])
 
@@ -260,11 +277,11 @@ def test_every_k_star_tier_is_worded_soundly(k_boards):
         puzzle, solution = record["puzzle"], record["solution"]
         board = StarBoard.from_puzzle(puzzle)
         for tier in sorted({step.tier for step in starbattle_solver.solve_k(board).steps}):
-            hint = starbattle_solver.hint_k(board, tier)
+            hint = starbattle_hints.hint_k(board, tier)
             assert _sound(puzzle, solution, hint) == [], (record["id"], tier, hint.text)
-            assert hint.technique == starbattle_solver.STAR_TIERS[tier]
+            assert hint.technique == starbattle_solver.tier(2, tier).hint
             seen.add(tier)
-    assert seen == set(starbattle_solver.STAR_TIERS)
+    assert seen == {tier.number for tier in starbattle_solver.tiers(2)}
 
 
 def test_a_planted_wrong_k_star_hint_is_caught(k_boards, monkeypatch):
@@ -276,16 +293,16 @@ def test_a_planted_wrong_k_star_hint_is_caught(k_boards, monkeypatch):
     assert STARBATTLE.check_hint(puzzle, solution, wrong)
     # A step that also crosses out the next open square of its first line: the check sees it
     # against the solution on some board (the text check sees the unnamed square on every one).
-    real = starbattle_solver.key_step_k
+    real = starbattle_hints.key_step_k
 
     def greedy(board, tier=None):
         top, index, lines, step, open_squares, stars = real(board, tier)
-        extra = next(sq for sq in starbattle_solver.line_squares(board, lines[0])
+        extra = next(sq for sq in starbattle_hints.line_squares(board, lines[0])
                      if sq in open_squares and sq not in step.crossed and sq != step.star)
         return top, index, lines, dataclasses.replace(
             step, crossed=tuple(sorted(step.crossed + (extra,)))), open_squares, stars
 
-    monkeypatch.setattr(starbattle_solver, "key_step_k", greedy)
+    monkeypatch.setattr(starbattle_hints, "key_step_k", greedy)
     caught = 0
     for record in k_boards:
         try:

@@ -11,7 +11,7 @@ from pipeline.records import fingerprint
 from pipeline.starbattle import FAMILY
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
-from pipeline.starbattle.grade import BAND_BY_NAME, BANDS
+from pipeline.starbattle.grade import BAND_BY_NAME, BANDS, measure, meets_contract
 from pipeline.starbattle.board import (Board, border_distance, canonical_regions, orientations,
                                        transforms)
 from pipeline.starbattle.verify import solutions as plain_solutions
@@ -144,8 +144,8 @@ def test_fingerprints_cover_every_band_and_match_regeneration(generated):
 def test_every_generated_board_meets_its_band_contract(generated):
     for key, (level, board) in generated.items():
         band = BAND_BY_NAME[level]
-        grade = solver.grade(Board.from_puzzle(board.puzzle), band.max_tier)
-        assert generator.meets_contract(band, grade), (key, grade)
+        grade = measure(Board.from_puzzle(board.puzzle), band.max_tier)
+        assert meets_contract(band, grade), (key, grade)
         assert generator.shape_ok(band, Board.from_puzzle(board.puzzle).regions, True), key
 
 
@@ -162,8 +162,8 @@ def test_without_the_band_top_tier_the_solver_gets_stuck(generated):
         if band.max_tier < 3:
             continue
         puzzle = Board.from_puzzle(board.puzzle)
-        assert solver.grade(puzzle, band.max_tier).solved, key
-        assert solver.grade(puzzle, band.max_tier - 1).status == "stuck", key
+        assert measure(puzzle, band.max_tier).solved, key
+        assert measure(puzzle, band.max_tier - 1).status == "stuck", key
 
 
 def test_starting_stars_are_part_of_the_solution_and_counted_in(generated):

@@ -17,7 +17,7 @@ from pipeline.starbattle import FAMILY
 from pipeline.starbattle import generate as generator
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle.board import Board, canonical_regions, transforms
-from pipeline.starbattle.grade import BAND_BY_NAME, BANDS
+from pipeline.starbattle.grade import BAND_BY_NAME, BANDS, measure, meets_contract
 from pipeline.starbattle.verify import solutions as plain_solutions
 from pipeline.starbattle.verify import verify
 from starbattle_faults import kernel_copy, use_kernel
@@ -140,7 +140,7 @@ def test_both_counters_find_the_two_solutions_of_the_striped_board():
 def test_no_k_star_deduction_step_removes_a_real_solution_and_every_tier_is_exercised():
     """10x10 boards with one planted star given (most have tens of solutions), then 8x8 and
     repaired 10x10 boards (mostly one solution, where the harder tiers are reached)."""
-    used = {tier: 0 for tier in solver.K_TIERS}
+    used = {tier.number: 0 for tier in solver.tiers(2)}
     checked = multi = 0
 
     def check(board):
@@ -225,7 +225,7 @@ def test_steps_keep_the_one_star_record_shape_and_read_well():
     solve = solver.solve_k(candidate.board())
     step = solve.steps[0]
     assert {"tier", "lines", "star", "crossed"} <= set(step.__dataclass_fields__)
-    assert step.technique == solver.STAR_TIERS[step.tier]
+    assert step.technique == solver.tier(2, step.tier).name
     text = step.describe()
     assert text.startswith(f"tier {step.tier} ({step.technique}), ")
     assert "r1c" not in text
@@ -259,11 +259,11 @@ def test_k_star_boards_meet_their_contract_and_separate_from_the_tier_below(gene
     for key, (level, board) in generated.items():
         band = BAND_BY_NAME[level]
         puzzle = Board.from_puzzle(board.puzzle)
-        grade = solver.grade_k(puzzle, band.max_tier)
-        assert generator.meets_contract(band, grade), (key, grade)
+        grade = measure(puzzle, band.max_tier)
+        assert meets_contract(band, grade), (key, grade)
         assert generator.shape_ok(band, puzzle.regions, True), key
         if band.min_top:
-            assert solver.grade_k(puzzle, band.max_tier - 1).status == "stuck", key
+            assert measure(puzzle, band.max_tier - 1).status == "stuck", key
         assert board.grade["max_tier"] <= band.max_tier
 
 

@@ -79,9 +79,3 @@ def test_a_spent_budget_raises_generation_failed(monkeypatch):
     monkeypatch.setattr(generator, "level_of", lambda result: "easy")
     with pytest.raises(GenerationFailed, match="no extreme board in 1 attempts"):
         FAMILY.generate("sudoku:extreme:1", "extreme")
-
-
-def test_a_disagreement_between_grader_and_checker_skips_the_board(monkeypatch):
-    monkeypatch.setattr(generator, "verify", lambda puzzle, solution: {"unique": False})
-    with pytest.raises(GenerationFailed, match="disagree"):
-        FAMILY.generate("sudoku:easy:1", "easy")

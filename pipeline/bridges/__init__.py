@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.bridges import draw
+from pipeline.bridges import draw, hints
 from pipeline.bridges import generate as generator
 from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
 from pipeline.bridges.grade import LEVELS, rate
 from pipeline.bridges.solve import count_solutions, explain
 from pipeline.bridges.verify import verify as verify_independently
-from pipeline.bridges import solve as solver
 from pipeline.errors import InputError
 from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
 from pipeline.ink import GridBox, Ink
@@ -71,16 +70,16 @@ class BridgesFamily(Family):
         return None  # no near-duplicate rule: nothing to index
 
     def explain(self, puzzle: dict) -> list[str]:
-        return explain(layout(Board.from_puzzle(puzzle)))
+        return explain(puzzle)
 
     def hint(self, puzzle: dict, solution: dict, grade: dict):
-        return solver.hint(puzzle, solution, grade)
+        return hints.hint(puzzle, solution, grade)
 
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return solver.check_hint(puzzle, solution, reveals)
+        return hints.check_hint(puzzle, solution, reveals)
 
     def hint_names(self, reveals: dict) -> HintNames:
-        return solver.hint_names(reveals)
+        return hints.hint_names(reveals)
 
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         draw.draw_hint(ink, puzzle, hint, box)

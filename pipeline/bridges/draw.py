@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
-from pipeline.bridges.board import Board, layout
 from pipeline.bridges.grade import LEVEL_RULES
 from pipeline.bridges.solve import (CONNECTIVITY, COUNTING, CROSSINGS, SATURATION, WHATIF,
                                     explain)
@@ -120,7 +119,7 @@ def lessons(boards, levels) -> list:
     board that uses it."""
     wanted = set().union(*(_rules_of(level) for level in levels))
     out = []
-    solves = [explain(layout(Board.from_puzzle(puzzle))) for puzzle, _solution in boards]
+    solves = [explain(puzzle) for puzzle, _solution in boards]
     for rule, name, text in TECHNIQUES:
         if rule not in wanted:
             continue

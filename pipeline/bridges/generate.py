@@ -12,11 +12,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from pipeline.bridges import verify
 from pipeline.bridges.board import layout_of, solution_record
-from pipeline.bridges.grade import grade
+from pipeline.bridges.grade import grade, grade_record
 from pipeline.bridges.solve import SEARCH_RULES, State
-from pipeline.bridges.verify import verify
-from pipeline.errors import GenerationFailed
+from pipeline.errors import CheckersDisagree, GenerationFailed
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream, stream_below, stream_chance, stream_shuffle
 
@@ -410,8 +410,7 @@ def _finish(key: str, level: str, lay, graded, attempt: int) -> Generated:
               "islands": [[r, c, n] for r, c, n in
                           zip(lay.rows.tolist(), lay.cols.tolist(), lay.number.tolist())]}
     solution = solution_record(lay, graded.bridges)
-    proof = verify(puzzle, solution)
-    if not proof["unique"]:
-        raise AssertionError(f"{key}: the solver proved a board the checker rejects: {proof}")
-    grade_record = {"level": level, **graded.measures}
-    return Generated(puzzle, solution, grade_record, proof, attempt)
+    proof = verify.verify(puzzle, solution)
+    if not proof["unique"]:   # never ship a board the independent checker rejects
+        raise CheckersDisagree(f"{key}: the solver proved a board the checker rejects: {proof}")
+    return Generated(puzzle, solution, grade_record(level, graded), proof, attempt)

@@ -99,6 +99,11 @@ def grade(lay: Layout, level: str) -> Grading:
     return Grading(True, "", tuple(int(x) for x in solutions[0]), measures)
 
 
+def grade_record(level: str, graded: Grading) -> dict:
+    """The grade a board's record keeps: its level and the rule counts of its solve."""
+    return {"level": level, **graded.measures}
+
+
 # --- rating a board made elsewhere ---------------------------------------------------------------
 
 # A rule's share of a board's difficulty, per use: what a solver must hold in mind for it.

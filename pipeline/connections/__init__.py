@@ -9,12 +9,11 @@ from __future__ import annotations
 import functools
 from typing import Sequence
 
-from pipeline.connections import draw, solve, verify
-from pipeline.connections.board import check_groups, check_tiles, indexed_library
-from pipeline.connections.generate import Exhausted, build, tile_order
+from pipeline.connections import draw, hints, solve, verify
+from pipeline.connections import generate as generator
 from pipeline.connections import grade as grading
-from pipeline.connections.grade import LEVELS, measure
-from pipeline.errors import GenerationFailed, InputError
+from pipeline.connections.board import check_groups, check_tiles
+from pipeline.connections.grade import LEVELS
 from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
 from pipeline.ink import GridBox, Ink
 from pipeline.records import require
@@ -40,29 +39,7 @@ class ConnectionsFamily(Family):
 
     # Generation ---------------------------------------------------------------------------
     def generate(self, key: str, level: str) -> Generated:
-        if level not in self.levels:
-            raise InputError(f"unknown connections level {level!r} (known: {', '.join(self.levels)})",
-                             field="level")
-        library = indexed_library()
-        try:
-            built = build(library, key, level)
-        except Exhausted:
-            raise GenerationFailed(f"{key}: no {level} board within the move budget") from None
-        placements = built.placements
-        tiles = tile_order(library, placements, key)
-        groups = [{"tier": library.categories[p.category].tier,
-                   "label": library.categories[p.category].label,
-                   "tiles": sorted(library.tiles_of(p.tiles), key=tiles.index)}
-                  for p in placements]
-        proof = verify.prove(tiles, groups)
-        if not proof["unique"]:  # the generator must never lie: the verifier has the last word
-            raise GenerationFailed(f"{key}: the verifier rejected the board: {proof['problems']}")
-        board = sum(p.tiles for p in placements)
-        grade = {"level": level, "moves": built.moves, "decoys": built.decoys,
-                 "repairs": built.repairs,
-                 **measure(library, board, tuple(p.category for p in placements))}
-        return Generated(puzzle={"tiles": tiles}, solution={"groups": groups}, grade=grade,
-                         proof=proof, attempts=built.moves)
+        return generator.generate(key, level)
 
     # Records ------------------------------------------------------------------------------
     def check_record(self, record: dict) -> None:
@@ -75,26 +52,26 @@ class ConnectionsFamily(Family):
         return solve.count_groupings(list(puzzle["tiles"]), limit)
 
     def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify.prove(list(puzzle["tiles"]), list(solution["groups"]))
+        return verify.verify(puzzle, solution)
 
     def explain(self, puzzle: dict) -> list[str]:
-        return solve.explain(list(puzzle["tiles"]))
+        return solve.explain(puzzle)
 
     # Hints --------------------------------------------------------------------------------
     def hint(self, puzzle: dict, solution: dict, grade: dict):
-        return grading.hint(puzzle, solution, grade)
+        return hints.hint(puzzle, solution, grade)
 
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return grading.check_hint(puzzle, solution, reveals)
+        return hints.check_hint(puzzle, solution, reveals)
 
     def hint_names(self, reveals: dict) -> HintNames:
-        return grading.hint_names(reveals)
+        return hints.hint_names(reveals)
 
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
-        """No figure: the hint is a theme, in words."""
+        draw.draw_hint(ink, puzzle, hint, box)
 
     def hint_tally(self, puzzle: dict, solution: dict, hint) -> dict:
-        return grading.hint_tally(puzzle, solution, hint.reveals)
+        return hints.hint_tally(puzzle, solution, hint.reveals)
 
     def rate(self, puzzle: dict) -> Rating:
         return grading.rate(list(puzzle["tiles"]))

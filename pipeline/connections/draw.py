@@ -281,6 +281,10 @@ def draw_solution(ink: Ink, groups: list[dict], box: GridBox,
 LESSON_FILL = 0.86
 
 
+def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+    """No figure: the hint is a theme, in words."""
+
+
 def lessons(boards) -> list:
     """How themes and red herrings work, on the example board: a theme that claims exactly
     four countries (a group), and one that fits only three (a red herring)."""

@@ -31,8 +31,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from pipeline.connections.grade import LEVEL_BY_NAME, Level, herrings
-from pipeline.connections.board import GROUP_SIZE, TIERS, IndexedLibrary, bits
+from pipeline.connections import verify
+from pipeline.connections.grade import LEVEL_BY_NAME, Level, grade_record, herrings
+from pipeline.connections.board import GROUP_SIZE, TIERS, IndexedLibrary, bits, indexed_library
+from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
+from pipeline.family import Generated
 from pipeline.keyed import KeyedStream, fnv1a32
 
 SUBSETS_PER_CATEGORY = 8  # 4-subsets of one category tried before the next category
@@ -381,3 +384,28 @@ def tile_order(library: IndexedLibrary, placements: tuple[Placement, ...], key: 
     tiles = [library.names[i] for p in placements for i in bits(p.tiles)]
     stream.shuffle(tiles)
     return tiles
+
+
+def generate(key: str, level: str) -> Generated:
+    """A proven, graded board of `level` from the key's stream alone."""
+    if level not in LEVEL_BY_NAME:
+        raise InputError(f"unknown connections level {level!r} (known: "
+                         f"{', '.join(LEVEL_BY_NAME)})", field="level")
+    library = indexed_library()
+    try:
+        built = build(library, key, level)
+    except Exhausted:
+        raise GenerationFailed(f"{key}: no {level} board within the move budget") from None
+    placements = built.placements
+    tiles = tile_order(library, placements, key)
+    groups = [{"tier": library.categories[p.category].tier,
+               "label": library.categories[p.category].label,
+               "tiles": sorted(library.tiles_of(p.tiles), key=tiles.index)}
+              for p in placements]
+    puzzle, solution = {"tiles": tiles}, {"groups": groups}
+    proof = verify.verify(puzzle, solution)
+    if not proof["unique"]:  # the generator must never lie: the verifier has the last word
+        raise CheckersDisagree(f"{key}: the verifier rejected the board: {proof['problems']}")
+    grade = grade_record(level, library, placements, built.moves, built.decoys, built.repairs)
+    return Generated(puzzle=puzzle, solution=solution, grade=grade, proof=proof,
+                     attempts=built.moves)

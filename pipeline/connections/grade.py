@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.connections.board import IndexedLibrary
-from pipeline.family import HintNames, Rating, unknown_reveals
+from pipeline.family import Rating
 
 HERRING_SIZES = (3, 4)  # tiles an off-board category holds when it tempts a solver
 
@@ -56,9 +56,13 @@ def measure(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...])
     }
 
 
-# --- the hint: the group a solver is most likely to miss ------------------------------------------
-
-TECHNIQUE = "theme of the most misleading group"
+def grade_record(level: str, library: IndexedLibrary, placements: tuple, moves: int, decoys: int,
+                 repairs: int) -> dict:
+    """The grade a board's record keeps: its level, what the search spent on it, and its
+    measures."""
+    board = sum(p.tiles for p in placements)
+    return {"level": level, "moves": moves, "decoys": decoys, "repairs": repairs,
+            **measure(library, board, tuple(p.category for p in placements))}
 
 
 def herring_pull(library: IndexedLibrary, tiles: list[str], groups: list[dict]) -> dict[str, int]:
@@ -71,93 +75,6 @@ def herring_pull(library: IndexedLibrary, tiles: list[str], groups: list[dict]) 
     found = herrings(library, board_mask, on_board)
     return {g["label"]: sum((library.masks[k] & library.mask_of(g["tiles"])).bit_count()
                             for k in found) for g in groups}
-
-
-HINT_HERRINGS = 2   # decoy themes a hint names, those claiming most of the group's countries
-COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-               "ten")
-
-
-def herring_claims(library: IndexedLibrary, tiles: list[str], groups: list[dict],
-                   label: str) -> list[tuple[str, int]]:
-    """The red herrings claiming countries of group `label`: (herring label, how many of the
-    group's four it holds), most first (ties by label)."""
-    board_mask = library.mask_of(tiles)
-    by_label = {c.label: k for k, c in enumerate(library.categories)}
-    on_board = tuple(by_label[g["label"]] for g in groups)
-    members = library.mask_of(next(g["tiles"] for g in groups if g["label"] == label))
-    claims = [(library.categories[k].label, (library.masks[k] & members).bit_count())
-              for k in herrings(library, board_mask, on_board)]
-    return sorted((c for c in claims if c[1]), key=lambda c: (-c[1], c[0]))
-
-
-def hint(puzzle: dict, solution: dict, grade: dict | None = None):
-    """The theme of one group, without its members: the group whose tiles red herrings claim
-    most (ties: the more devious tier, then the label), and the decoys that pull at it."""
-    import re
-
-    from pipeline.connections.board import TIERS, indexed_library
-    from pipeline.family import Hint
-
-    library = indexed_library()
-    tiles = list(puzzle["tiles"])
-    groups = list(solution["groups"])
-    pull = herring_pull(library, tiles, groups)
-    chosen = max(groups, key=lambda g: (pull[g["label"]], TIERS.index(g["tier"]),
-                                        g["label"]))
-    claims = herring_claims(library, tiles, groups, chosen["label"])
-    # A decoy whose label names a tile ("Borders Chad") would print a country's name in the
-    # hint and could be read as a member: those are not named.
-    named = [(label, count) for label, count in claims
-             if not any(re.search(rf"\b{re.escape(tile)}\b", label) for tile in tiles)]
-    named = named[:HINT_HERRINGS]
-    text = f"One group's theme: {chosen['label']}."
-    many = len(claims)
-    if many == 1 and named:
-        label, count = named[0]
-        text += f' Decoy: "{label}", not a group, fits {COUNT_WORDS[count]} of its countries.'
-    elif many:
-        how = COUNT_WORDS[many] if many < len(COUNT_WORDS) else str(many)
-        text += f" Decoys: {how} themes that are not groups claim some of its countries"
-        if named:
-            parts = [f'"{label}" ({COUNT_WORDS[count]}{" of them" if i == 0 else ""})'
-                     for i, (label, count) in enumerate(named)]
-            text += ", most of all " + " and ".join(parts)
-        text += "."
-    else:
-        text += " No red herring claims any of its countries."
-    return Hint(TECHNIQUE, text, {"group": chosen["label"]}, None)
-
-
-def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-    unknown = unknown_reveals(reveals, ("group",))
-    if unknown:
-        return unknown
-    label = reveals.get("group")
-    if not isinstance(label, str):
-        return ["reveals.group is missing"]
-    if label not in {g["label"] for g in solution["groups"]}:
-        return [f"{label!r} is not a group of the solution"]
-    return []
-
-
-def hint_tally(puzzle: dict, solution: dict, reveals: dict) -> dict[str, str | int]:
-    """Which tier the hint's group is, and how far its herring pull stands above the next
-    group's (the benchmark counts both)."""
-    from pipeline.connections.board import indexed_library
-
-    groups = solution["groups"]
-    pull = herring_pull(indexed_library(), puzzle["tiles"], groups)
-    chosen = reveals["group"]
-    rest = sorted((v for k, v in pull.items() if k != chosen), reverse=True)
-    return {"chosen_tier": next(g["tier"] for g in groups if g["label"] == chosen),
-            "pull_margin": pull[chosen] - rest[0]}
-
-
-def hint_names(reveals: dict) -> HintNames:
-    """A hint reveals one group: its words print the group's theme."""
-    label = reveals.get("group")
-    return HintNames(words=(label,) if isinstance(label, str) else ())
 
 
 # --- rating a board made elsewhere ---------------------------------------------------------------

@@ -32,9 +32,10 @@ def groups_of(sorted_tiles: tuple[str, ...]) -> tuple[str, ...]:
 
 # --- the trace of one solve ------------------------------------------------------------------
 
-def explain(tiles: list[str]) -> list[str]:
+def explain(puzzle: dict) -> list[str]:
     """Which labels claim exactly four tiles, which are herrings one short, and the one choice
     of four claimed groups that covers the board."""
+    tiles = list(puzzle["tiles"])
     library = load_library()
     tier_of = {c.label: c.tier for c in library}
     claimed = claimed_groups(tiles, library)

@@ -49,6 +49,11 @@ def splits(tiles: list[str], library: tuple[Category, ...], limit: int) -> tuple
     return found, tried
 
 
+def verify(puzzle: dict, solution: dict) -> dict:
+    """The proof of a board's records (its printed tiles and groups): `prove` on them."""
+    return prove(list(puzzle["tiles"]), list(solution["groups"]))
+
+
 def prove(tiles: list[str], groups: list[dict], library: tuple[Category, ...] | None = None) -> dict:
     """Proof details; "unique" is True only when the printed groups are the one split."""
     library = library or load_library()

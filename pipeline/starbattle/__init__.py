@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.errors import GenerationFailed, InputError
+from pipeline.errors import InputError
 from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
 from pipeline.ink import GridBox, Ink
-from pipeline.starbattle import draw
+from pipeline.starbattle import draw, hints
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
 from pipeline.starbattle.grade import BAND_BY_NAME, LEVELS, rate
@@ -69,41 +69,7 @@ class StarBattle(Family):
         return size, size
 
     def generate(self, key: str, level: str) -> Generated:
-        band = BAND_BY_NAME[level]
-        accepted = generator.generate(key, band)
-        board, stars = generator.finished(accepted.candidate)
-        puzzle = board.to_puzzle()
-        solution = {"stars": [[r, c] for r, c in stars]}
-        verdict = verify_independently(puzzle, solution)
-        if band.stars == 1:
-            solve = solver.solve(board, band.max_tier)
-            found = sorted(enumerate(solve.stars))
-        else:
-            solve = solver.solve_k(board, band.max_tier)
-            found = sorted(solve.stars)
-        if not verdict["unique"] or not solve.solved or found != sorted(stars):
-            # Never ship a board the independent checks disagree on.
-            raise GenerationFailed(f"{key}: the independent checks rejected the board")
-        tiers = solve.tier_counts()
-        grade = {
-            "band": level,
-            "tiers": {str(t): tiers.get(t, 0) for t in band.tiers},
-            "steps": len(solve.steps),
-            "max_tier": max(step.tier for step in solve.steps),
-            "starting_stars": len(board.givens),
-            "attempts": accepted.attempts,
-            "searches": accepted.searches,
-            "mutated": accepted.candidate.mutated,
-        }
-        checker = "starbattle line-choice bitmask count" if band.stars == 1 \
-            else "starbattle row-pattern bitmask count"
-        proof = {
-            "generator": {"checker": checker,
-                          "solutions": 1, "nodes": accepted.proof_nodes},
-            "verifier": verdict,
-            "deduction": {"status": solve.status, "tiers_allowed": band.max_tier},
-        }
-        return Generated(puzzle, solution, grade, proof, accepted.attempts)
+        return generator.generate(key, level)
 
     def check_record(self, record: dict) -> None:
         if "puzzle" not in record:
@@ -161,13 +127,13 @@ class StarBattle(Family):
         draw.draw_lesson(ink, puzzle, lesson.step, box)
 
     def hint(self, puzzle: dict, solution: dict, grade: dict):
-        return solver.hint(puzzle, solution, grade)
+        return hints.hint(puzzle, solution, grade)
 
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return solver.check_hint(puzzle, solution, reveals)
+        return hints.check_hint(puzzle, solution, reveals)
 
     def hint_names(self, reveals: dict) -> HintNames:
-        return solver.hint_names(reveals)
+        return hints.hint_names(reveals)
 
     def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         draw.draw_hint(ink, puzzle, hint, box)
@@ -195,9 +161,7 @@ class StarBattle(Family):
 
     def explain(self, puzzle: dict) -> list[str]:
         """The easiest-first deduction trace of a board, one line per step."""
-        board = Board.from_puzzle(puzzle)
-        solve = solver.solve(board) if board.stars == 1 else solver.solve_k(board)
-        return [step.describe() for step in solve.steps] + [f"result: {solve.status}"]
+        return solver.explain(puzzle)
 
 
 FAMILY = StarBattle()

@@ -376,9 +376,6 @@ class BorderIndex:
         for size, masks in by_size.items():
             self.add_masks(size, masks)
 
-    def add_boards(self, boards: list[Board]) -> None:
-        self.load(board.to_puzzle() for board in boards)
-
     def load(self, puzzles) -> None:
         """Many earlier boards at once (loading a catalog): masks computed per size in one
         vectorised pass, blocks sorted once."""

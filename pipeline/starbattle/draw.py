@@ -82,31 +82,6 @@ def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
 MIN_CELL_MM = 6.0      # the smallest square a solver can pencil a star or a dot into
 LESSON_FOCUS = 0.86    # light fill on the lines a step reasons on
 LESSON_EARLIER = 0.55  # stars and crosses found before the step: gray
-TIER_LESSONS = {
-    1: ("Last square", "a row, column or region with one open square left must take its star "
-                       "there, because it needs exactly one."),
-    2: ("Clash", "a square that would touch, or share a line with, every open square of one "
-                 "row, column or region would leave that line without a star, so cross it out."),
-    3: ("Two lines", "two rows, columns or regions need two stars between them; list every "
-                     "way to place them, and cross out the squares that every way rules out."),
-    4: ("Three lines", "the same with three lines and their three stars: squares that every "
-                       "placement of the three rules out can never hold a star."),
-}
-# With k stars a line the deduction has tiers of its own (solve.STAR_TIERS).
-K_TIER_LESSONS = {
-    1: ("Quota", "a row, column or region whose open squares are exactly the stars it still "
-                 "needs takes a star on each of them."),
-    2: ("Neighbours", "a star here would leave some row, column or region without room for "
-                      "the stars it needs, so the square is crossed out."),
-    3: ("Counting", "a region lying inside rows (or columns) that need exactly its stars takes "
-                    "all of them: the other squares of those lines are crossed out."),
-    4: ("Blocks", "no 2x2 block holds two stars; the blocks that tile a band of two rows or "
-                  "columns hold all the stars the band needs, which rules squares out."),
-    5: ("Pigeonhole", "when j regions lie inside j rows (or columns), they take all those "
-                      "lines' stars, so the other squares of the lines are crossed out."),
-    6: ("What-if", "suppose a star here: when the steps it forces leave some line without "
-                   "room for its stars, the square is crossed out."),
-}
 
 
 def lessons(boards, max_tier: int) -> list:
@@ -120,17 +95,15 @@ def lessons(boards, max_tier: int) -> list:
     for tier in range(1, max_tier + 1):
         for index, (puzzle, _solution) in enumerate(boards):
             board = Board.from_puzzle(puzzle)
-            if board.stars == 1:
-                steps, texts = solver.solve(board, 4).steps, TIER_LESSONS
-            else:
-                steps, texts = solver.solve_k(board).steps, K_TIER_LESSONS
-            if tier not in texts:
+            steps = solver.solve(board, 4).steps if board.stars == 1 \
+                else solver.solve_k(board).steps
+            if tier > len(solver.tiers(board.stars)):
                 continue
             stars, crossed = list(board.givens), []
             for step in steps:
                 if step.tier == tier and (step.star is not None or step.crossed):
-                    name, text = texts[tier]
-                    out.append(Lesson(name, text, index, (
+                    taught = solver.tier(board.stars, tier)
+                    out.append(Lesson(taught.title, taught.lesson, index, (
                         tuple(map(tuple, stars)), tuple(crossed), step.lines,
                         step.star, step.crossed)))
                     break

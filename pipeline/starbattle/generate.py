@@ -12,11 +12,13 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from pipeline.errors import GenerationFailed
+from pipeline.errors import CheckersDisagree, GenerationFailed
+from pipeline.family import Generated
 from pipeline.keyed import KeyedStream, fnv1a32, key_percent, stream_below
-from pipeline.starbattle import solve
+from pipeline.starbattle import solve, verify
 from pipeline.starbattle.solve import count_solutions
-from pipeline.starbattle.grade import Band
+from pipeline.starbattle.grade import (BAND_BY_NAME, Band, Grade, grade_record, hardness,
+                                       measure, meets_contract)
 from pipeline.starbattle.board import Board, relabel
 
 ATTEMPTS_PER_SEARCH = 3000
@@ -51,7 +53,7 @@ class Candidate:
 @dataclass(frozen=True)
 class Accepted:
     candidate: Candidate
-    grade: solve.Grade
+    grade: Grade
     attempts: int                # candidates tried, over all searches
     searches: int                # searches used (1 = no restart)
     proof_nodes: int
@@ -683,32 +685,7 @@ def shape_ok(band: Band, regions, allow_anchor: bool) -> bool:
     return sizes.count(band.min_region) <= (1 if allow_anchor else 0)
 
 
-def meets_contract(band: Band, grade: solve.Grade) -> bool:
-    if band.stars > 1:
-        return (grade.solved and (band.max_steps is None or grade.steps <= band.max_steps)
-                and grade.tier_counts[band.max_tier - 1] >= band.min_top)
-    t1, t2, t3, t4 = grade.tier_counts
-    return (grade.solved
-            and (band.max_steps is None or grade.steps <= band.max_steps)
-            and t2 >= band.min_tier2 and t3 >= band.min_tier3 and t4 >= band.min_tier4
-            and t3 + t4 >= band.min_tier3_up)
-
-
-def hardness(grade: solve.Grade) -> tuple:
-    """Ranking of near-misses: boards the band's tiers cannot finish first, then by tiers."""
-    if len(grade.tier_counts) != 4:
-        # k stars: fresh boards are mostly too hard for the band's tiers, so the nearest
-        # misses are those the band's tiers take furthest.
-        return (1 if grade.solved else 0, grade.progress) + tuple(reversed(grade.tier_counts))
-    t1, t2, t3, t4 = grade.tier_counts
-    return (0 if grade.solved else 1, t4, t3, t2, grade.steps)
-
-
 # --- the search ------------------------------------------------------------------------------
-
-def grade_board(board: Board, max_tier: int) -> solve.Grade:
-    return solve.grade(board, max_tier) if board.stars == 1 else solve.grade_k(board, max_tier)
-
 
 def count_board(board: Board, limit: int, listed: int = 0) -> solve.Count:
     return solve.count(board, limit, listed) if board.stars == 1 \
@@ -719,7 +696,7 @@ def search_key(key: str, search: int) -> str:
     return key if search == 0 else f"{key}/search{search}"
 
 
-def generate(key: str, band: Band) -> Accepted:
+def search(key: str, band: Band) -> Accepted:
     """Search for a board that meets the band's contract; restart from derived keys."""
     attempts = 0
     for search in range(SEARCHES):
@@ -738,7 +715,7 @@ def generate(key: str, band: Band) -> Accepted:
             candidate = repair(stream, band, candidate)
             if candidate is None or not shape_ok(band, candidate.regions, allow_anchor):
                 continue
-            grade = grade_board(candidate.board(), band.max_tier)
+            grade = measure(candidate.board(), band.max_tier)
             if meets_contract(band, grade):
                 proof = count_board(candidate.board(), 2)
                 if proof.solutions != 1:   # the counter's own second word on the board
@@ -756,3 +733,34 @@ def finished(candidate: Candidate) -> tuple[Board, tuple[tuple[int, int], ...]]:
     board = Board(len(candidate.planted), relabel(candidate.regions), candidate.givens,
                   candidate.stars)
     return board, candidate.planted_squares()
+
+
+def generate(key: str, level: str) -> Generated:
+    """A proven, graded board of `level` from the key's stream alone: the search's board,
+    proven again by the independent checker and solved again with the full trace."""
+    band = BAND_BY_NAME[level]
+    accepted = search(key, band)
+    board, stars = finished(accepted.candidate)
+    puzzle = board.to_puzzle()
+    solution = {"stars": [[r, c] for r, c in stars]}
+    verdict = verify.verify(puzzle, solution)
+    if band.stars == 1:
+        solved = solve.solve(board, band.max_tier)
+        found = sorted(enumerate(solved.stars))
+    else:
+        solved = solve.solve_k(board, band.max_tier)
+        found = sorted(solved.stars)
+    if not verdict["unique"] or not solved.solved or found != sorted(stars):
+        # Never ship a board the independent checks disagree on.
+        raise CheckersDisagree(f"{key}: the independent checks rejected the board")
+    grade = grade_record(band, board, solved, accepted.attempts, accepted.searches,
+                         accepted.candidate.mutated)
+    checker = "starbattle line-choice bitmask count" if band.stars == 1 \
+        else "starbattle row-pattern bitmask count"
+    proof = {
+        "generator": {"checker": checker,
+                      "solutions": 1, "nodes": accepted.proof_nodes},
+        "verifier": verdict,
+        "deduction": {"status": solved.status, "tiers_allowed": band.max_tier},
+    }
+    return Generated(puzzle, solution, grade, proof, accepted.attempts)

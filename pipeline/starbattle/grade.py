@@ -1,14 +1,19 @@
-"""The Star Battle bands, declared once: size, deduction contract, region shapes, starting stars.
+"""The Star Battle bands, declared once: size, deduction contract, region shapes, starting stars;
+and how a board's grade is measured against them.
 
 Everything else (CLI choices, export strings, layout validation, the generator's bar) derives
-from this table.
+from the table of bands.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from pipeline.family import BEYOND, Rating
+from pipeline.starbattle import solve
+from pipeline.starbattle.board import Board
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class Band:
     @property
     def tiers(self) -> tuple[int, ...]:
         """The tier numbers of this band's deduction (one star: 1-4; k stars: 1-6)."""
-        return (1, 2, 3, 4) if self.stars == 1 else (1, 2, 3, 4, 5, 6)
+        return tuple(tier.number for tier in solve.tiers(self.stars))
 
     @property
     def cells(self) -> int:
@@ -60,7 +65,7 @@ BANDS: tuple[Band, ...] = (
     Band("expert", 10, max_tier=4, max_steps=None, min_tier2=0, min_tier3=0, min_tier4=1,
          min_tier3_up=4, min_region=3, max_region=18, min_distinct_sizes=4,
          start_star_percent=30, uses_long_growth=False),
-    # Two and three stars a line, with tiers of their own (solve.STAR_TIERS): quota,
+    # Two and three stars a line, with tiers of their own (solve/tiers.py): quota,
     # neighbours, counting, blocks, pigeonhole, what-if. A band is the tiers its easiest-first
     # solve may use, and at least `min_top` steps of its top tier.
     Band("two-star-easy", 10, max_tier=3, max_steps=None, min_tier2=0, min_tier3=0,
@@ -85,6 +90,77 @@ BAND_BY_NAME = {band.name: band for band in BANDS}
 LEVELS = tuple(band.name for band in BANDS)
 
 
+# --- measuring a board -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Grade:
+    """The measures of an easiest-first solve, without the trace (the generator's fast path)."""
+
+    status: str
+    tier_counts: tuple[int, ...]              # steps of tiers 1..4 (one star), 1..6 (k stars)
+    steps: int
+    progress: int = 0                         # k stars: squares settled (starred or crossed)
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+
+def measure(board: Board, max_tier: int | None = None) -> Grade:
+    """The steps of each tier the easiest-first solve with tiers 1..`max_tier` (default: all of
+    the board's tiers) takes, counted from the kernel's step arrays."""
+    numbers = tuple(tier.number for tier in solve.tiers(board.stars))
+    max_tier = numbers[-1] if max_tier is None else max_tier
+    if board.stars == 1:
+        status, steps, _, step_tier, *_ = solve.run_deduction(board, max_tier)
+        settled = 0
+    else:
+        status, steps, stars, step_tier, _, _, step_crossed = \
+            solve.run_deduction_k(board, max_tier)
+        settled = sum(int(x).bit_count() for x in stars) + \
+            sum(int(x).bit_count() for x in step_crossed[:steps].ravel())
+    counts = np.bincount(step_tier[:steps], minlength=len(numbers) + 1)
+    return Grade(solve.STATUS_NAMES[status], tuple(int(counts[t]) for t in numbers), steps,
+                 settled)
+
+
+def meets_contract(band: Band, grade: Grade) -> bool:
+    if band.stars > 1:
+        return (grade.solved and (band.max_steps is None or grade.steps <= band.max_steps)
+                and grade.tier_counts[band.max_tier - 1] >= band.min_top)
+    t1, t2, t3, t4 = grade.tier_counts
+    return (grade.solved
+            and (band.max_steps is None or grade.steps <= band.max_steps)
+            and t2 >= band.min_tier2 and t3 >= band.min_tier3 and t4 >= band.min_tier4
+            and t3 + t4 >= band.min_tier3_up)
+
+
+def hardness(grade: Grade) -> tuple:
+    """Ranking of near-misses: boards the band's tiers cannot finish first, then by tiers."""
+    if len(grade.tier_counts) != 4:
+        # k stars: fresh boards are mostly too hard for the band's tiers, so the nearest
+        # misses are those the band's tiers take furthest.
+        return (1 if grade.solved else 0, grade.progress) + tuple(reversed(grade.tier_counts))
+    t1, t2, t3, t4 = grade.tier_counts
+    return (0 if grade.solved else 1, t4, t3, t2, grade.steps)
+
+
+def grade_record(band: Band, board: Board, solved: solve.Solve, attempts: int, searches: int,
+                 mutated: bool) -> dict:
+    """The grade a board's record keeps: the steps of each tier of its easiest-first solve, and
+    how the search came by it."""
+    return {
+        "band": band.name,
+        "tiers": {str(t): sum(step.tier == t for step in solved.steps) for t in band.tiers},
+        "steps": len(solved.steps),
+        "max_tier": max(step.tier for step in solved.steps),
+        "starting_stars": len(board.givens),
+        "attempts": attempts,
+        "searches": searches,
+        "mutated": mutated,
+    }
+
+
 # --- rating a board made elsewhere ---------------------------------------------------------------
 
 def step_weight(tier: int) -> int:
@@ -99,19 +175,14 @@ def rate(puzzle: dict) -> Rating:
     top tier does not. The band's minimum step counts are the generator's bar for keeping a
     board, not part of a level, so they are not asked here. Difficulty: the solve's steps,
     each weighted by its tier (`step_weight`), with the full solve's steps when beyond."""
-    from pipeline.starbattle import solve as solver
-    from pipeline.starbattle.board import Board
-
     board = Board.from_puzzle(puzzle)
-    grade = solver.grade if board.stars == 1 else solver.grade_k
     same_stars = [band for band in BANDS if band.stars == board.stars]
     bands = [band for band in same_stars if band.size == board.size] or same_stars
     for band in bands:
-        measured = grade(board, band.max_tier)
+        measured = measure(board, band.max_tier)
         if measured.solved:
             return Rating(band.name, _difficulty(measured.tier_counts))
-    measured = grade(board, max(band.max_tier for band in same_stars))
-    return Rating(BEYOND, _difficulty(measured.tier_counts))
+    return Rating(BEYOND, _difficulty(measure(board).tier_counts))
 
 
 def _difficulty(tier_counts: tuple[int, ...]) -> float:

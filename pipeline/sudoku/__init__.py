@@ -6,16 +6,15 @@ docs/families.md lists what each module of the folder holds, docs/sudoku.md how 
 
 from __future__ import annotations
 
-from typing import Sequence
 
 from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Generated
+from pipeline.family import AnswerSigns, Family, Generated, Hint, HintNames, Rating
 from pipeline.ink import GridBox, Ink
-from pipeline.sudoku import draw
+from pipeline.sudoku import draw, hints
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board, canonical_form, parse_solution
-from pipeline.sudoku.grade import LEVELS
+from pipeline.sudoku.grade import LEVELS, rate
 from pipeline.sudoku.verify import verify as verify_independently
 
 RULES = (
@@ -26,18 +25,17 @@ RULES = (
 )
 
 
-class SudokuFamily:
+class SudokuFamily(Family):
     name = "sudoku"
     title = "Sudoku"
     version = "sudoku/1"
     levels = LEVELS
-
     min_cell_mm = draw.MIN_CELL_MM
     square_labels = True
-
-    def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The levels a level's difficulty is judged among (easiest first): all of them."""
-        return tuple(self.levels)
+    cover_style = draw.COVER_STYLE
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    gives_hints = True
+    teaches = True
 
     def level_shape(self, level: str) -> tuple[int, int]:
         return 9, 9
@@ -63,20 +61,34 @@ class SudokuFamily:
         renamed in order of first appearance."""
         return "9:" + canonical_form(Board.from_puzzle(puzzle))
 
-    def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
+    def near_duplicates(self, level: str) -> None:
         # Random full grids and random thinning do not come close to one another; exact
         # repeats up to symmetry and relabelling are caught by dedupe_form.
-        return False
-
-    def near_duplicates(self, level: str) -> None:
-        return None  # no near-duplicate rule: nothing to index
+        return None
 
     def explain(self, puzzle: dict) -> list[str]:
         return solver.explain(puzzle)
 
-    def key_step(self, puzzle: dict) -> dict | None:
-        """What a hint needs: the first step of the solve's hardest technique."""
-        return solver.key_step(puzzle)
+    def rate(self, puzzle: dict) -> Rating:
+        return rate(puzzle)
+
+    def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
+        return hints.hint(puzzle, solution, grade)
+
+    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+        return hints.check_hint(puzzle, solution, reveals)
+
+    def hint_names(self, reveals: dict) -> HintNames:
+        return hints.hint_names(reveals)
+
+    def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
+        draw.draw_hint(ink, puzzle, hint, box)
+
+    def lessons(self, boards, levels) -> list:
+        return draw.lessons(boards, levels)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return 9, 9

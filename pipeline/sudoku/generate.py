@@ -21,13 +21,13 @@ orders only, so the same key gives the same board on every machine.
 
 from __future__ import annotations
 
-from pipeline.errors import GenerationFailed
+from pipeline.errors import CheckersDisagree, GenerationFailed
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
+from pipeline.sudoku import verify as checker
 from pipeline.sudoku.board import ALL_DIGITS, CELLS, Board, solution_record
-from pipeline.sudoku.grade import grade_of, level_of, techniques_of
+from pipeline.sudoku.grade import grade_record, level_of, techniques_of
 from pipeline.sudoku.solve import BIT, POPCOUNT, solve, solves
-from pipeline.sudoku.verify import count, verify
 
 ATTEMPTS = {"easy": 20, "medium": 400, "hard": 400, "expert": 1500, "extreme": 3000}
 
@@ -89,7 +89,7 @@ def thin(stream: KeyedStream, grid: tuple[int, ...], level: str) -> tuple[int, .
         kept = [givens[c] for c in cls]
         for c in cls:
             givens[c] = 0
-        if count(givens, 2)[0] != 1 or not solves(givens, techniques):
+        if checker.count(givens, 2)[0] != 1 or not solves(givens, techniques):
             for c, d in zip(cls, kept):
                 givens[c] = d
     return tuple(givens)
@@ -113,11 +113,11 @@ def generate(key: str, level: str, version: str) -> Generated:
 def _finish(key: str, level: str, givens, grid, result, attempt: int) -> Generated:
     puzzle = Board(givens).to_puzzle()
     solution = solution_record(grid)
-    proof = verify(puzzle, solution)
+    proof = checker.verify(puzzle, solution)
     if not proof["unique"] or tuple(result.grid) != tuple(grid):
         # Never ship a board the grader and the checker disagree on.
-        raise GenerationFailed(f"{key}: the checker and the grader disagree on the board")
-    grade = grade_of(result, givens)
+        raise CheckersDisagree(f"{key}: the checker and the grader disagree on the board")
+    grade = grade_record(result, givens)
     grade["attempts"] = attempt
     return Generated(puzzle, solution, grade, proof, attempt)
 

@@ -25,13 +25,14 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from pipeline.family import BEYOND, Rating
 from pipeline.sudoku.board import BOX_HOUSE
 from pipeline.sudoku.solve import RANK, TECHNIQUES, Solve, Step, solve
 
 # --- the levels ------------------------------------------------------------------------------
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
-BEYOND = "beyond"
+
 TIERS = {
     "easy": ("Full House", "Hidden Single", "Naked Single"),
     "medium": ("Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)"),
@@ -112,10 +113,10 @@ def grade(givens: Sequence[int]) -> dict:
     """The grade record of a board: its level, the techniques of its easiest-first solve
     with their counts, the difficulty, and what the difficulty is made of."""
     result = solve(givens)
-    return grade_of(result, givens)
+    return grade_record(result, givens)
 
 
-def grade_of(result: Solve, givens: Sequence[int]) -> dict:
+def grade_record(result: Solve, givens: Sequence[int]) -> dict:
     weights = [step_weight(step) for step in result.steps]
     return {"level": level_of(result),
             "techniques": result.counts(),
@@ -125,3 +126,11 @@ def grade_of(result: Solve, givens: Sequence[int]) -> dict:
             "clues": sum(1 for d in givens if d),
             "least_open": min(result.open_moves, default=0),
             "status": result.status}
+
+
+def rate(puzzle: dict) -> Rating:
+    """The level and difficulty of a board made elsewhere, from one easiest-first solve."""
+    from pipeline.sudoku.board import Board
+
+    result = solve(Board.from_puzzle(puzzle).givens)
+    return Rating(level_of(result), difficulty(result))
