@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.geometry import Box
-from pipeline.readback.barcode import merge_bars
 from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
 THIN_LINE_PT = 2.0          # thinner strokes are "thin lines": K ink only
@@ -316,62 +315,3 @@ def pdfx_1a(facts: PdfxFacts, pages: list[PageContent], document: str):
                                                                     facts.output_intents],
                 "conformance": facts.info.get("/GTS_PDFXConformance")}
     return measured, found
-
-
-# --- the EAN-5 price add-on beside an EAN-13 -----------------------------------------------------
-_L5 = ("0001101", "0011001", "0010011", "0111101", "0100011",
-       "0110001", "0101111", "0111011", "0110111", "0001011")
-_G5 = tuple(code.translate(str.maketrans("01", "10"))[::-1] for code in _L5)
-_PARITY5 = ("GGLLL", "GLGLL", "GLLGL", "GLLLG", "LGGLL", "LLGGL", "LLLGG", "LGLGL", "LGLLG",
-            "LLGLG")
-
-
-def split_addon(bars: list[tuple[float, float]]):
-    """(main bars, add-on bars): the add-on begins after the widest space, when that space is
-    wider than a digit (7 modules of the narrowest bar); otherwise there is no add-on."""
-    merged = merge_bars(bars)
-    if len(merged) < 2:
-        return bars, []
-    module = min(x1 - x0 for x0, x1 in merged)
-    gaps = [(merged[i + 1][0] - merged[i][1], i) for i in range(len(merged) - 1)]
-    widest, at = max(gaps)
-    if widest <= 7 * module + 1e-6:
-        return bars, []
-    cut = merged[at][1]
-    return ([b for b in bars if b[1] <= cut + 1e-6], [b for b in bars if b[0] > cut + 1e-6])
-
-
-def decode_ean5(bars: list[tuple[float, float]]) -> str | None:
-    """The five digits of an EAN-5 add-on from its bars, or None: guard 01011, five digits in
-    L or G code separated by 01, the parity pattern fixed by the digits' checksum."""
-    merged = merge_bars(bars)
-    if not merged:
-        return None
-    start, end = merged[0][0], merged[-1][1]
-    module = (end - start) / 47     # modules 1..47 of 48: the guard's first module is space
-    bits = ["0"] * 48
-    for x0, x1 in merged:
-        a, b = (x0 - start) / module + 1, (x1 - start) / module + 1
-        if abs(a - round(a)) > 0.3 or abs(b - round(b)) > 0.3:
-            return None
-        for i in range(round(a), min(round(b), 48)):
-            bits[i] = "1"
-    pattern = "".join(bits)
-    if pattern[:5] != "01011":
-        return None
-    digits, parity = "", ""
-    for i in range(5):
-        code = pattern[5 + 9 * i: 12 + 9 * i]
-        if i < 4 and pattern[12 + 9 * i: 14 + 9 * i] != "01":
-            return None
-        if code in _L5:
-            digits += str(_L5.index(code))
-            parity += "L"
-        elif code in _G5:
-            digits += str(_G5.index(code))
-            parity += "G"
-        else:
-            return None
-    d = [int(c) for c in digits]
-    check = (3 * (d[0] + d[2] + d[4]) + 9 * (d[1] + d[3])) % 10
-    return digits if _PARITY5[check] == parity else None
