@@ -212,6 +212,19 @@ def test_a_thin_coloured_line_and_small_rich_black_fail(books, tmp_path):
     assert any("rich black on a small area" in m for m in messages)
 
 
+def test_a_rich_black_other_than_the_printers_fails(books, tmp_path):
+    root, manifest = books
+    messages = [f.message for c in run_checks(_plant_cover(
+        root, manifest["lulu"], tmp_path, b"q 0.3 0.3 0.3 1 k 300 300 60 60 re f Q"))
+        if c.name == "black_type" for f in c.findings]
+    assert messages == ["rich black [0.3, 0.3, 0.3, 1.0] is not the printer's "
+                        "[0.6, 0.4, 0.4, 1.0]: path filled at [300.0, 300.0, 360.0, 360.0]"]
+    # the printer's own rich black (printers.toml rich_black_cmyk) on the same area passes
+    assert {c.name: c for c in run_checks(_plant_cover(
+        root, manifest["lulu"], tmp_path, b"q 0.6 0.4 0.4 1 k 300 300 60 60 re f Q"))}[
+        "black_type"].passed
+
+
 def test_colour_that_stops_at_the_trim_fails(books, tmp_path):
     root, manifest = books
     entry = manifest["lulu"]

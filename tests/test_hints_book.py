@@ -11,7 +11,8 @@ import pytest
 from books_helpers import build, layout_text, read_back, toy, write_layout  # noqa: F401
 from pipeline.book.build import load_and_plan, plan_layout
 from pipeline.book.layout import load_layout
-from pipeline.book.plan import SectionShape, facing, plan_book
+from pipeline.book.plan import SectionShape, plan_book
+from pipeline.spreads import facing
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.readback.hints import hint_findings

@@ -20,11 +20,7 @@ from dataclasses import dataclass
 from pipeline.geometry import Box
 from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
-THIN_LINE_PT = 2.0          # thinner strokes are "thin lines": K ink only
-RICH_BLACK_MIN_PT = 36.0    # rich black only on areas at least half an inch across
 TOLERANCE_PT = 0.01
-THUMBNAIL_HEIGHT_PX = 150   # the front as Amazon lists it: about 100 x 150 px
-THUMBNAIL_EM_PX = 10.0      # the title's em at that size: capitals about 7 px tall
 
 
 def _describe(mark) -> str:
@@ -107,11 +103,14 @@ def ink_limits(page: PageContent, document: str, max_total: float, min_tint: flo
     return measured, found
 
 
-def black_type(page: PageContent, document: str, *, thin_lines: bool, tints: bool = False):
+def black_type(page: PageContent, document: str, rules, *, thin_lines: bool, tints: bool = False,
+               rich_black: tuple[float, ...] | None = None):
     """Text is 100 % K (DeviceGray 0 or CMYK 0/0/0/100); with `tints` (a black-and-white
     interior, where every mark is black ink) a lighter K screen is allowed too, for light
-    labels, but never another ink; on a cover, strokes thinner than THIN_LINE_PT are K ink
-    alone; rich black only on fills at least RICH_BLACK_MIN_PT across."""
+    labels, but never another ink; with `thin_lines` (a cover), strokes thinner than
+    `rules.thin_line_pt` are K ink alone; rich black only on fills at least
+    `rules.rich_black_min_pt` across each way, and, given the printer's `rich_black`, only
+    that one. `rules`: the cover rules (`pipeline.book.printers.cover_rules`)."""
     found, glyphs, thin = [], 0, 0
     for mark in page.marks:
         if isinstance(mark, Glyph) and mark.visible and mark.ink is not None:
@@ -124,15 +123,21 @@ def black_type(page: PageContent, document: str, *, thin_lines: bool, tints: boo
                                                      f"{list(colour.values)}, not 100 % K: "
                                                      f"{_describe(mark)}"))
         elif isinstance(mark, PathMark):
-            if mark.stroke is not None and mark.line_width < THIN_LINE_PT:
+            if mark.stroke is not None and mark.line_width < rules.thin_line_pt:
                 thin += 1
                 if thin_lines and not mark.stroke.is_gray_or_k:
                     found.append((document, page.number, f"a {mark.line_width:.2f} pt line in "
                                                          f"{list(mark.stroke.values)}, not K "
                                                          f"alone: {_describe(mark)}"))
             if mark.fill is not None and _is_rich_black(mark.fill):
-                if min(mark.ink.width, mark.ink.height) < RICH_BLACK_MIN_PT:
+                if min(mark.ink.width, mark.ink.height) < rules.rich_black_min_pt:
                     found.append((document, page.number, f"rich black on a small area: "
+                                                         f"{_describe(mark)}"))
+                if rich_black is not None and any(
+                        abs(v - w) > 1e-3 for v, w in zip(mark.fill.values, rich_black)):
+                    found.append((document, page.number, f"rich black {list(mark.fill.values)} "
+                                                         "is not the printer's "
+                                                         f"{list(rich_black)}: "
                                                          f"{_describe(mark)}"))
             if mark.stroke is not None and _is_rich_black(mark.stroke):
                 found.append((document, page.number, f"rich black on a line: "
@@ -209,12 +214,14 @@ def colour_at_folds(page: PageContent, folds: list[float], variance: float):
 
 
 # --- the title at thumbnail size ---------------------------------------------------------------
-def title_thumbnail(page: PageContent, front: Box, title: str):
+def title_thumbnail(page: PageContent, front: Box, title: str, rules):
     """The title is set on the front, as its largest type, with an em of at least
-    THUMBNAIL_EM_PX pixels when the front is shown THUMBNAIL_HEIGHT_PX pixels high."""
+    `rules.thumbnail_em_px` pixels when the front is shown `rules.thumbnail_height_px` pixels
+    high (`rules`: the cover rules, `pipeline.book.printers.cover_rules`)."""
+    height_px, em_min_px = rules.thumbnail_height_px, rules.thumbnail_em_px
     glyphs = [g for g in page.glyphs if g.visible and g.ink is not None
               and front.contains(g.ink, slack=0.5) and g.text.strip()]
-    scale = THUMBNAIL_HEIGHT_PX / front.height
+    scale = height_px / front.height
     wanted = "".join(title.split())
     found = []
     # The title's glyphs: the sizes, largest first, whose glyphs spell it out.
@@ -229,15 +236,15 @@ def title_thumbnail(page: PageContent, front: Box, title: str):
         found.append(("cover", page.number, f"the title {title!r} is not set on the front"))
         return {"title_em_px": None}, found
     em_px = title_size * scale
-    if em_px < THUMBNAIL_EM_PX - 1e-6:
+    if em_px < em_min_px - 1e-6:
         found.append(("cover", page.number, f"the title is {title_size:.1f} pt: {em_px:.1f} px "
-                                            f"at a {THUMBNAIL_HEIGHT_PX} px high thumbnail, "
-                                            f"under {THUMBNAIL_EM_PX:g} px"))
+                                            f"at a {height_px} px high thumbnail, "
+                                            f"under {em_min_px:g} px"))
     if sizes and title_size < sizes[0]:
         found.append(("cover", page.number, f"the title ({title_size:.1f} pt) is not the front's "
                                             f"largest type ({sizes[0]:.1f} pt)"))
     return {"title_pt": title_size, "title_em_px": round(em_px, 2),
-            "minimum_em_px": THUMBNAIL_EM_PX}, found
+            "minimum_em_px": em_min_px}, found
 
 
 # --- PDF/X-1a ----------------------------------------------------------------------------------

@@ -64,7 +64,8 @@ CHECKS: tuple[Row, ...] = (
         "tests/test_cover_colour.py::test_total_ink_over_the_limit_fails", "tests/test_cover_colour.py::test_a_tint_under_the_minimum_fails")),
     Row("black_type", check_black_type, proven_by=(
         "tests/test_cover_colour.py::test_text_not_100_k_fails",
-        "tests/test_cover_colour.py::test_a_thin_coloured_line_and_small_rich_black_fail")),
+        "tests/test_cover_colour.py::test_a_thin_coloured_line_and_small_rich_black_fail",
+        "tests/test_cover_colour.py::test_a_rich_black_other_than_the_printers_fails")),
     Row("bleed", check_bleed, proven_by=("tests/test_cover_colour.py::test_colour_that_stops_at_the_trim_fails",)),
     Row("folds", check_folds, proven_by=("tests/test_cover_colour.py::test_a_colour_change_at_a_fold_fails",)),
     Row("thumbnail", check_thumbnail, proven_by=(
