@@ -266,6 +266,15 @@ def test_hints_off_with_hints_listed_is_caught(hinted):
     assert hint_findings(bad, text, records, _reveals)
 
 
+def test_the_hints_check_fails_on_a_book_that_lists_hints_with_hints_off(hinted):
+    from dataclasses import replace
+    root, book, records = hinted
+    b = read_back(root, book, records)
+    check = check_hints(replace(b, book=dict(b.book, hints=False)))
+    assert not check.passed
+    assert all(f.document == "interior" for f in check.findings)
+
+
 def test_the_puzzle_page_prints_both_pointers(hinted):
     root, book, records = hinted
     text, _ = _text_of(root, book, records)
