@@ -95,17 +95,23 @@ class Sourced:
         return self.source.lstrip().startswith("U")
 
 
-@dataclass(frozen=True)
-class PrinterProfile:
-    key: str
-    name: str
-    fields: dict  # field name -> Sourced, exactly as the table gives them
+class _SourcedTable:
+    """A table of printers.toml read as it stands: `fields` maps each name to its Sourced."""
+
+    fields: dict
 
     def value(self, field: str):
         return self.fields[field].value
 
     def source(self, field: str) -> str:
         return self.fields[field].source
+
+
+@dataclass(frozen=True)
+class PrinterProfile(_SourcedTable):
+    key: str
+    name: str
+    fields: dict  # field name -> Sourced, exactly as the table gives them
 
     # --- what the printer offers -------------------------------------------------------
     @property
@@ -286,17 +292,11 @@ def profile_names() -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class CoverRules:
+class CoverRules(_SourcedTable):
     """The cover rules this pipeline keeps for every printer (printers.toml `[cover_rules]`):
     the writer draws by them and the preflight checks them."""
 
     fields: dict  # field name -> Sourced, exactly as the table gives them
-
-    def value(self, field: str):
-        return self.fields[field].value
-
-    def source(self, field: str) -> str:
-        return self.fields[field].source
 
     @property
     def thin_line_pt(self) -> float:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.geometry import Box
+from pipeline.readback.findings import painted
 from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
 TOLERANCE_PT = 0.01
@@ -30,14 +31,6 @@ def _describe(mark) -> str:
         paint = "filled" if mark.fill is not None else "stroked"
         return f"path {paint} at {mark.ink.as_list(1)}"
     return f"image at {mark.ink.as_list(1)}"
-
-
-def _painted(mark) -> list:
-    if isinstance(mark, PathMark):
-        return [c for c in (mark.fill, mark.stroke) if c is not None]
-    if isinstance(mark, Glyph):
-        return [mark.fill if mark.render_mode % 4 in (0, 2) else mark.stroke]
-    return []
 
 
 def total_ink(colour) -> float:
@@ -61,7 +54,7 @@ def cover_colour_spaces(page: PageContent):
     black would be converted by the printer's RIP, the source of 'grey text')."""
     found, counts = [], {}
     for mark in page.marks:
-        spaces = [c.space for c in _painted(mark)]
+        spaces = [c.space for c in painted(mark)]
         if isinstance(mark, ImageMark):
             spaces.append(mark.colour_space)
         for space in spaces:
@@ -81,7 +74,7 @@ def ink_limits(page: PageContent, document: str, max_total: float, min_tint: flo
     (a colour whose strongest ink is above 0 but under `min_tint`)."""
     found, heaviest, lightest = [], None, None
     for mark in page.marks:
-        for colour in _painted(mark):
+        for colour in painted(mark):
             if colour.space not in ("DeviceCMYK", "DeviceGray"):
                 continue
             ink = total_ink(colour)
@@ -115,7 +108,7 @@ def black_type(page: PageContent, document: str, rules, *, thin_lines: bool, tin
     for mark in page.marks:
         if isinstance(mark, Glyph) and mark.visible and mark.ink is not None:
             glyphs += 1
-            colour = _painted(mark)[0]
+            colour = painted(mark)[0]
             solid = (colour.space == "DeviceGray" and colour.values[0] == 0) or (
                 colour.space == "DeviceCMYK" and tuple(colour.values) == (0, 0, 0, 1))
             if not solid and not (tints and colour.is_gray_or_k):
@@ -171,7 +164,7 @@ def colour_reaches_bleed(page: PageContent, variance: float, document: str = "co
     for mark in page.marks:
         if not isinstance(mark, PathMark) or mark.ink is None:
             continue
-        if not any(total_ink(c) > 0 for c in _painted(mark)):
+        if not any(total_ink(c) > 0 for c in painted(mark)):
             continue
         if bled_art(mark, bleed):
             continue   # inside an art field clipped at the bleed: the field runs on, not the mark
