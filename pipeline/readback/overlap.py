@@ -9,10 +9,10 @@ returns what overlaps, in words. Two cases are faults:
   font intends, and may touch);
 - text across a line: a stroked segment (a tile edge, a grid line, a rule, a bridge) passes
   through a glyph's outline box shrunk by `tolerance`, unless an opaque fill painted after the
-  stroke and before the glyph holds the glyph's box (an island disc over the ends of its
-  bridges, with its number on top, is drawn that way on purpose). "Holds" is tested on the
-  box's corners by the fill's own rule (nonzero or even-odd, as the PDF paints it), which is
-  exact for the convex fills text sits on (discs, tiles, bands).
+  stroke and before the glyph holds the glyph's box (a disc over the ends of the lines that
+  meet it, with its number on top, is drawn that way on purpose). "Holds" is tested on the
+  box's corners, which is exact for the convex fills text sits on (discs, tiles, bands), by
+  the fill's own rule (nonzero or even-odd, as the PDF paints it).
 
 Filled shapes under text (a gray band behind a heading) are backgrounds, not borders.
 """
