@@ -11,10 +11,10 @@ returns what overlaps, in words. Two cases are faults:
   through a glyph's outline box shrunk by `tolerance`, unless an opaque fill painted after the
   stroke and before the glyph holds the glyph's box (a disc over the ends of the lines that
   meet it, with its number on top, is drawn that way on purpose). "Holds" is tested on the
-  box's corners, which is exact for the convex fills text sits on (discs, tiles, bands), by
-  the fill's own rule (nonzero or even-odd, as the PDF paints it).
+  box's corners, which is exact for the convex fills text sits on (discs, tiles, bands).
 
 Filled shapes under text (a gray band behind a heading) are backgrounds, not borders.
+A fill holds a point by its own fill rule, nonzero or even-odd, as the PDF paints it.
 """
 
 from __future__ import annotations
