@@ -34,9 +34,13 @@ def test_kdp_cover_vectors_are_exact(trim, pages, paper, spine, width, height):
 
 
 def test_the_wrong_paper_is_caught():
-    # kdpcover#64: the cream caliper used for white paper gives 12.75 in, not 12.7004.
-    g = get_profile("kdp").cover_geometry(Trim.parse("6x9"), "cream", 200)
-    assert g.width_in != Fraction(Decimal("12.7004"))
+    # kdpcover#64: the cream caliper used for white paper gives 12.75 in, not 12.7004: each
+    # paper gives its own exact width, so a book on the wrong paper is a different cover.
+    profile = get_profile("kdp")
+    white = profile.cover_geometry(Trim.parse("6x9"), "white", 200)
+    cream = profile.cover_geometry(Trim.parse("6x9"), "cream", 200)
+    assert (white.width_in, cream.width_in) == (Fraction(Decimal("12.7004")),
+                                                Fraction(Decimal("12.75")))
 
 
 @pytest.mark.parametrize("trim, pages, paper, spine, width, height", LULU_VECTORS)
@@ -121,10 +125,44 @@ def test_every_value_has_a_source():
             assert re.match(r"^(P|Q|S|D|U|none|per trim)", item["source"].strip()), (name, field)
 
 
+# The code that makes or checks print rules: the book layer, the read-back, and the modules
+# they share. The families draw inside the boxes the book layer gives them and never see a
+# printer's number (their proportions, such as a tile's 0.06-of-a-cell inset, are their own).
+PRINT_RULE_CODE = ("pipeline/book", "pipeline/readback", "pipeline/*.py")
+PRINT_NUMBERS = ("0.002252", "0.0025", "0.002347", "444", "0.06", "0.0625", "0.375", "0.875",
+                 "828", "590", "0.4504")
+
+
+def print_numbers_in(root: Path) -> list[str]:
+    """`file: number` for each printer's number written into the print-rule code under
+    `root` (a checkout), rather than read from printers.toml."""
+    found = []
+    for pattern in PRINT_RULE_CODE:
+        paths = sorted(root.glob(pattern if pattern.endswith(".py") else pattern + "/**/*.py"))
+        for path in paths:
+            text = path.read_text()
+            for number in PRINT_NUMBERS:
+                if re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", text):
+                    found.append(f"{path.relative_to(root)}: {number}")
+    return found
+
+
 def test_no_print_number_in_code():
     """The calipers, margins and zones appear only in the table, never in the code."""
-    folder = Path(__file__).resolve().parent.parent / "pipeline" / "book"
-    code = "\n".join(p.read_text() for p in folder.glob("*.py"))
-    for number in ("0.002252", "0.0025", "0.002347", "444", "0.06", "0.0625", "0.375", "0.875",
-                   "828", "590", "0.4504"):
-        assert not re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", code), number
+    root = Path(__file__).resolve().parent.parent
+    assert len(list((root / "pipeline" / "readback").rglob("*.py"))) > 10   # the scan reads it
+    assert print_numbers_in(root) == []
+
+
+def test_a_print_number_planted_in_the_code_is_found(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("pipeline/book", "pipeline/readback/checks"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "pipeline" / "cli.py").write_text("GUTTER = 0.875\n")
+    (tmp_path / "pipeline" / "book" / "cover.py").write_text(
+        (root / "pipeline" / "book" / "cover.py").read_text() + "\nSAFE_IN = 0.375\n")
+    (tmp_path / "pipeline" / "readback" / "checks" / "pages.py").write_text(
+        "def spine(pages):\n    return pages * 0.002252\n")
+    assert print_numbers_in(tmp_path) == ["pipeline/book/cover.py: 0.375",
+                                          "pipeline/readback/checks/pages.py: 0.002252",
+                                          "pipeline/cli.py: 0.875"]

@@ -10,9 +10,11 @@ import pytest
 
 from books_helpers import build, layout_text, read_back, toy, write_layout  # noqa: F401
 from pipeline.book.layout import load_layout
+from pipeline.ean import G_CODES, L_CODES, ean5_parity
 from pipeline.errors import InputError
 from pipeline.readback import colour_checks
 from pipeline.readback.checks import run_checks
+from pipeline.readback.barcode import decode_ean5
 from pipeline.readback.checks.cover import check_barcode_box
 from pipeline.readback.loaded import catalog_records, load_book
 
@@ -94,19 +96,18 @@ def test_barcode_with_price_addon_reads_back(books):
 
 
 def test_ean5_decoder_refuses_a_broken_addon():
-    # 51299 drawn from its modules, then one bar moved by a module
+    # 51299 drawn from its modules, then one bar moved by a module: the guard and the digit
+    # codes no longer line up, so nothing reads back (not another price)
     bars = _ean5_bars("51299")
-    assert colour_checks.decode_ean5(bars) == "51299"
+    assert decode_ean5(bars) == "51299"
     broken = bars[:3] + [(bars[3][0] + 1, bars[3][1] + 1)] + bars[4:]
-    assert colour_checks.decode_ean5(broken) != "51299"
+    assert decode_ean5(broken) is None
 
 
 def _ean5_bars(digits: str) -> list[tuple[float, float]]:
-    d = [int(c) for c in digits]
-    parity = colour_checks._PARITY5[(3 * (d[0] + d[2] + d[4]) + 9 * (d[1] + d[3])) % 10]
     bits = "01011"
-    for i, (digit, p) in enumerate(zip(d, parity)):
-        bits += (colour_checks._L5 if p == "L" else colour_checks._G5)[digit]
+    for i, (digit, p) in enumerate(zip(digits, ean5_parity(digits))):
+        bits += (L_CODES if p == "L" else G_CODES)[int(digit)]
         if i < 4:
             bits += "01"
     return [(float(i), float(i + 1)) for i, bit in enumerate(bits) if bit == "1"]
@@ -209,6 +210,19 @@ def test_a_thin_coloured_line_and_small_rich_black_fail(books, tmp_path):
                 for f in c.findings]
     assert any("not K alone" in m for m in messages)
     assert any("rich black on a small area" in m for m in messages)
+
+
+def test_a_rich_black_other_than_the_printers_fails(books, tmp_path):
+    root, manifest = books
+    messages = [f.message for c in run_checks(_plant_cover(
+        root, manifest["lulu"], tmp_path, b"q 0.3 0.3 0.3 1 k 300 300 60 60 re f Q"))
+        if c.name == "black_type" for f in c.findings]
+    assert messages == ["rich black [0.3, 0.3, 0.3, 1.0] is not the printer's "
+                        "[0.6, 0.4, 0.4, 1.0]: path filled at [300.0, 300.0, 360.0, 360.0]"]
+    # the printer's own rich black (printers.toml rich_black_cmyk) on the same area passes
+    assert {c.name: c for c in run_checks(_plant_cover(
+        root, manifest["lulu"], tmp_path, b"q 0.6 0.4 0.4 1 k 300 300 60 60 re f Q"))}[
+        "black_type"].passed
 
 
 def test_colour_that_stops_at_the_trim_fails(books, tmp_path):

@@ -11,7 +11,8 @@ import pytest
 from books_helpers import build, layout_text, read_back, toy, write_layout  # noqa: F401
 from pipeline.book.build import load_and_plan, plan_layout
 from pipeline.book.layout import load_layout
-from pipeline.book.plan import SectionShape, facing, plan_book
+from pipeline.book.plan import SectionShape, plan_book
+from pipeline.spreads import facing
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.readback.hints import hint_findings
@@ -265,6 +266,15 @@ def test_hints_off_with_hints_listed_is_caught(hinted):
     bad = copy.deepcopy(book)
     bad["hints"] = False
     assert hint_findings(bad, text, records, _reveals)
+
+
+def test_the_hints_check_fails_on_a_book_that_lists_hints_with_hints_off(hinted):
+    from dataclasses import replace
+    root, book, records = hinted
+    b = read_back(root, book, records)
+    check = check_hints(replace(b, book=dict(b.book, hints=False)))
+    assert not check.passed
+    assert all(f.document == "interior" for f in check.findings)
 
 
 def test_the_puzzle_page_prints_both_pointers(hinted):

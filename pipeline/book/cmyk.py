@@ -21,13 +21,13 @@ from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, circle_path
 from pipeline.geometry import Box
 
 K100: CMYK = (0.0, 0.0, 0.0, 1.0)
-THIN_LINE_PT = 2.0   # a stroke thinner than this is a "thin line": 100 % K only
 
 
 @dataclass(frozen=True)
 class InkLimits:
-    max_total: float   # C+M+Y+K, as a fraction (2.4 for 240 %)
-    min_tint: float    # the strongest ink of a colour that prints at all
+    max_total: float     # C+M+Y+K, as a fraction (2.4 for 240 %)
+    min_tint: float      # the strongest ink of a colour that prints at all
+    thin_line_pt: float  # a stroke thinner than this is a "thin line": 100 % K only
 
 
 def check_colour(colour: CMYK, limits: InkLimits, what: str) -> CMYK:
@@ -47,7 +47,7 @@ def set_fill(canvas, colour: CMYK, limits: InkLimits, what: str = "fill") -> Non
 
 
 def set_stroke(canvas, colour: CMYK, width: float, limits: InkLimits, what: str = "line") -> None:
-    if width < THIN_LINE_PT and colour != K100:
+    if width < limits.thin_line_pt and colour != K100:
         raise LayoutError(f"a {width:.2f} pt {what} must be 100 % K, not {colour}")
     canvas.setStrokeColorCMYK(*check_colour(colour, limits, what))
     canvas.setLineWidth(width)
@@ -99,7 +99,7 @@ class ArtInk:
     def _stroke(self, width: float, gray: float = 0.0) -> None:
         width *= self.scale
         colour = self.dark if gray <= 0.5 else self.ground
-        if width < THIN_LINE_PT:
+        if width < self.limits.thin_line_pt:
             colour = K100
         set_stroke(self.canvas, colour, width, self.limits, "art line")
 

@@ -23,7 +23,7 @@ from pipeline.book.fonts import FontSet
 from pipeline.book.interior import GRID_PAD, family_title, level_title
 from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
-from pipeline.book.printers import BUFFER_PT, CoverGeometry, PrinterProfile
+from pipeline.book.printers import BUFFER_PT, CoverGeometry, PrinterProfile, cover_rules
 from pipeline.geometry import Box
 from pipeline.family import get_family
 from pipeline.ink import GridBox
@@ -32,8 +32,6 @@ from pipeline.records import PuzzleRecord
 SPINE_TEXT_MAX_PT = 16
 BARCODE_QUIET_PT = 6       # white around the bars inside the barcode box
 TITLE_MAX_LINES = 3
-THUMBNAIL_HEIGHT_PX = 150  # how Amazon lists a book: the front at about 100 x 150 px
-THUMBNAIL_EM_PX = 10       # the title's em at that size (its capitals about 7 px tall)
 CARD_PAD = 12.0            # inside a white card, around its type
 LARGE_PRINT_STEP = 2.0     # large-print books set the back type this much larger
 SAMPLE_CELL_MAX_PT = 40.0  # the back's sample puzzle: cells up to about 0.55 in, or more
@@ -89,8 +87,10 @@ def cover_boards(sections, per_section: int = 4) -> list[PuzzleRecord]:
 
 
 def min_title_pt(trim_height_pt: float) -> float:
-    """The smallest title that still reads on a 150 px high thumbnail of the front."""
-    return THUMBNAIL_EM_PX * trim_height_pt / THUMBNAIL_HEIGHT_PX
+    """The smallest title that still reads on a thumbnail of the front as the book is listed
+    (its height in pixels and the title's least em there: printers.toml `[cover_rules]`)."""
+    rules = cover_rules()
+    return rules.thumbnail_em_px * trim_height_pt / rules.thumbnail_height_px
 
 
 def write_cover(layout: Layout, profile: PrinterProfile, fonts: FontSet, page_count: int,
@@ -106,7 +106,7 @@ def write_cover(layout: Layout, profile: PrinterProfile, fonts: FontSet, page_co
     bleed = float(geometry.bleed_in * 72)
     set_page_boxes(canvas, width=width, height=height, trim=full.inset(bleed), bleed=full)
     rules = InkRules(profile.min_font_pt, profile.min_line_pt, profile.min_gray_fill)
-    limits = InkLimits(profile.max_total_ink, profile.min_gray_fill)
+    limits = InkLimits(profile.max_total_ink, profile.min_gray_fill, cover_rules().thin_line_pt)
     fold = profile.fold_variance_pt
 
     # The ground: one colour over the whole wrap, so nothing changes at a fold.

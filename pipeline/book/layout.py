@@ -23,6 +23,7 @@ from pipeline.book.fonts import (DEFAULT_FONTS, check_truetype, missing_characte
                                  resolve_font_file)
 from pipeline.book.cover_style import CoverStyle, parse_style
 from pipeline.book.printers import Trim, get_profile, profile_names
+from pipeline.ean import check_digit
 from pipeline.errors import InputError
 
 
@@ -359,8 +360,7 @@ def isbn_problem(text: str) -> str | None:
         return "an ISBN must be 13 digits (ISBN-13), dashes allowed"
     if not digits.startswith(("978", "979")):
         return "an ISBN-13 starts with 978 or 979"
-    total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(digits[:12]))
-    check = (10 - total % 10) % 10
+    check = check_digit(digits[:12])
     if int(digits[12]) != check:
         return f"ISBN check digit is {digits[12]}, expected {check}"
     return None

@@ -67,12 +67,6 @@ def has_hints(sections: list[SectionShape]) -> bool:
     return any(section.hints_per_page for section in sections)
 
 
-def facing(a: int, b: int) -> bool:
-    """Whether pages a and b are one spread (the same page counts too): an even page faces
-    the odd page after it."""
-    return a == b or (min(a, b) % 2 == 0 and abs(a - b) == 1)
-
-
 def families_in_order(sections: list[SectionShape]) -> list[str]:
     return list(dict.fromkeys(section.family for section in sections))
 

@@ -95,17 +95,23 @@ class Sourced:
         return self.source.lstrip().startswith("U")
 
 
-@dataclass(frozen=True)
-class PrinterProfile:
-    key: str
-    name: str
-    fields: dict  # field name -> Sourced, exactly as the table gives them
+class _SourcedTable:
+    """A table of printers.toml read as it stands: `fields` maps each name to its Sourced."""
+
+    fields: dict
 
     def value(self, field: str):
         return self.fields[field].value
 
     def source(self, field: str) -> str:
         return self.fields[field].source
+
+
+@dataclass(frozen=True)
+class PrinterProfile(_SourcedTable):
+    key: str
+    name: str
+    fields: dict  # field name -> Sourced, exactly as the table gives them
 
     # --- what the printer offers -------------------------------------------------------
     @property
@@ -256,6 +262,7 @@ class PrinterProfile:
 
     @property
     def rich_black(self) -> tuple[float, float, float, float]:
+        """The rich black the printer asks for where one is used (C, M, Y, K as fractions)."""
         return tuple(float(v) / 100 for v in self.value("rich_black_cmyk"))  # type: ignore
 
     @property
@@ -279,7 +286,43 @@ def _table() -> dict:
 
 
 def profile_names() -> tuple[str, ...]:
-    return tuple(name for name, value in _table().items() if isinstance(value, dict))
+    """The printers of the table: its tables with a name (`[cover_rules]` is not a printer)."""
+    return tuple(name for name, value in _table().items()
+                 if isinstance(value, dict) and "name" in value)
+
+
+@dataclass(frozen=True)
+class CoverRules(_SourcedTable):
+    """The cover rules this pipeline keeps for every printer (printers.toml `[cover_rules]`):
+    the writer draws by them and the preflight checks them."""
+
+    fields: dict  # field name -> Sourced, exactly as the table gives them
+
+    @property
+    def thin_line_pt(self) -> float:
+        """A stroke thinner than this is a thin line: K ink alone."""
+        return float(self.value("thin_line_pt"))
+
+    @property
+    def rich_black_min_pt(self) -> float:
+        """Rich black only on fills at least this wide each way."""
+        return _to_pt(Fraction(self.value("rich_black_min_in")))
+
+    @property
+    def thumbnail_height_px(self) -> int:
+        """The front's height as the book is listed, in pixels."""
+        return int(self.value("thumbnail_px")["height"])
+
+    @property
+    def thumbnail_em_px(self) -> float:
+        """The least em of the title at that height, in pixels."""
+        return float(self.value("thumbnail_px")["title_em"])
+
+
+@lru_cache(maxsize=None)
+def cover_rules() -> CoverRules:
+    return CoverRules({name: Sourced(item["value"], item["source"])
+                       for name, item in _table()["cover_rules"].items()})
 
 
 def specs_verified_on() -> str:

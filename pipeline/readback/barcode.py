@@ -1,19 +1,10 @@
-"""Reading an EAN-13 barcode back from the filled bars a PDF draws, to compare with the ISBN."""
+"""Reading an EAN-13 barcode and its EAN-5 price add-on back from the filled bars a PDF draws,
+to compare with the ISBN and the price. The codes and check digits are `pipeline/ean.py`'s."""
 
 from __future__ import annotations
 
-_L = ("0001101", "0011001", "0010011", "0111101", "0100011",
-      "0110001", "0101111", "0111011", "0110111", "0001011")
-_R = tuple(code.translate(str.maketrans("01", "10")) for code in _L)
-_G = tuple(code[::-1] for code in _R)
-# Parity of the six left digits encodes the first digit.
-_FIRST = ("LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG",
-          "LGGLLG", "LGGGLL", "LGLGLL", "LGLGGL", "LGGLGL")
-
-
-def check_digit(first12: str) -> int:
-    total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(first12))
-    return (10 - total % 10) % 10
+from pipeline.ean import (FIRST_DIGIT_PARITY, G_CODES, L_CODES, R_CODES, check_digit,
+                          ean5_parity)
 
 
 def merge_bars(bars) -> list[list[float]]:
@@ -53,21 +44,70 @@ def decode_bars(bars: list[tuple[float, float]]) -> str | None:
     left, parity = [], ""
     for i in range(6):
         code = pattern[3 + 7 * i: 10 + 7 * i]
-        if code in _L:
-            left.append(str(_L.index(code)))
+        if code in L_CODES:
+            left.append(str(L_CODES.index(code)))
             parity += "L"
-        elif code in _G:
-            left.append(str(_G.index(code)))
+        elif code in G_CODES:
+            left.append(str(G_CODES.index(code)))
             parity += "G"
         else:
             return None
     right = []
     for i in range(6):
         code = pattern[50 + 7 * i: 57 + 7 * i]
-        if code not in _R:
+        if code not in R_CODES:
             return None
-        right.append(str(_R.index(code)))
-    if parity not in _FIRST:
+        right.append(str(R_CODES.index(code)))
+    if parity not in FIRST_DIGIT_PARITY:
         return None
-    digits = str(_FIRST.index(parity)) + "".join(left) + "".join(right)
+    digits = str(FIRST_DIGIT_PARITY.index(parity)) + "".join(left) + "".join(right)
     return digits if check_digit(digits[:12]) == int(digits[12]) else None
+
+
+def split_addon(bars: list[tuple[float, float]]):
+    """(main bars, add-on bars): the add-on begins after the widest space, when that space is
+    wider than a digit (7 modules of the narrowest bar); otherwise there is no add-on."""
+    merged = merge_bars(bars)
+    if len(merged) < 2:
+        return bars, []
+    module = min(x1 - x0 for x0, x1 in merged)
+    gaps = [(merged[i + 1][0] - merged[i][1], i) for i in range(len(merged) - 1)]
+    widest, at = max(gaps)
+    if widest <= 7 * module + 1e-6:
+        return bars, []
+    cut = merged[at][1]
+    return ([b for b in bars if b[1] <= cut + 1e-6], [b for b in bars if b[0] > cut + 1e-6])
+
+
+def decode_ean5(bars: list[tuple[float, float]]) -> str | None:
+    """The five digits of an EAN-5 add-on from its bars, or None: guard 01011, five digits in
+    L or G code separated by 01, the parity pattern fixed by the digits' checksum."""
+    merged = merge_bars(bars)
+    if not merged:
+        return None
+    start, end = merged[0][0], merged[-1][1]
+    module = (end - start) / 47     # modules 1..47 of 48: the guard's first module is space
+    bits = ["0"] * 48
+    for x0, x1 in merged:
+        a, b = (x0 - start) / module + 1, (x1 - start) / module + 1
+        if abs(a - round(a)) > 0.3 or abs(b - round(b)) > 0.3:
+            return None
+        for i in range(round(a), min(round(b), 48)):
+            bits[i] = "1"
+    pattern = "".join(bits)
+    if pattern[:5] != "01011":
+        return None
+    digits, parity = "", ""
+    for i in range(5):
+        code = pattern[5 + 9 * i: 12 + 9 * i]
+        if i < 4 and pattern[12 + 9 * i: 14 + 9 * i] != "01":
+            return None
+        if code in L_CODES:
+            digits += str(L_CODES.index(code))
+            parity += "L"
+        elif code in G_CODES:
+            digits += str(G_CODES.index(code))
+            parity += "G"
+        else:
+            return None
+    return digits if ean5_parity(digits) == parity else None

@@ -18,14 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.geometry import Box
-from pipeline.readback.barcode import merge_bars
+from pipeline.readback.findings import painted
 from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
-THIN_LINE_PT = 2.0          # thinner strokes are "thin lines": K ink only
-RICH_BLACK_MIN_PT = 36.0    # rich black only on areas at least half an inch across
 TOLERANCE_PT = 0.01
-THUMBNAIL_HEIGHT_PX = 150   # the front as Amazon lists it: about 100 x 150 px
-THUMBNAIL_EM_PX = 10.0      # the title's em at that size: capitals about 7 px tall
 
 
 def _describe(mark) -> str:
@@ -35,14 +31,6 @@ def _describe(mark) -> str:
         paint = "filled" if mark.fill is not None else "stroked"
         return f"path {paint} at {mark.ink.as_list(1)}"
     return f"image at {mark.ink.as_list(1)}"
-
-
-def _painted(mark) -> list:
-    if isinstance(mark, PathMark):
-        return [c for c in (mark.fill, mark.stroke) if c is not None]
-    if isinstance(mark, Glyph):
-        return [mark.fill if mark.render_mode % 4 in (0, 2) else mark.stroke]
-    return []
 
 
 def total_ink(colour) -> float:
@@ -66,7 +54,7 @@ def cover_colour_spaces(page: PageContent):
     black would be converted by the printer's RIP, the source of 'grey text')."""
     found, counts = [], {}
     for mark in page.marks:
-        spaces = [c.space for c in _painted(mark)]
+        spaces = [c.space for c in painted(mark)]
         if isinstance(mark, ImageMark):
             spaces.append(mark.colour_space)
         for space in spaces:
@@ -86,7 +74,7 @@ def ink_limits(page: PageContent, document: str, max_total: float, min_tint: flo
     (a colour whose strongest ink is above 0 but under `min_tint`)."""
     found, heaviest, lightest = [], None, None
     for mark in page.marks:
-        for colour in _painted(mark):
+        for colour in painted(mark):
             if colour.space not in ("DeviceCMYK", "DeviceGray"):
                 continue
             ink = total_ink(colour)
@@ -108,16 +96,19 @@ def ink_limits(page: PageContent, document: str, max_total: float, min_tint: flo
     return measured, found
 
 
-def black_type(page: PageContent, document: str, *, thin_lines: bool, tints: bool = False):
+def black_type(page: PageContent, document: str, rules, *, thin_lines: bool, tints: bool = False,
+               rich_black: tuple[float, ...] | None = None):
     """Text is 100 % K (DeviceGray 0 or CMYK 0/0/0/100); with `tints` (a black-and-white
     interior, where every mark is black ink) a lighter K screen is allowed too, for light
-    labels, but never another ink; on a cover, strokes thinner than THIN_LINE_PT are K ink
-    alone; rich black only on fills at least RICH_BLACK_MIN_PT across."""
+    labels, but never another ink; with `thin_lines` (a cover), strokes thinner than
+    `rules.thin_line_pt` are K ink alone; rich black only on fills at least
+    `rules.rich_black_min_pt` across each way, and, given the printer's `rich_black`, only
+    that one. `rules`: the cover rules (`pipeline.book.printers.cover_rules`)."""
     found, glyphs, thin = [], 0, 0
     for mark in page.marks:
         if isinstance(mark, Glyph) and mark.visible and mark.ink is not None:
             glyphs += 1
-            colour = _painted(mark)[0]
+            colour = painted(mark)[0]
             solid = (colour.space == "DeviceGray" and colour.values[0] == 0) or (
                 colour.space == "DeviceCMYK" and tuple(colour.values) == (0, 0, 0, 1))
             if not solid and not (tints and colour.is_gray_or_k):
@@ -125,15 +116,21 @@ def black_type(page: PageContent, document: str, *, thin_lines: bool, tints: boo
                                                      f"{list(colour.values)}, not 100 % K: "
                                                      f"{_describe(mark)}"))
         elif isinstance(mark, PathMark):
-            if mark.stroke is not None and mark.line_width < THIN_LINE_PT:
+            if mark.stroke is not None and mark.line_width < rules.thin_line_pt:
                 thin += 1
                 if thin_lines and not mark.stroke.is_gray_or_k:
                     found.append((document, page.number, f"a {mark.line_width:.2f} pt line in "
                                                          f"{list(mark.stroke.values)}, not K "
                                                          f"alone: {_describe(mark)}"))
             if mark.fill is not None and _is_rich_black(mark.fill):
-                if min(mark.ink.width, mark.ink.height) < RICH_BLACK_MIN_PT:
+                if min(mark.ink.width, mark.ink.height) < rules.rich_black_min_pt:
                     found.append((document, page.number, f"rich black on a small area: "
+                                                         f"{_describe(mark)}"))
+                if rich_black is not None and any(
+                        abs(v - w) > 1e-3 for v, w in zip(mark.fill.values, rich_black)):
+                    found.append((document, page.number, f"rich black {list(mark.fill.values)} "
+                                                         "is not the printer's "
+                                                         f"{list(rich_black)}: "
                                                          f"{_describe(mark)}"))
             if mark.stroke is not None and _is_rich_black(mark.stroke):
                 found.append((document, page.number, f"rich black on a line: "
@@ -167,7 +164,7 @@ def colour_reaches_bleed(page: PageContent, variance: float, document: str = "co
     for mark in page.marks:
         if not isinstance(mark, PathMark) or mark.ink is None:
             continue
-        if not any(total_ink(c) > 0 for c in _painted(mark)):
+        if not any(total_ink(c) > 0 for c in painted(mark)):
             continue
         if bled_art(mark, bleed):
             continue   # inside an art field clipped at the bleed: the field runs on, not the mark
@@ -210,12 +207,14 @@ def colour_at_folds(page: PageContent, folds: list[float], variance: float):
 
 
 # --- the title at thumbnail size ---------------------------------------------------------------
-def title_thumbnail(page: PageContent, front: Box, title: str):
+def title_thumbnail(page: PageContent, front: Box, title: str, rules):
     """The title is set on the front, as its largest type, with an em of at least
-    THUMBNAIL_EM_PX pixels when the front is shown THUMBNAIL_HEIGHT_PX pixels high."""
+    `rules.thumbnail_em_px` pixels when the front is shown `rules.thumbnail_height_px` pixels
+    high (`rules`: the cover rules, `pipeline.book.printers.cover_rules`)."""
+    height_px, em_min_px = rules.thumbnail_height_px, rules.thumbnail_em_px
     glyphs = [g for g in page.glyphs if g.visible and g.ink is not None
               and front.contains(g.ink, slack=0.5) and g.text.strip()]
-    scale = THUMBNAIL_HEIGHT_PX / front.height
+    scale = height_px / front.height
     wanted = "".join(title.split())
     found = []
     # The title's glyphs: the sizes, largest first, whose glyphs spell it out.
@@ -230,15 +229,15 @@ def title_thumbnail(page: PageContent, front: Box, title: str):
         found.append(("cover", page.number, f"the title {title!r} is not set on the front"))
         return {"title_em_px": None}, found
     em_px = title_size * scale
-    if em_px < THUMBNAIL_EM_PX - 1e-6:
+    if em_px < em_min_px - 1e-6:
         found.append(("cover", page.number, f"the title is {title_size:.1f} pt: {em_px:.1f} px "
-                                            f"at a {THUMBNAIL_HEIGHT_PX} px high thumbnail, "
-                                            f"under {THUMBNAIL_EM_PX:g} px"))
+                                            f"at a {height_px} px high thumbnail, "
+                                            f"under {em_min_px:g} px"))
     if sizes and title_size < sizes[0]:
         found.append(("cover", page.number, f"the title ({title_size:.1f} pt) is not the front's "
                                             f"largest type ({sizes[0]:.1f} pt)"))
     return {"title_pt": title_size, "title_em_px": round(em_px, 2),
-            "minimum_em_px": THUMBNAIL_EM_PX}, found
+            "minimum_em_px": em_min_px}, found
 
 
 # --- PDF/X-1a ----------------------------------------------------------------------------------
@@ -316,62 +315,3 @@ def pdfx_1a(facts: PdfxFacts, pages: list[PageContent], document: str):
                                                                     facts.output_intents],
                 "conformance": facts.info.get("/GTS_PDFXConformance")}
     return measured, found
-
-
-# --- the EAN-5 price add-on beside an EAN-13 -----------------------------------------------------
-_L5 = ("0001101", "0011001", "0010011", "0111101", "0100011",
-       "0110001", "0101111", "0111011", "0110111", "0001011")
-_G5 = tuple(code.translate(str.maketrans("01", "10"))[::-1] for code in _L5)
-_PARITY5 = ("GGLLL", "GLGLL", "GLLGL", "GLLLG", "LGGLL", "LLGGL", "LLLGG", "LGLGL", "LGLLG",
-            "LLGLG")
-
-
-def split_addon(bars: list[tuple[float, float]]):
-    """(main bars, add-on bars): the add-on begins after the widest space, when that space is
-    wider than a digit (7 modules of the narrowest bar); otherwise there is no add-on."""
-    merged = merge_bars(bars)
-    if len(merged) < 2:
-        return bars, []
-    module = min(x1 - x0 for x0, x1 in merged)
-    gaps = [(merged[i + 1][0] - merged[i][1], i) for i in range(len(merged) - 1)]
-    widest, at = max(gaps)
-    if widest <= 7 * module + 1e-6:
-        return bars, []
-    cut = merged[at][1]
-    return ([b for b in bars if b[1] <= cut + 1e-6], [b for b in bars if b[0] > cut + 1e-6])
-
-
-def decode_ean5(bars: list[tuple[float, float]]) -> str | None:
-    """The five digits of an EAN-5 add-on from its bars, or None: guard 01011, five digits in
-    L or G code separated by 01, the parity pattern fixed by the digits' checksum."""
-    merged = merge_bars(bars)
-    if not merged:
-        return None
-    start, end = merged[0][0], merged[-1][1]
-    module = (end - start) / 47     # modules 1..47 of 48: the guard's first module is space
-    bits = ["0"] * 48
-    for x0, x1 in merged:
-        a, b = (x0 - start) / module + 1, (x1 - start) / module + 1
-        if abs(a - round(a)) > 0.3 or abs(b - round(b)) > 0.3:
-            return None
-        for i in range(round(a), min(round(b), 48)):
-            bits[i] = "1"
-    pattern = "".join(bits)
-    if pattern[:5] != "01011":
-        return None
-    digits, parity = "", ""
-    for i in range(5):
-        code = pattern[5 + 9 * i: 12 + 9 * i]
-        if i < 4 and pattern[12 + 9 * i: 14 + 9 * i] != "01":
-            return None
-        if code in _L5:
-            digits += str(_L5.index(code))
-            parity += "L"
-        elif code in _G5:
-            digits += str(_G5.index(code))
-            parity += "G"
-        else:
-            return None
-    d = [int(c) for c in digits]
-    check = (3 * (d[0] + d[2] + d[4]) + 9 * (d[1] + d[3])) % 10
-    return digits if _PARITY5[check] == parity else None

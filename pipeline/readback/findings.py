@@ -43,6 +43,16 @@ class Check:
                 "findings": [f.to_dict() for f in self.findings[:SHOWN_PER_CHECK]]}
 
 
+def painted(mark) -> list:
+    """The colours a mark paints: a path's fill and stroke, a glyph's fill or stroke by its
+    render mode (Tr 0 and 2 fill, 1 strokes; 4 to 7 clip as well), nothing for an image."""
+    if isinstance(mark, PathMark):
+        return [c for c in (mark.fill, mark.stroke) if c is not None]
+    if isinstance(mark, Glyph):
+        return [mark.fill if mark.render_mode % 4 in (0, 2) else mark.stroke]
+    return []
+
+
 def describe(mark) -> str:
     """A mark in words, for a finding: what it is and where."""
     if isinstance(mark, Glyph):

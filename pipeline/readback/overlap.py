@@ -14,6 +14,7 @@ returns what overlaps, in words. Two cases are faults:
   box's corners, which is exact for the convex fills text sits on (discs, tiles, bands).
 
 Filled shapes under text (a gray band behind a heading) are backgrounds, not borders.
+A fill holds a point by its own fill rule, nonzero or even-odd, as the PDF paints it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.geometry import Box
-from pipeline.readback.reader import flatten
+from pipeline.readback.reader.geometry import flatten, inside, segment_meets_box
 
 TOLERANCE_PT = 0.3
 BUCKET_PT = 32.0
@@ -64,32 +65,6 @@ class _Index:
                 if bucket:
                     found.update(bucket)
         return found
-
-
-def _meet(a: Box, b: Box, tolerance: float) -> bool:
-    return (min(a.x1, b.x1) - max(a.x0, b.x0) > tolerance and
-            min(a.y1, b.y1) - max(a.y0, b.y0) > tolerance)
-
-
-def segment_crosses_box(p, q, box: Box) -> bool:
-    """Whether the segment p-q passes through the open box (Liang-Barsky clipping)."""
-    x0, y0 = p
-    dx, dy = q[0] - x0, q[1] - y0
-    t0, t1 = 0.0, 1.0
-    for edge_p, edge_q in ((-dx, x0 - box.x0), (dx, box.x1 - x0),
-                           (-dy, y0 - box.y0), (dy, box.y1 - y0)):
-        if edge_p == 0:
-            if edge_q <= 0:
-                return False
-            continue
-        t = edge_q / edge_p
-        if edge_p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return False
-    return True
 
 
 def _segments(polylines):
@@ -139,22 +114,10 @@ def _circle_holds(circle, box: Box) -> bool:
                ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)))
 
 
-def _point_inside(x: float, y: float, polygons) -> bool:
-    """Even-odd point-in-polygon over flattened subpaths."""
-    inside = False
-    for points in polygons:
-        n = len(points)
-        for i in range(n):
-            (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
-
-
-def _hides(polygons, box: Box) -> bool:
-    """Whether a fill's flattened outline holds all four corners of `box` (for the convex
-    shapes text is set on, a disc or a tile, the whole box)."""
-    return all(_point_inside(x, y, polygons) for x, y in
+def _hides(polylines, even_odd: bool, box: Box) -> bool:
+    """Whether a fill's flattened outline holds all four corners of `box` by its fill rule
+    (for the convex shapes text is set on, a disc or a tile, the whole box)."""
+    return all(inside((x, y), polylines, even_odd) for x, y in
                ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)))
 
 
@@ -199,7 +162,7 @@ def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray
     the stroke); `rings` rows the circles (cx, cy, r, half the line width, the stroke). A
     segment is kept when its bounds, widened by half its line, meet the box; a circle when
     the box is not clearly inside or outside its ring. Both tests are a hair wider than the
-    exact ones (`segment_crosses_box`, `_circle_crosses_box`), which then decide."""
+    exact ones (`segment_meets_box` with `open_box`, `_circle_crosses_box`), which then decide."""
     if not len(glyph_boxes) or not (len(pieces) or len(rings)):
         return
     eps = 1e-6
@@ -286,19 +249,12 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
     for n, (_order, path) in enumerate(fills):
         fill_index.add(n, path.outline)
     near_fills = fill_index.near
-    polygons_of: dict = {}
-
-    def _polygons(k):
-        if k not in polygons_of:
-            polygons_of[k] = [points for points, _closed in _flat(fills[k][1])
-                              if len(points) > 2]
-        return polygons_of[k]
-
     def _holds(k, box: Box) -> bool:
-        circle = _circle(fills[k][1])
+        path = fills[k][1]
+        circle = _circle(path)
         if circle is not None:
             return _circle_holds(circle, box)
-        return _hides(_polygons(k), box)
+        return _hides(_flat(path), path.even_odd, box)
 
     seen_pairs = set()
     for g, candidates in near_strokes:
@@ -324,7 +280,7 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
                 if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
                         max(p[1], q[1]) < target.y0 or min(p[1], q[1]) > target.y1:
                     continue
-                if segment_crosses_box(p, q, target):
+                if segment_meets_box(p, q, target, open_box=True):
                     crossing = (p, q)
                     break
             if crossing is None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from readback_pdfs import make_pdf
 
-from pipeline.readback.overlap import find_overlaps, segment_crosses_box
+from pipeline.readback.overlap import find_overlaps
 from pipeline.readback.reader import open_pdf
+from pipeline.readback.reader.geometry import inside, segment_meets_box
 from pipeline.geometry import Box
 
 
@@ -57,9 +58,47 @@ def test_a_line_hidden_under_the_disc_the_digit_sits_on_passes():
 
 def test_segment_against_box():
     box = Box(0, 0, 10, 10)
-    assert segment_crosses_box((-5, 5), (15, 5), box)
-    assert not segment_crosses_box((-5, 12), (15, 12), box)
-    assert not segment_crosses_box((0, -5), (0, 15), Box(0.1, 0, 10, 10))
+    assert segment_meets_box((-5, 5), (15, 5), box, open_box=True)
+    assert not segment_meets_box((-5, 12), (15, 12), box, open_box=True)
+    assert not segment_meets_box((0, -5), (0, 15), Box(0.1, 0, 10, 10), open_box=True)
+    # along an edge or through a corner: it meets the closed box, not the open one
+    assert segment_meets_box((-5, 10), (15, 10), box)
+    assert not segment_meets_box((-5, 10), (15, 10), box, open_box=True)
+    assert segment_meets_box((-5, 15), (5, 5), Box(0, 0, 10, 10)) is True
+    assert segment_meets_box((10, 0), (20, -10), box)
+    assert not segment_meets_box((10, 0), (20, -10), box, open_box=True)
+
+
+# Two squares drawn the same way round, one inside the other: the nonzero rule fills the
+# inner one too, the even-odd rule leaves it a hole (PDF 8.5.3.3).
+RING = [([(60, 60), (140, 60), (140, 140), (60, 140)], True),
+        ([(80, 80), (120, 80), (120, 120), (80, 120)], True)]
+
+
+def test_point_in_fill_follows_the_fill_rule():
+    assert inside((100, 100), RING, even_odd=False)
+    assert not inside((100, 100), RING, even_odd=True)
+    for even_odd in (False, True):
+        assert inside((70, 100), RING, even_odd)        # in the band: both rules fill it
+        assert not inside((150, 100), RING, even_odd)   # outside both
+    assert not inside((100, 100), [([(0, 0), (200, 200)], True)], even_odd=False)  # no area
+
+
+def test_a_line_hidden_under_a_fill_counts_only_where_the_fill_rule_paints():
+    def ring(c, even_odd):
+        c.line(20, 100, 180, 100)
+        c.setFillGray(1)
+        path = c.beginPath()
+        for x, y, w in ((60, 60, 80), (80, 80, 40)):
+            path.rect(x, y, w, w)
+        c.drawPath(path, stroke=0, fill=1, fillMode=0 if even_odd else 1)
+        c.setFillGray(0)
+        c.drawString(97, 96, "4")
+    for even_odd in (False, True):   # the PDF says which rule (f or f*) and the reader keeps it
+        fills = [m for m in page_of(lambda c: ring(c, even_odd)).paths if m.fill is not None]
+        assert [m.even_odd for m in fills] == [even_odd]
+    assert kinds(lambda c: ring(c, False)) == []              # the hole is filled: line hidden
+    assert kinds(lambda c: ring(c, True)) == ["text across a line"]
 
 
 def test_a_number_too_big_for_its_island_circle_is_found():
@@ -123,5 +162,6 @@ def test_near_strokes_holds_every_segment_that_crosses(case, segments):
         if inner.x0 >= inner.x1 or inner.y0 >= inner.y1:
             continue
         for k, (x0, y0, x1, y1, half) in enumerate(segments):
-            if segment_crosses_box((x0, y0), (x1, y1), inner.inset(-half, -half, -half, -half)):
+            if segment_meets_box((x0, y0), (x1, y1), inner.inset(-half, -half, -half, -half),
+                                 open_box=True):
                 assert k in found.get(g, []), (g, k)

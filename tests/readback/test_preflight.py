@@ -1,6 +1,10 @@
 """Every preflight check passes on a sound book and fails on a PDF made to break it."""
 
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,6 +65,45 @@ def test_every_test_a_check_names_as_its_proof_exists():
             if not re.search(rf"^def {re.escape(name)}\(", source, re.M):
                 missing.append(test)
     assert missing == []
+
+
+def proof_record(tests: list[str], tmp_path) -> tuple[int, dict]:
+    """Run `tests` (as `file::test`) under the check recorder: the exit status, and for each
+    test the checks that returned a failing result while it ran (in each of its cases, when
+    it is parametrized)."""
+    root = Path(__file__).resolve().parent.parent.parent
+    record = tmp_path / "record.json"
+    env = dict(os.environ, CHECK_RECORD=str(record),
+               PYTHONPATH=os.pathsep.join([str(Path(__file__).parent),
+                                           os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "check_recorder",
+                          "-p", "no:cacheprovider", *tests], cwd=root, env=env,
+                         capture_output=True, text=True)
+    cases = json.loads(record.read_text()) if record.exists() else {}
+    found: dict[str, list] = {}   # by test: the checks that failed in every one of its cases
+    for case, names in cases.items():
+        test = case.split("[")[0]
+        found[test] = sorted(set(found.get(test, names)) & set(names))
+    return run.returncode, found
+
+
+def test_every_test_a_check_names_as_its_proof_makes_it_fail(tmp_path):
+    """A `proven_by` test must pass, and while it runs the row's own check must return a
+    failing result (on the fault it plants), not merely exist."""
+    tests = sorted({test for row in CHECKS for test in row.proven_by})
+    status, found = proof_record(tests, tmp_path)
+    assert status == 0
+    unproven = [(row.name, test) for row in CHECKS for test in row.proven_by
+                if row.name not in found.get(test, [])]
+    assert unproven == []
+
+
+def test_a_proof_that_never_makes_its_check_fail_is_caught(tmp_path):
+    # This test plants a fault in what the hints check reads, but calls the logic beneath
+    # the check, never the check: it proves the logic, not the row.
+    logic_only = "tests/test_hints_book.py::test_hints_off_with_hints_listed_is_caught"
+    status, found = proof_record([logic_only], tmp_path)
+    assert status == 0 and "hints" not in found.get(logic_only, [])
 
 
 @pytest.mark.parametrize("name,fault", [(row.name, fault) for row in CHECKS

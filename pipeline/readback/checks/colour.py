@@ -6,6 +6,7 @@ return `(measured, findings)`); these wrap them as checks of a loaded book."""
 
 from __future__ import annotations
 
+from pipeline.book.printers import cover_rules
 from pipeline.geometry import Box
 from pipeline.readback import colour_checks
 from pipeline.readback.findings import Check
@@ -47,8 +48,10 @@ def check_black_type(b: LoadedBook) -> Check:
     return _check("black_type",
                   "cover text 100 % K, interior text K ink alone; cover thin lines K alone; "
                   "rich black on large areas only",
-                  colour_checks.black_type(b.cover_page, "cover", thin_lines=True),
-                  _summed(colour_checks.black_type(p, "interior", thin_lines=False, tints=True)
+                  colour_checks.black_type(b.cover_page, "cover", cover_rules(), thin_lines=True,
+                                           rich_black=b.profile.rich_black),
+                  _summed(colour_checks.black_type(p, "interior", cover_rules(), thin_lines=False,
+                                                   tints=True)
                           for p in b.pages))
 
 
@@ -66,8 +69,11 @@ def check_folds(b: LoadedBook) -> Check:
 
 def check_thumbnail(b: LoadedBook) -> Check:
     front = Box(*b.cover_geometry().front.as_tuple())
-    return _check("thumbnail", "title the front's largest type, readable on a 150 px thumbnail",
-                  colour_checks.title_thumbnail(b.cover_page, front, b.book.get("title", "")))
+    rules = cover_rules()
+    return _check("thumbnail", "title the front's largest type, readable on a "
+                               f"{rules.thumbnail_height_px} px thumbnail",
+                  colour_checks.title_thumbnail(b.cover_page, front, b.book.get("title", ""),
+                                                rules))
 
 
 def check_pdfx(b: LoadedBook) -> Check:

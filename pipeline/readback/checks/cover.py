@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pipeline.geometry import Box
 from pipeline.readback import colour_checks
-from pipeline.readback.barcode import decode_bars
+from pipeline.readback.barcode import decode_bars, decode_ean5, split_addon
 from pipeline.readback.findings import TOLERANCE_PT, Check, clearance, describe, same
 from pipeline.readback.loaded import LoadedBook
 from pipeline.readback.reader import Glyph, PathMark
@@ -133,9 +133,9 @@ def check_barcode_box(b: LoadedBook) -> Check:
         if isbn and isinstance(mark, Glyph) and mark.text.strip().isdigit():
             continue  # the human-readable digits under the bars
         others.append(mark)
-    main, addon = colour_checks.split_addon([(m.ink.x0, m.ink.x1) for m in bars])
+    main, addon = split_addon([(m.ink.x0, m.ink.x1) for m in bars])
     decoded = decode_bars(main) if main else None
-    price = colour_checks.decode_ean5(addon) if addon else None
+    price = decode_ean5(addon) if addon else None
     if b.book.get("barcode") == "ean13+5" and price is None:
         check.fail("cover", 1, "the layout gives a price, and no EAN-5 add-on reads back")
     if addon and price is None:

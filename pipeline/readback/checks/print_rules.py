@@ -3,9 +3,9 @@ text size."""
 
 from __future__ import annotations
 
-from pipeline.readback.findings import Check, describe, documents
+from pipeline.readback.findings import Check, describe, documents, painted
 from pipeline.readback.loaded import LoadedBook
-from pipeline.readback.reader import Glyph, ImageMark, PathMark
+from pipeline.readback.reader import ImageMark, PathMark
 
 
 def check_fonts(b: LoadedBook) -> Check:
@@ -37,14 +37,6 @@ def check_fonts(b: LoadedBook) -> Check:
     return check
 
 
-def _colours(mark) -> list:
-    if isinstance(mark, PathMark):
-        return [c for c in (mark.fill, mark.stroke) if c is not None]
-    if isinstance(mark, Glyph):
-        return [mark.fill if mark.render_mode % 4 in (0, 2) else mark.stroke]
-    return []
-
-
 def _ink(colour) -> float:
     """Share of full black a gray or K-only colour lays down."""
     return colour.values[-1] if colour.space == "DeviceCMYK" else 1 - colour.values[0]
@@ -65,7 +57,7 @@ def check_colour(b: LoadedBook) -> Check:
                 if 0 < ink < lightest_allowed - 1e-9:
                     check.fail("interior", page.number, f"{ink:.0%} gray fill is lighter than "
                                                         f"{lightest_allowed:.0%}: {describe(mark)}")
-            for colour in _colours(mark):
+            for colour in painted(mark):
                 label = colour.space if colour.space != "DeviceCMYK" else (
                     "DeviceCMYK (K only)" if colour.is_gray_or_k else "DeviceCMYK")
                 spaces[label] = spaces.get(label, 0) + 1

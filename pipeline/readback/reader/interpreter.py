@@ -1,0 +1,572 @@
+"""The interpreter: a page's content-stream operations run as a renderer would, into marks.
+
+It keeps the graphics state stack (`q`/`Q`, `cm`, line width, caps, joins, dashes, ExtGState
+opacity, soft masks and blend modes), the colour state, the path under construction, the
+clipping paths (`W`, `W*`) and the text state and matrices, and draws form XObjects with their
+own matrix and resources. Each operator is one small handler in `OPERATORS`; the ones that
+paint nothing are listed in `IGNORED`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pipeline.geometry import Box
+from pipeline.readback.reader.fonts import PdfFont, approximate_ink
+from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
+                                               multiply, outline_bounds, thinnest_scale)
+from pipeline.readback.reader.lexer import content_operations
+from pipeline.readback.reader.marks import Clip, Glyph, ImageMark, PageContent, PathMark
+from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
+
+
+@dataclass
+class _State:
+    ctm: Matrix = IDENTITY
+    fill: Colour = BLACK
+    stroke: Colour = BLACK
+    fill_space: str = "DeviceGray"
+    stroke_space: str = "DeviceGray"
+    line_width: float = 1.0
+    cap: int = 0
+    join: int = 0
+    dash: tuple = ((), 0.0)
+    fill_alpha: float = 1.0
+    stroke_alpha: float = 1.0
+    soft_mask: bool = False
+    blend: str = "Normal"
+    # text state (kept across BT/ET, as the spec says)
+    font: PdfFont | None = None
+    font_size: float = 0.0
+    char_spacing: float = 0.0
+    word_spacing: float = 0.0
+    scale: float = 1.0
+    leading: float = 0.0
+    rise: float = 0.0
+    render_mode: int = 0
+    clip: tuple = ()  # Clip paths in force
+
+    def copy(self) -> "_State":
+        return replace(self)
+
+
+
+class Interpreter:
+    """Runs a content stream (and the forms it draws) into a page's marks, the way a renderer
+    would: the graphics state stack, the CTM, the text and line matrices, clipping paths."""
+
+    def __init__(self, document, page_content: PageContent):
+        # `document` is the PdfDocument read (its fonts, streams and resources); not imported
+        # here, as the document runs this interpreter.
+        self.doc = document
+        self.out = page_content
+        self.state = _State()
+        self.stack: list[_State] = []
+        self.path: list[tuple] = []  # segments in page coordinates
+        self.current: tuple[float, float] | None = None
+        self.subpath_start: tuple[float, float] | None = None
+        self.text_matrix: Matrix = IDENTITY
+        self.line_matrix: Matrix = IDENTITY
+        self.depth = 0
+        self.runs = 0
+        self.colours: dict = {}
+        self.pending_clip: bool | None = None  # W (False) or W* (True) seen for this path
+
+    # -- resources --------------------------------------------------------------------------
+
+    def run(self, contents, resources, matrix: Matrix = IDENTITY) -> None:
+        if contents is None:
+            return
+        self.depth += 1
+        if self.depth > 12:  # a form that draws itself
+            self.out.unsupported.add("recursive form")
+            self.depth -= 1
+            return
+        saved = self.state.copy()
+        saved_stack = self.stack
+        self.stack = []
+        self.state.ctm = multiply(matrix, self.state.ctm)
+        resources = resources.get_object() if resources is not None else {}
+        for operands, operator in content_operations(self.doc.stream_bytes(contents)):
+            handler = OPERATORS.get(operator)
+            if handler is None:
+                if operator not in IGNORED:
+                    self.out.unsupported.add(operator.decode("latin-1"))
+                continue
+            handler(self, operands, resources)
+        self.stack = saved_stack
+        self.state = saved
+        self.depth -= 1
+
+    def font(self, resources, name) -> PdfFont | None:
+        fonts = resources.get("/Font")
+        if fonts is None or name not in fonts.get_object():
+            self.out.unsupported.add(f"missing font {name}")
+            return None
+        return self.doc.font(fonts.get_object()[name], pdf_name(name))
+
+    def colour_space(self, resources, name) -> str:
+        name = str(name)
+        plain = pdf_name(name)
+        if plain in ("DeviceGray", "DeviceRGB", "DeviceCMYK", "Pattern", "G", "RGB", "CMYK"):
+            return {"G": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK"}.get(plain, plain)
+        spaces = resources.get("/ColorSpace")
+        if spaces is None or name not in spaces.get_object():
+            return plain
+        value = spaces.get_object()[name].get_object()
+        if isinstance(value, list) or hasattr(value, "__getitem__") and not isinstance(value, str):
+            family = pdf_name(value[0])
+            if family == "Separation":
+                return f"Separation:{pdf_name(value[1])}"
+            return family
+        return pdf_name(value)
+
+    # -- path construction ------------------------------------------------------------------
+
+    def point(self, x, y) -> tuple[float, float]:
+        a, b, c, d, e, f = self.state.ctm
+        x, y = float(x), float(y)
+        return a * x + c * y + e, b * x + d * y + f
+
+    def move(self, x, y):
+        p = self.point(x, y)
+        self.path.append(("M", *p))
+        self.current = self.subpath_start = p
+
+    def line(self, x, y):
+        p = self.point(x, y)
+        self.path.append(("L", *p))
+        self.current = p
+
+    def curve(self, p1, p2, p3):
+        self.path.append(("C", *p1, *p2, *p3))
+        self.current = p3
+
+    def close(self):
+        if self.path:
+            self.path.append(("Z",))
+            self.current = self.subpath_start
+
+    def paint(self, fill: bool, stroke: bool, even_odd: bool = False) -> None:
+        segments = tuple(self.path)
+        self.path = []
+        clip_even_odd, self.pending_clip = self.pending_clip, None
+        outline = outline_bounds(segments) if segments else None
+        s = self.state
+        if outline is not None and clip_even_odd is not None:
+            # The clip takes effect after this path is painted (with the clip before it).
+            clip = s.clip
+            s.clip = s.clip + (Clip(segments, clip_even_odd, outline),)
+        else:
+            clip = s.clip
+        if outline is None or not (fill or stroke):
+            return
+        width = s.line_width * thinnest_scale(s.ctm)
+        mean_width = s.line_width * mean_scale(s.ctm)
+        ink = outline
+        if stroke:
+            half = max(width, mean_width) / 2
+            ink = outline.inset(-half, -half, -half, -half)
+        ink = clipped(ink, clip)
+        if ink is None:
+            return  # clipped away: nothing reaches the paper
+        alphas = ([s.fill_alpha] if fill else []) + ([s.stroke_alpha] if stroke else [])
+        dash = (tuple(v * mean_scale(s.ctm) for v in s.dash[0]), s.dash[1] * mean_scale(s.ctm))
+        self.out.marks.append(PathMark(
+            segments=segments, fill=s.fill if fill else None, stroke=s.stroke if stroke else None,
+            even_odd=even_odd, line_width=width, mean_line_width=mean_width, cap=s.cap,
+            join=s.join, dash=dash, alpha=min(alphas), outline=outline, ink=ink, clip=clip))
+        self.note_transparency(fill, stroke)
+
+    def note_transparency(self, fill: bool, stroke: bool) -> None:
+        s = self.state
+        if fill and s.fill_alpha < 1 or stroke and s.stroke_alpha < 1:
+            self.out.transparency.append("constant alpha below 1 (CA/ca)")
+        if s.soft_mask:
+            self.out.transparency.append("soft mask (SMask)")
+        if s.blend not in ("Normal", "Compatible"):
+            self.out.transparency.append(f"blend mode {s.blend}")
+
+    # -- text -------------------------------------------------------------------------------
+
+    def show(self, data: bytes, same_run: bool = False) -> None:
+        s = self.state
+        font = s.font
+        if font is None:
+            return
+        size = s.font_size
+        h = s.scale
+        if not same_run:   # the strings of one TJ array are one show operation
+            self.runs += 1
+        # Within one show the text matrix only moves along the baseline, so the matrix to the
+        # page is worked out once and each glyph's is that one moved by the pen (exact: the
+        # same products, grouped differently).
+        placed = multiply(self.text_matrix, s.ctm)
+        pa, pb, pc, pd, pe, pf = multiply((size * h, 0, 0, size, 0, s.rise), placed)
+        rendered = size * mean_scale(placed)
+        fill_mode = s.render_mode in (0, 2, 4, 6)
+        alpha = s.fill_alpha if fill_mode else s.stroke_alpha
+        visible = s.render_mode not in (3, 7)
+        clip = s.clip
+        marks = self.out.marks
+        pen = 0.0   # advance along the baseline so far, in text space
+        upright = pb == 0 and pc == 0
+        scale = 1.0 / font.units_per_em if font.ttfont is not None else 0.0
+        for code in font.codes(data):
+            trm = (pa, pb, pc, pd, pe + pen * placed[0], pf + pen * placed[1])
+            gid, width, text, bounds = font.shown(code)
+            ink = None
+            if gid is not None:  # .notdef too: a viewer prints its box
+                if bounds is None:
+                    pass
+                elif upright:   # as ink_on_page works it out, without the call
+                    e, f = trm[4], trm[5]
+                    x0, x1 = pa * bounds[0] * scale + e, pa * bounds[2] * scale + e
+                    y0, y1 = pd * bounds[1] * scale + f, pd * bounds[3] * scale + f
+                    ink = Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+                else:
+                    ink = font.ink_on_page(gid, trm)
+            elif font.ttfont is None:
+                ink = approximate_ink(font, code, trm)
+            if clip:
+                ink = clipped(ink, clip)
+            marks.append(Glyph(
+                font=font, code=code, gid=gid, text=text, size=size,
+                rendered_size=rendered, matrix=trm, origin=(trm[4], trm[5]), ink=ink,
+                fill=s.fill, stroke=s.stroke, render_mode=s.render_mode, alpha=alpha,
+                run=self.runs, clip=clip))
+            if visible:
+                self.note_transparency(fill_mode, not fill_mode)
+            advance = width / 1000 * size + s.char_spacing
+            if code == 32 and not font.two_byte:
+                advance += s.word_spacing
+            pen += advance * h
+        if pen:
+            self.text_matrix = multiply((1, 0, 0, 1, pen, 0), self.text_matrix)
+
+    def next_line(self, tx: float, ty: float) -> None:
+        self.line_matrix = multiply((1, 0, 0, 1, tx, ty), self.line_matrix)
+        self.text_matrix = self.line_matrix
+
+
+
+# -- the operator table ----------------------------------------------------------------------
+# Each handler takes the interpreter, the operands and the resources in force.
+
+def op_q(it, ops, res):
+    it.stack.append(it.state.copy())
+
+
+def op_Q(it, ops, res):
+    if it.stack:
+        it.state = it.stack.pop()
+
+
+def op_cm(it, ops, res):
+    it.state.ctm = multiply(tuple(numbers(ops)), it.state.ctm)
+
+
+def op_w(it, ops, res):
+    it.state.line_width = float(ops[0])
+
+
+def op_J(it, ops, res):
+    it.state.cap = int(ops[0])
+
+
+def op_j(it, ops, res):
+    it.state.join = int(ops[0])
+
+
+def op_d(it, ops, res):
+    it.state.dash = (tuple(float(v) for v in ops[0]), float(ops[1]))
+
+
+def op_gs(it, ops, res):
+    states = res.get("/ExtGState")
+    if states is None or ops[0] not in states.get_object():
+        return
+    g = states.get_object()[ops[0]].get_object()
+    s = it.state
+    if "/LW" in g:
+        s.line_width = float(g["/LW"])
+    if "/CA" in g:
+        s.stroke_alpha = float(g["/CA"])
+    if "/ca" in g:
+        s.fill_alpha = float(g["/ca"])
+    if "/SMask" in g:
+        s.soft_mask = pdf_name(g["/SMask"]) != "None"
+    if "/BM" in g:
+        bm = g["/BM"]
+        s.blend = pdf_name(bm[0] if isinstance(bm, list) else bm)
+    if "/Font" in g:
+        font_ref, size = g["/Font"]
+        s.font = it.doc.font(font_ref, "ExtGState font")
+        s.font_size = float(size)
+
+
+def _set_colour(it, stroke: bool, space: str, values) -> None:
+    key = (space, tuple(values))
+    colour = it.colours.get(key)
+    if colour is None:  # one object per colour: the SVG writer caches by it
+        colour = it.colours[key] = Colour(space, tuple(float(v) for v in values
+                                                       if not isinstance(v, str)))
+    it.out.colour_spaces.add(space)
+    if stroke:
+        it.state.stroke = colour
+        it.state.stroke_space = space
+    else:
+        it.state.fill = colour
+        it.state.fill_space = space
+
+
+def op_g(it, ops, res):
+    _set_colour(it, False, "DeviceGray", ops)
+
+
+def op_G(it, ops, res):
+    _set_colour(it, True, "DeviceGray", ops)
+
+
+def op_rg(it, ops, res):
+    _set_colour(it, False, "DeviceRGB", ops)
+
+
+def op_RG(it, ops, res):
+    _set_colour(it, True, "DeviceRGB", ops)
+
+
+def op_k(it, ops, res):
+    _set_colour(it, False, "DeviceCMYK", ops)
+
+
+def op_K(it, ops, res):
+    _set_colour(it, True, "DeviceCMYK", ops)
+
+
+def _initial(space: str) -> tuple[float, ...]:
+    return {"DeviceGray": (0.0,), "DeviceRGB": (0.0, 0.0, 0.0),
+            "DeviceCMYK": (0.0, 0.0, 0.0, 1.0)}.get(space, (0.0,))
+
+
+def op_cs(it, ops, res):
+    space = it.colour_space(res, ops[0])
+    _set_colour(it, False, space, _initial(space))
+
+
+def op_CS(it, ops, res):
+    space = it.colour_space(res, ops[0])
+    _set_colour(it, True, space, _initial(space))
+
+
+def op_sc(it, ops, res):
+    _set_colour(it, False, it.state.fill_space, ops)
+
+
+def op_SC(it, ops, res):
+    _set_colour(it, True, it.state.stroke_space, ops)
+
+
+def op_m(it, ops, res):
+    it.move(*ops)
+
+
+def op_l(it, ops, res):
+    it.line(*ops)
+
+
+def op_c(it, ops, res):
+    x1, y1, x2, y2, x3, y3 = ops
+    point = it.point
+    it.curve(point(x1, y1), point(x2, y2), point(x3, y3))
+
+
+def op_v(it, ops, res):
+    x2, y2, x3, y3 = numbers(ops)
+    it.curve(it.current or it.point(x2, y2), it.point(x2, y2), it.point(x3, y3))
+
+
+def op_y(it, ops, res):
+    x1, y1, x3, y3 = numbers(ops)
+    p3 = it.point(x3, y3)
+    it.curve(it.point(x1, y1), p3, p3)
+
+
+def op_h(it, ops, res):
+    it.close()
+
+
+def op_re(it, ops, res):
+    x, y, w, h = numbers(ops)
+    it.move(x, y)
+    it.line(x + w, y)
+    it.line(x + w, y + h)
+    it.line(x, y + h)
+    it.close()
+
+
+def _painter(fill: bool, stroke: bool, even_odd: bool = False, close: bool = False):
+    def op(it, ops, res):
+        if close:
+            it.close()
+        it.paint(fill, stroke, even_odd)
+    return op
+
+
+def op_n(it, ops, res):
+    it.paint(False, False)
+
+
+def op_W(it, ops, res):
+    it.pending_clip = False
+
+
+def op_Wstar(it, ops, res):
+    it.pending_clip = True
+
+
+def op_BT(it, ops, res):
+    it.text_matrix = it.line_matrix = IDENTITY
+
+
+def op_Tc(it, ops, res):
+    it.state.char_spacing = float(ops[0])
+
+
+def op_Tw(it, ops, res):
+    it.state.word_spacing = float(ops[0])
+
+
+def op_Tz(it, ops, res):
+    it.state.scale = float(ops[0]) / 100
+
+
+def op_TL(it, ops, res):
+    it.state.leading = float(ops[0])
+
+
+def op_Tf(it, ops, res):
+    it.state.font = it.font(res, ops[0])
+    it.state.font_size = float(ops[1])
+
+
+def op_Tr(it, ops, res):
+    it.state.render_mode = int(ops[0])
+
+
+def op_Ts(it, ops, res):
+    it.state.rise = float(ops[0])
+
+
+def op_Td(it, ops, res):
+    it.next_line(float(ops[0]), float(ops[1]))
+
+
+def op_TD(it, ops, res):
+    it.state.leading = -float(ops[1])
+    it.next_line(float(ops[0]), float(ops[1]))
+
+
+def op_Tm(it, ops, res):
+    it.text_matrix = it.line_matrix = tuple(numbers(ops))
+
+
+def op_Tstar(it, ops, res):
+    it.next_line(0, -it.state.leading)
+
+
+def op_Tj(it, ops, res):
+    it.show(ops[0])
+
+
+def op_TJ(it, ops, res):
+    s = it.state
+    shown = False
+    for item in ops[0]:
+        if isinstance(item, bytes):
+            it.show(item, same_run=shown)
+            shown = True
+        elif isinstance(item, (int, float)):
+            shift = -float(item) / 1000 * s.font_size * s.scale
+            it.text_matrix = multiply((1, 0, 0, 1, shift, 0), it.text_matrix)
+
+
+def op_quote(it, ops, res):
+    op_Tstar(it, (), res)
+    op_Tj(it, ops, res)
+
+
+def op_dquote(it, ops, res):
+    it.state.word_spacing = float(ops[0])
+    it.state.char_spacing = float(ops[1])
+    op_quote(it, ops[2:], res)
+
+
+def op_Do(it, ops, res):
+    objects = res.get("/XObject")
+    if objects is None or ops[0] not in objects.get_object():
+        it.out.unsupported.add(f"missing XObject {ops[0]}")
+        return
+    xobject = objects.get_object()[ops[0]].get_object()
+    subtype = pdf_name(xobject.get("/Subtype", ""))
+    if subtype == "Form":
+        group = xobject.get("/Group")
+        if group is not None and pdf_name(group.get_object().get("/S", "")) == "Transparency":
+            it.out.transparency.append("transparency group on a form")
+        matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
+        it.doc.collect_resources(xobject.get("/Resources"), it.out)
+        it.run(xobject, xobject.get("/Resources", res), matrix)  # type: ignore[arg-type]
+    elif subtype == "Image":
+        space = xobject.get("/ColorSpace")
+        space = space.get_object() if space is not None else None
+        if space is None:
+            space_name = "none"  # an image mask paints the fill colour
+        elif isinstance(space, list):
+            space_name = pdf_name(space[0])  # [/ICCBased ...], [/Indexed ...], ...
+        else:
+            space_name = pdf_name(space)
+        _image(it, space_name, "/SMask" in xobject)
+
+
+def _image(it, space_name: str, soft_mask: bool) -> None:
+    ctm = it.state.ctm
+    corners = [apply(ctm, x, y) for x in (0, 1) for y in (0, 1)]
+    it.out.colour_spaces.add(space_name)
+    ink = clipped(Box.of_points(corners), it.state.clip)
+    if ink is None:
+        return
+    it.out.marks.append(ImageMark(ctm, ink, space_name, soft_mask, it.state.clip))
+    if soft_mask:
+        it.out.transparency.append("image soft mask")
+
+
+def op_inline_image(it, ops, res):
+    settings = ops.get("settings", {}) if isinstance(ops, dict) else {}
+    settings = {str(k): v for k, v in settings.items()}
+    space = settings.get("/CS", settings.get("/ColorSpace", "none"))
+    names = {"G": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK"}
+    _image(it, names.get(pdf_name(space), pdf_name(space)), False)
+
+
+def op_sh(it, ops, res):
+    it.out.unsupported.add("sh")
+
+
+OPERATORS = {
+    b"q": op_q, b"Q": op_Q, b"cm": op_cm, b"w": op_w, b"J": op_J, b"j": op_j, b"d": op_d,
+    b"gs": op_gs, b"g": op_g, b"G": op_G, b"rg": op_rg, b"RG": op_RG, b"k": op_k, b"K": op_K,
+    b"cs": op_cs, b"CS": op_CS, b"sc": op_sc, b"SC": op_SC, b"scn": op_sc, b"SCN": op_SC,
+    b"m": op_m, b"l": op_l, b"c": op_c, b"v": op_v, b"y": op_y, b"h": op_h, b"re": op_re,
+    b"S": _painter(False, True), b"s": _painter(False, True, close=True),
+    b"f": _painter(True, False), b"F": _painter(True, False), b"f*": _painter(True, False, True),
+    b"B": _painter(True, True), b"B*": _painter(True, True, True),
+    b"b": _painter(True, True, close=True), b"b*": _painter(True, True, True, close=True),
+    b"n": op_n, b"W": op_W, b"W*": op_Wstar, b"BT": op_BT, b"Tc": op_Tc, b"Tw": op_Tw, b"Tz": op_Tz, b"TL": op_TL,
+    b"Tf": op_Tf, b"Tr": op_Tr, b"Ts": op_Ts, b"Td": op_Td, b"TD": op_TD, b"Tm": op_Tm,
+    b"T*": op_Tstar, b"Tj": op_Tj, b"TJ": op_TJ, b"'": op_quote, b'"': op_dquote,
+    b"Do": op_Do, b"INLINE IMAGE": op_inline_image, b"sh": op_sh,
+}
+# Operators with no effect on what is painted: marked content and compatibility sections carry
+# no ink; text clipping modes (Tr 4-7) are read as their painting part.
+IGNORED = {b"ET", b"M", b"ri", b"i", b"BMC", b"BDC", b"EMC", b"MP", b"DP",
+            b"BX", b"EX", b"d0", b"d1"}
