@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+MM = 72 / 25.4    # points in a millimetre
 STAR_INNER = 0.4  # a five-pointed star's inner radius as a share of the outer
 # The ten corners' directions, outer and inner in turn from the top point.
 _STAR_CORNERS = tuple((i % 2, math.cos(math.pi / 2 + i * math.pi / 5),

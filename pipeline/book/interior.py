@@ -20,7 +20,7 @@ from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_
 from pipeline.book.plan import CONTENTS_LINES_PER_PAGE, Page, Plan
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile
 from pipeline.family import column_letter, get_family
-from pipeline.geometry import Box, star_points
+from pipeline.geometry import MM, Box, star_points
 from pipeline.ink import GridBox
 from pipeline.records import PuzzleRecord
 
@@ -28,7 +28,6 @@ GRID_PAD = 4.0        # pt kept around a grid frame: thick borders and caps reac
 SLOT_GAP = 10.0       # pt between grid slots
 LABEL_GRAY = 0.45     # row and column labels: light, but well above the lightest printable tint
 RULE_GRAY = 0.5
-MM = 72 / 25.4
 STAR_MARK = 0.42      # difficulty star radius, as a share of the caption size
 
 

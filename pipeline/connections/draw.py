@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.connections.board import TIERS
+from pipeline.geometry import MM
 from pipeline.ink import GridBox, Ink
 
 MIN_SIZE = 7.0        # points: never print a tile name smaller
@@ -24,7 +25,6 @@ MARK_BOX = 0.16       # of the cell: the square for the solver's group number
 HEAD_MAX = 11.0       # points: the largest heading size on a solution
 HEAD_SHARE = 0.44     # of a solution band's height: the heading; names take NAME_SHARE below
 NAME_SHARE = 0.42
-MM = 72 / 25.4
 MIN_CELL_MM = 24.0    # tile pitch: the longest one-word names (Liechtenstein, Turkmenistan)
                       # at 9 pt or more, two-line names, and a square to pencil a digit in
 TIER_GRAY = {"yellow": 0.89, "green": 0.83, "blue": 0.76, "purple": 0.69}  # over 10%: printers drop lighter tints

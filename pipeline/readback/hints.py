@@ -15,12 +15,9 @@ import re
 from typing import Callable
 
 from pipeline.family import Family, HintNames
+from pipeline.spreads import facing
 
 SQUARE = re.compile(r"\b([A-Z]{1,2})([1-9][0-9]?)\b")
-
-
-def _facing(a: int, b: int) -> bool:
-    return a == b or (min(a, b) % 2 == 0 and abs(a - b) == 1)
 
 
 def _column(letters: str) -> int:
@@ -103,7 +100,7 @@ def hint_findings(book: dict, page_text: Callable[[int], str | None], records: d
         if kind_of.get(target) != "hints":
             findings.append((page, f"puzzle {number} points to page {target}, which is not a "
                                    f"hints page"))
-        if _facing(page, target):
+        if facing(page, target):
             findings.append((page, f"the hint to puzzle {number} is on page {target}, in sight "
                                    f"of the puzzle"))
         if on and on[0][0] != target:
