@@ -197,7 +197,8 @@ def test_boards_under_the_writable_pitch_are_refused_with_the_arrangement_that_f
 
 
 def test_the_default_layouts_give_every_board_a_writable_pitch():
-    from pipeline.book.interior import MM, section_pitches
+    from pipeline.book.interior import section_pitches
+    from pipeline.geometry import MM
     from pipeline.book.printers import get_profile
     from pipeline.family import get_family
     books = load_and_plan(sorted((ROOT / "layouts").glob("*.toml")))
