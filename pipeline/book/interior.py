@@ -614,10 +614,12 @@ class InteriorWriter:
                 band = s.label_band   # room for the column letters and row numbers
                 # Its share of the slot, widened (up to FIGURE_MOST) for a wide figure so its
                 # squares keep FIGURE_MIN_CELL: numbers in them stay at the print minimum.
+                pad = 2 * GRID_PAD    # _grid_box keeps it round the grid
                 width = min(inner.width * hint_pages.FIGURE_MOST,
                             max(inner.width * hint_pages.FIGURE_SHARE,
-                                cols * hint_pages.FIGURE_MIN_CELL + band))
-                tall = min(inner.height, max(width, rows * hint_pages.FIGURE_MIN_CELL + band))
+                                cols * hint_pages.FIGURE_MIN_CELL + band + pad))
+                tall = min(inner.height,
+                           max(width, rows * hint_pages.FIGURE_MIN_CELL + band + pad))
                 grid = self._grid_box(Box(inner.x0 + band, inner.y1 - tall, inner.x0 + width,
                                           inner.y1 - band), rows, cols, top=True)
                 family.draw_hint(ink, record.puzzle, hint, grid)

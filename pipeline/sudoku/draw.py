@@ -18,6 +18,7 @@ MIN_CELL_MM = 9.0      # a cell a solver can pencil candidates into
 FOCUS_SHADE = 0.85     # gray of the cells a step reasons on (15 % ink: clear of the 10 % floor)
 EARLIER_GRAY = 0.45    # digits the easier steps placed before a lesson's step
 CANDIDATE_SIZE = 0.27  # of the cell: a candidate digit, in its place of a 3 x 3 within the cell
+MIN_TEXT = 7.0         # pt: never print smaller; a cell too small for candidates gets an X
 
 # The cover's defaults (Family.cover_style): a mosaic of boards on a deep green.
 COVER_STYLE = CoverStyle(
@@ -26,8 +27,9 @@ COVER_STYLE = CoverStyle(
     art_dark=cmyk(85, 20, 60, 45), badge=cmyk(0, 70, 90, 0), title_pt=None, subtitle_pt=17,
     blurb_pt=10.5, title_place="top")
 # What the hints page says a hint's figure shows (Family.hint_figure_note).
-HINT_FIGURE_NOTE = ("Shaded cells are the cells the step reasons on; a small struck digit is a "
-                    "candidate it crosses out, a large one the digit it places.")
+HINT_FIGURE_NOTE = ("Shaded cells are the cells the step reasons on; a large digit is one it "
+                    "places, a small struck digit (or, in a small figure, an X) a candidate it "
+                    "crosses out.")
 # What each technique's lesson says, after its name.
 TECHNIQUE_LESSONS = {
     "Full House": "a row, column or box with one empty cell left takes the one digit missing.",
@@ -129,7 +131,8 @@ def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
               earlier=()) -> None:
     """A board at one step: the cells it reasons on shaded, the givens, the digits placed
     before it in gray (`earlier`, [r, c, d]), the digits it places and the candidates it
-    crosses out."""
+    crosses out (struck small digits, or an X in each such cell where a candidate digit would
+    print under the minimum type size)."""
     for r, c in cells:
         x, y = box.cell_origin(r, c)
         ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
@@ -145,8 +148,15 @@ def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
                  gray=EARLIER_GRAY)
     for r, c, d in places:
         draw_digit(ink, box, r, c, d, bold=False)
-    for r, c, d in eliminates:
-        draw_candidate(ink, box, r, c, d, struck=True)
+    if CANDIDATE_SIZE * box.cell >= MIN_TEXT:
+        for r, c, d in eliminates:
+            draw_candidate(ink, box, r, c, d, struck=True)
+        return
+    arm = box.cell * 0.22
+    for r, c in sorted({(r, c) for r, c, _d in eliminates}):
+        cx, cy = box.cell_centre(r, c)
+        ink.line(cx - arm, cy - arm, cx + arm, cy + arm, width=CELL_LINE)
+        ink.line(cx - arm, cy + arm, cx + arm, cy - arm, width=CELL_LINE)
 
 
 def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
