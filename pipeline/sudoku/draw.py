@@ -28,8 +28,8 @@ COVER_STYLE = CoverStyle(
     blurb_pt=10.5, title_place="top")
 # What the hints page says a hint's figure shows (Family.hint_figure_note).
 HINT_FIGURE_NOTE = ("Shaded cells are the cells the step reasons on; a large digit is one it "
-                    "places, a small struck digit (or, in a small figure, an X) a candidate it "
-                    "crosses out.")
+                    "places, a small ringed digit (or, in a small figure, an X) a "
+                    "candidate it crosses out.")
 # What each technique's lesson says, after its name.
 TECHNIQUE_LESSONS = {
     "Full House": "a row, column or box with one empty cell left takes the one digit missing.",
@@ -113,25 +113,26 @@ def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
 
 # --- hints and lessons -------------------------------------------------------------------------
 
-def draw_candidate(ink: Ink, box: GridBox, row: int, col: int, digit: int, struck: bool) -> None:
+def draw_candidate(ink: Ink, box: GridBox, row: int, col: int, digit: int, ringed: bool) -> None:
     """A small candidate digit in its place of the cell's 3 x 3 (1 top left, 9 bottom right),
-    struck through when the step crosses it out."""
+    ringed when the step crosses it out."""
     x0, y0 = box.cell_origin(row, col)
     third = box.cell / 3
     cx = x0 + ((digit - 1) % 3 + 0.5) * third
     cy = y0 + box.cell - ((digit - 1) // 3 + 0.5) * third
     size = CANDIDATE_SIZE * box.cell
     ink.text(cx, cy - BASELINE_DROP * size, str(digit), size=size, anchor="middle")
-    if struck:
-        arm = third * 0.34
-        ink.line(cx - arm, cy - arm, cx + arm, cy + arm, width=CELL_LINE)
+    if ringed:
+        # Ringed, not struck through: a line across a digit would make it hard to read and
+        # is what the read-back refuses on a page (text crossed by a line).
+        ink.circle(cx, cy, third * 0.47, stroke=CELL_LINE)
 
 
 def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
               earlier=()) -> None:
     """A board at one step: the cells it reasons on shaded, the givens, the digits placed
     before it in gray (`earlier`, [r, c, d]), the digits it places and the candidates it
-    crosses out (struck small digits, or an X in each such cell where a candidate digit would
+    crosses out (ringed small digits, or an X in each such cell where a candidate digit would
     print under the minimum type size)."""
     for r, c in cells:
         x, y = box.cell_origin(r, c)
@@ -150,7 +151,7 @@ def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
         draw_digit(ink, box, r, c, d, bold=False)
     if CANDIDATE_SIZE * box.cell >= MIN_TEXT:
         for r, c, d in eliminates:
-            draw_candidate(ink, box, r, c, d, struck=True)
+            draw_candidate(ink, box, r, c, d, ringed=True)
         return
     arm = box.cell * 0.22
     for r, c in sorted({(r, c) for r, c, _d in eliminates}):
