@@ -131,6 +131,7 @@ class Family(abc.ABC):
     title: ClassVar[str]            # "Star Battle": how pages and covers name the family
     version: ClassVar[str]          # "starbattle/1": bumped whenever a key's output changes
     levels: ClassVar[tuple[str, ...]]  # slugs, easiest first
+    level_titles: ClassVar[dict[str, str]]  # each level as print names it: "Two-Star Easy"
 
     # --- print facts the book layer needs -----------------------------------------------------
     min_cell_mm: ClassVar[float]    # the smallest square a solver can write into
@@ -194,8 +195,8 @@ class Family(abc.ABC):
         return tuple(self.levels)
 
     def level_title(self, level: str) -> str:
-        """How pages and covers print a level. Default: the slug with spaces for underscores."""
-        return level.replace("_", " ")
+        """How pages and covers print a level (`level_titles`): never its slug."""
+        return self.level_titles[level]
 
     # --- the board on the page -------------------------------------------------------------
     @abc.abstractmethod
@@ -276,7 +277,7 @@ class Family(abc.ABC):
 
 BEYOND = "beyond"  # what `rate` gives a board the top level's techniques do not finish
 
-REQUIRED_ATTRIBUTES = ("name", "title", "version", "levels", "min_cell_mm")
+REQUIRED_ATTRIBUTES = ("name", "title", "version", "levels", "level_titles", "min_cell_mm")
 ABILITIES = {"gives_hints": ("hint", "check_hint", "hint_names", "draw_hint"),
              "teaches": ("lessons", "draw_lesson")}
 

@@ -21,6 +21,7 @@ class Toy(Family):
     title = "Toy Marks"
     version = "toy/1"
     levels = ("small", "big")
+    level_titles = {"small": "Small", "big": "Big"}
     min_cell_mm = 5.0
     gives_hints = True
 

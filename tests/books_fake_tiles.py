@@ -18,6 +18,7 @@ class Tiles(Family):
     title = "Word Tiles"
     version = "tiles/1"
     levels = ("easy", "hard")
+    level_titles = {"easy": "Easy", "hard": "Hard"}
     min_cell_mm = 7.0
 
     def explain(self, puzzle: dict) -> list[str]:

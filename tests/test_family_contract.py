@@ -73,8 +73,11 @@ def conformance_problems(family: Family, key_number: int = 1) -> list[str]:
            and isinstance(rating.difficulty, float), f"rate: Rating({level!r}, <float>)")
     scale = family.difficulty_scale(level)
     expect(level in scale and set(scale) <= set(family.levels), "difficulty_scale: levels")
-    expect(all(isinstance(family.level_title(lv), str) and family.level_title(lv)
-               for lv in family.levels), "level_title: a text for every level")
+    expect(set(family.level_titles) == set(family.levels)
+           and all(isinstance(family.level_title(lv), str) and family.level_title(lv)
+                   and family.level_title(lv)[0].isupper() and family.level_title(lv) != lv
+                   for lv in family.levels),
+           "level_titles: a capitalised title for every level, not its slug")
     rows, cols = family.grid_shape(puzzle)
     expect((rows, cols) == tuple(family.level_shape(level)), "grid_shape == level_shape")
     box = GridBox(0.0, 0.0, 20.0, rows, cols)

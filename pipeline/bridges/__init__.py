@@ -11,7 +11,7 @@ from typing import Sequence
 from pipeline.bridges import draw, hints
 from pipeline.bridges import generate as generator
 from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
-from pipeline.bridges.grade import LEVELS, rate
+from pipeline.bridges.grade import LEVEL_TITLES, LEVELS, rate
 from pipeline.bridges.solve import count_solutions, explain
 from pipeline.bridges.verify import verify as verify_independently
 from pipeline.errors import InputError
@@ -24,6 +24,7 @@ class BridgesFamily(Family):
     title = "Bridges"
     version = "bridges/1"
     levels = LEVELS
+    level_titles = LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     square_labels = True
     cover_style = draw.COVER_STYLE

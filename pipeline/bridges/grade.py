@@ -20,6 +20,7 @@ from pipeline.bridges.solve import (CONNECTIVITY, CONTRADICTION, COUNTING, CROSS
 # --- the levels ------------------------------------------------------------------------------
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+LEVEL_TITLES = {level: level.title() for level in LEVELS}  # as print names each level
 LEVEL_RULES = {
     "easy": CROSSINGS | SATURATION,
     "medium": CROSSINGS | SATURATION | COUNTING,

@@ -13,7 +13,7 @@ from pipeline.connections import draw, hints, solve, verify
 from pipeline.connections import generate as generator
 from pipeline.connections import grade as grading
 from pipeline.connections.board import check_groups, check_tiles
-from pipeline.connections.grade import LEVELS
+from pipeline.connections.grade import LEVEL_TITLES, LEVELS
 from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
 from pipeline.ink import GridBox, Ink
 from pipeline.records import require
@@ -27,6 +27,7 @@ class ConnectionsFamily(Family):
     title = "Connections"
     version = "connections/1"
     levels = tuple(level.name for level in LEVELS)
+    level_titles = LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     cover_style = draw.COVER_STYLE
     gives_hints = True

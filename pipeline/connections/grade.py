@@ -34,6 +34,7 @@ LEVELS = (
     Level("hard", 21, 10_000),
 )
 LEVEL_BY_NAME = {level.name: level for level in LEVELS}
+LEVEL_TITLES = {level.name: level.name.title() for level in LEVELS}  # as print names each level
 
 
 def herrings(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...]) -> list[int]:

@@ -13,7 +13,7 @@ from pipeline.ink import GridBox, Ink
 from pipeline.starbattle import draw, hints
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
-from pipeline.starbattle.grade import BAND_BY_NAME, LEVELS, rate
+from pipeline.starbattle.grade import BAND_BY_NAME, LEVEL_TITLES, LEVELS, rate
 from pipeline.starbattle.board import (Board, BorderIndex, border_distance, canonical_regions,
                                        check_puzzle, check_solution)
 from pipeline.starbattle.verify import verify as verify_independently
@@ -46,6 +46,7 @@ class StarBattle(Family):
     title = "Star Battle"
     version = "starbattle/1"
     levels = LEVELS
+    level_titles = LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM   # smallest square a solver can pencil into
     square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
     cover_style = draw.COVER_STYLE
@@ -150,8 +151,8 @@ class StarBattle(Family):
             band = BAND_BY_NAME[level]
             if band.stars != stars:
                 words = STAR_WORDS.get(band.stars, f"{band.stars} stars")
-                rules.append(f"The {level} puzzles are {band.size} x {band.size} and hold "
-                             f"{words} in every row, column and region.")
+                rules.append(f"The {LEVEL_TITLES[level]} puzzles are {band.size} x {band.size} "
+                             f"and hold {words} in every row, column and region.")
         return rules
 
     def example_level(self, level: str) -> str:

@@ -88,6 +88,10 @@ BANDS: tuple[Band, ...] = (
 
 BAND_BY_NAME = {band.name: band for band in BANDS}
 LEVELS = tuple(band.name for band in BANDS)
+LEVEL_TITLES = {"easy": "Easy", "medium": "Medium", "tricky": "Tricky", "hard": "Hard",
+                "expert": "Expert", "two-star-easy": "Two-Star Easy",
+                "two-star-medium": "Two-Star Medium", "two-star-hard": "Two-Star Hard",
+                "three-star": "Three-Star"}  # as print names each level
 
 
 # --- measuring a board -----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from pipeline.sudoku import draw, hints
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board, canonical_form, parse_solution
-from pipeline.sudoku.grade import LEVELS, rate
+from pipeline.sudoku.grade import LEVEL_TITLES, LEVELS, rate
 from pipeline.sudoku.verify import verify as verify_independently
 
 RULES = (
@@ -30,6 +30,7 @@ class SudokuFamily(Family):
     title = "Sudoku"
     version = "sudoku/1"
     levels = LEVELS
+    level_titles = LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     square_labels = True
     cover_style = draw.COVER_STYLE

@@ -32,6 +32,7 @@ from pipeline.sudoku.solve import RANK, TECHNIQUES, Solve, Step, solve
 # --- the levels ------------------------------------------------------------------------------
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+LEVEL_TITLES = {level: level.title() for level in LEVELS}  # as print names each level
 
 TIERS = {
     "easy": ("Full House", "Hidden Single", "Naked Single"),

@@ -171,6 +171,9 @@ def interior_page(c, number: int, frame, faults) -> None:
         return
     c.setFont("TestVera", 14)
     c.drawString(108, 560, "Notes")
+    if "level-slug" in faults and number == 7:  # a running head with the level's slug
+        c.setFont("TestVera", 9)
+        c.drawString(108, 600, "Star Battle \u00b7 two-star-easy")
     folio(c, number, trim, faults)
 
 

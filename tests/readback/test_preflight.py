@@ -142,3 +142,16 @@ def test_a_record_of_an_unknown_family_fails_the_answer_check(tmp_path):
     records = {pid: dict(record, family="kakuro") for pid, record in records.items()}
     check = check_answers(load_book(book, records))
     assert not check.passed and "unknown family 'kakuro'" in check.findings[0].message
+
+
+def test_level_slugs_are_found_where_a_level_is_named_and_keys_are_not():
+    from pipeline.readback.checks.puzzles import slug_findings
+
+    slugs = {"easy", "expert", "two-star-easy"}
+    assert slug_findings("Star Battle · Two-Star Easy\n300 puzzles · Easy to Expert", slugs) == []
+    assert slug_findings("Worked examples: starbattle:two-star-easy:4; sudoku:easy:9.", slugs) == []
+    assert slug_findings("An easy start, an expert finish.", slugs) == []
+    assert len(slug_findings("Star Battle · easy", slugs)) == 1
+    assert len(slug_findings("300 puzzles · easy to expert", slugs)) == 2
+    assert len(slug_findings("• 75 Sudoku puzzles, expert", slugs)) == 1
+    assert len(slug_findings("Try the two-star-easy ones first", slugs)) == 1

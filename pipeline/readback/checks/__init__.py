@@ -24,7 +24,8 @@ from pipeline.readback.checks.pages import (check_blank_pages, check_live_area, 
                                             check_page_boxes, check_page_count)
 from pipeline.readback.checks.print_rules import (check_colour, check_document, check_fonts,
                                                   check_line_width, check_text_size)
-from pipeline.readback.checks.puzzles import check_answers, check_hints, check_numbering
+from pipeline.readback.checks.puzzles import (check_answers, check_hints, check_level_names,
+                                              check_numbering)
 from pipeline.readback.findings import Check
 from pipeline.readback.loaded import LoadedBook
 
@@ -43,6 +44,7 @@ CHECKS: tuple[Row, ...] = (
     Row("overlap", check_overlap, ("text-on-text", "text-across-line")),
     Row("answers", check_answers, ("answer", "grid-moved")),
     Row("numbering", check_numbering, ("wrong-number", "label-missing")),
+    Row("level_names", check_level_names, ("level-slug",)),
     # The hints logic (pipeline/readback/hints.py) has its faults planted one by one in
     # tests/test_hints_book.py; this test makes the check itself fail.
     Row("hints", check_hints, proven_by=(

@@ -3,8 +3,10 @@ manifest's plan says, and with hints on, one sound hint per puzzle."""
 
 from __future__ import annotations
 
+import re
+
 from pipeline.errors import InputError
-from pipeline.family import get_family
+from pipeline.family import family_names, get_family
 from pipeline.readback.answers import Grid, answer_leaks, missing_outline
 from pipeline.readback.findings import Check
 from pipeline.readback.hints import hint_findings
@@ -132,3 +134,44 @@ def check_hints(b: LoadedBook) -> Check:
     check.measured = {"hints": sum(len(entry.get("puzzles", [])) for entry in b.entries("hints"))}
     return check
 
+
+
+# --- level names -----------------------------------------------------------------------------------
+
+KEY = re.compile(r"\b[a-z]+:[a-z0-9_-]+:\d+")  # a catalog key ("starbattle:easy:7"), an identifier
+# Where a book prints a level's name: after "·", ", " or " to ", before the end, "·", " to " or
+# ",". A one-word slug is an ordinary word elsewhere ("an easy start"), so only these places
+# are searched for it; a slug of several words is searched for everywhere.
+LEVEL_PLACE = r"(?:(?<=· )|(?<=, )|(?<= to )|^)({})(?=$| ·| to |,)"
+
+
+def slug_findings(text: str, slugs: set[str]) -> list[str]:
+    """Every level slug `text` prints where a level's display name belongs, and every slug of
+    several words anywhere; catalog keys (the copyright page's provenance) do not count."""
+    found = []
+    joined = sorted((s for s in slugs if re.search(r"[-_]", s)), key=len, reverse=True)
+    single = sorted(s for s in slugs if not re.search(r"[-_]", s))
+    anywhere = re.compile(r"\b(" + "|".join(map(re.escape, joined)) + r")\b") if joined else None
+    placed = re.compile(LEVEL_PLACE.format("|".join(map(re.escape, single)))) if single else None
+    for line in text.splitlines():
+        line = KEY.sub("", line)
+        for pattern in (anywhere, placed):
+            if pattern is not None:
+                found += [f"level slug {m.group(1)!r} printed: {line.strip()!r}"
+                          for m in pattern.finditer(line)]
+    return found
+
+
+def check_level_names(b: LoadedBook) -> Check:
+    """Books print a level by its display name (`Family.level_title`), never by its slug."""
+    check = Check("level_names", "levels printed by name, never by slug")
+    slugs = {level for name in family_names() for level in get_family(name).levels}
+    slugs -= {get_family(name).level_title(level) for name in family_names()
+              for level in get_family(name).levels}
+    pages = [("interior", page.number, page.text) for page in b.pages]
+    pages.append(("cover", 1, b.cover_page.text))
+    for part, number, text in pages:
+        for problem in slug_findings(text, slugs):
+            check.fail(part, number, problem)
+    check.measured = {"slugs": len(slugs)}
+    return check
