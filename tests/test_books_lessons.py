@@ -107,7 +107,7 @@ def test_a_book_with_three_star_puzzles_states_their_rule():
     two = {"size": 10, "stars_per_unit": 2}
     rules = family.rules_for(two, ("two-star-easy", "two-star-hard", "three-star"))
     assert "exactly two stars" in rules[0]
-    assert [r for r in rules if "three-star" in r] == [
-        "The three-star puzzles are 14 x 14 and hold three stars in every row, column and "
+    assert [r for r in rules if "Three-Star" in r] == [
+        "The Three-Star puzzles are 14 x 14 and hold three stars in every row, column and "
         "region."]
     assert family.rules_for(two, ("two-star-easy", "two-star-hard")) == family.rules_for(two)

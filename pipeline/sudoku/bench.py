@@ -1,7 +1,8 @@
 """Sudoku benchmark: proof speed, grading speed, generation speed per level, and how well the
 difficulty agrees with published ratings.
 
-Two data files, read from the folder named by SUDOKU_DATA (never part of the repository):
+Two public data files, never part of the repository, read from the folder named by SUDOKU_DATA,
+by default the outside-data folder beside the checkout (`../shared/data/sudoku`):
   royle17.txt          Gordon Royle's 49,158 puzzles of 17 clues, one 81-character line each
                        ('.' empty): uniqueness proofs per second on one core;
   qqwing800_rated.tsv  800 qqwing boards with their Sudoku Explainer rating (se_er), HoDoKu
@@ -37,10 +38,12 @@ QUICK_PROOFS = 5000
 QUICK_GRADES = 200
 
 
+DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "sudoku"
+
+
 def _data(name: str) -> Path | None:
-    folder = os.environ.get(DATA_VARIABLE)
-    path = Path(folder) / name if folder else None
-    return path if path is not None and path.is_file() else None
+    path = Path(os.environ.get(DATA_VARIABLE) or DEFAULT_DATA) / name
+    return path if path.is_file() else None
 
 
 def _skipped(name: str) -> dict:

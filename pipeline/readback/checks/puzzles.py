@@ -138,7 +138,7 @@ def check_hints(b: LoadedBook) -> Check:
 
 # --- level names -----------------------------------------------------------------------------------
 
-KEY = re.compile(r"\b[a-z]+:[a-z0-9_-]+:\d+")  # a catalog key ("starbattle:easy:7"), an identifier
+KEY = re.compile(r"\b[a-z]+:[a-z0-9_-]+:\d+")  # a catalog key (<family>:<level>:<n>), an identifier
 # Where a book prints a level's name: after "·", ", " or " to ", before the end, "·", " to " or
 # ",". A one-word slug is an ordinary word elsewhere ("an easy start"), so only these places
 # are searched for it; a slug of several words is searched for everywhere.
