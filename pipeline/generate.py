@@ -443,7 +443,7 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
                 report.added += added
                 in_catalog += added
                 bar.update(added)
-                bar.set_postfix(attempts=report.attempts, failed=report.failed)
+                bar.note(f"attempts={report.attempts}, failed={report.failed}")
             if clashed[0] or time.monotonic() - counted_at > 2.0:
                 # Another process may be filling the same catalog.
                 in_catalog, counted_at = catalog.count(family_name, level), time.monotonic()
@@ -501,6 +501,6 @@ def _numbers_to_try(present: set[int]):
 
 
 def _progress_bar(family: str, level: str, total: int, initial: int, enabled: bool):
-    from tqdm import tqdm
-    return tqdm(total=total, initial=initial, desc=f"{family} {level}", unit="board",
-                disable=not enabled, dynamic_ncols=True, leave=True)
+    from pipeline.progress import progress
+    return progress(total=total, initial=initial, desc=f"{family} {level}", unit="board",
+                    enabled=enabled)
