@@ -182,6 +182,7 @@ def _open_executor(args):
 def run_generate(args) -> int:
     from pipeline.family import check_level, get_family
     from pipeline.generate import fill
+    from pipeline.progress import on_terminal
 
     family = get_family(args.family)
     levels = args.level or list(family.levels)
@@ -198,8 +199,9 @@ def run_generate(args) -> int:
                           "removed, the level is made again", file=sys.stderr)
         refuse_stale(catalog, [family])
         for level in levels:
+            # In a log the line below is the level's one line; a bar only on a terminal.
             report = fill(catalog, family.name, level, args.count, executor=executor,
-                          progress=not args.quiet)
+                          progress=not args.quiet and on_terminal())
             print(f"{family.name} {level}: {report.present} in catalog, {report.added} added, "
                   f"{report.attempts} attempts, {report.replaced} replaced as duplicates, "
                   f"{report.failed} failed, {report.seconds:.1f} s", file=sys.stderr)
