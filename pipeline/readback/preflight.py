@@ -41,15 +41,17 @@ def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
     if proofs:  # from the same reading of the PDFs
         write_proofs(book, report=rep, interior=b.interior, cover=b.cover, pages=b.pages)
     if key is not None:
+        # The table lines too: the JSON report keeps its keys sorted, the table their order.
         write_json(folder / CHECKED_NAME, {
-            "inputs": key, "proofs": proofs,
+            "inputs": key, "proofs": proofs, "table": table([rep]),
             "report_sha256": file_sha256(folder / "preflight.json")})
     return rep
 
 
-def checked_report(book: dict, key: dict, proofs: bool) -> dict | None:
-    """The report of a book already checked from these very bytes (and proofed, when
-    `proofs`), or None: missing, unreadable or made from other inputs means check again."""
+def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | None:
+    """The report and table lines of a book already checked from these very bytes (and
+    proofed, when `proofs`), or None: missing, unreadable or made from other inputs means
+    check again."""
     folder = Path(book["interior"]).parent
     try:
         checked = json.loads((folder / CHECKED_NAME).read_text(encoding="utf-8"))
@@ -58,7 +60,8 @@ def checked_report(book: dict, key: dict, proofs: bool) -> dict | None:
             return None
         if checked["report_sha256"] != file_sha256(folder / "preflight.json"):
             return None
-        return json.loads((folder / "preflight.json").read_text(encoding="utf-8"))
+        report = json.loads((folder / "preflight.json").read_text(encoding="utf-8"))
+        return report, str(checked["table"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -71,9 +74,9 @@ def run(args) -> int:
     books = select_books(read_manifest(manifest), args.books, manifest)
     proofs = getattr(args, "proofs", False)
     keys = [check_inputs(book) for book in books]
-    reports = [None if getattr(args, "force", False) else checked_report(book, key, proofs)
+    earlier = [None if getattr(args, "force", False) else checked_report(book, key, proofs)
                for book, key in zip(books, keys)]
-    todo = [n for n, report in enumerate(reports) if report is None]
+    todo = [n for n, known in enumerate(earlier) if known is None]
     records = catalog_records(args.catalog, [books[n] for n in todo])
     for n in todo:  # unreadable files are reported here, before any work is shared out
         for field in ("interior", "cover"):
@@ -87,8 +90,9 @@ def run(args) -> int:
     else:
         checked = [check_and_report(*job) for job in jobs]
     for n, report in zip(todo, checked):
-        reports[n] = report
-    print(table(reports))
+        earlier[n] = report, table([report])
+    reports = [report for report, _ in earlier]
+    print("\n".join(lines for _, lines in earlier))
     print(f"{len(todo)} of {len(books)} books read back"
           + ("; the others' PDFs are those their reports were made from" if len(todo) < len(books)
              else ""), file=sys.stderr)
