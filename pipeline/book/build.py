@@ -572,14 +572,13 @@ def _record(folder: Path, inputs: BookInputs, layout: Layout, entry: dict) -> No
 
 def _write_one(book: PlannedBook, records: BookRecords, inputs: BookInputs | None,
                out_dir: Path, progress=None):
-    """Build one book's PDFs (then its inputs file); a layout mistake comes back as the
-    InputError to print. The old inputs file goes first: PDFs replaced by a build that then
-    failed are never taken for the ones it described."""
+    """Build one book's PDFs, then its inputs file; a layout mistake comes back as the
+    InputError to print. (Stopped between the two, the old inputs file names the old PDFs'
+    sha256, so the book is built again.)"""
     import time
 
     started = time.perf_counter()
     folder = out_dir / book.layout.slug
-    (folder / INPUTS_NAME).unlink(missing_ok=True)
     try:
         entry = build_book(book, records, out_dir, progress=progress)
     except LayoutError as error:

@@ -31,10 +31,8 @@ from pipeline.readback.report import book_report, table
 def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
                      key: dict | None = None) -> dict:
     """Read one book back, check it, write its preflight.json (and its proofs), then the key
-    they were made from (removed first: a report replaced by a run that then failed is not
-    taken for the one the key describes)."""
+    they were made from (stopped before it, the old key names the old report's sha256)."""
     folder = Path(book["interior"]).parent
-    (folder / CHECKED_NAME).unlink(missing_ok=True)
     b = load_book(book, records, manifest=manifest)
     rep = book_report(b, run_checks(b))
     write_json(folder / "preflight.json", rep)
