@@ -31,7 +31,7 @@ def test_in_a_log_progress_is_one_line_per_finished_level_and_book(tmp_path, toy
     # each book written: one line with its pages and time
     for slug in "ab":
         assert len([line for line in lines if re.fullmatch(
-            rf"{slug}: 30 of 30 pages, [\d.]+ s", line)]) == 1, err
+            rf" *{slug}: 30 of 30 pages, [\d.]+ s", line)]) == 1, err
 
 
 def test_on_a_terminal_the_bars_stay(monkeypatch, capsys):

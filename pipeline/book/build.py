@@ -388,16 +388,15 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
     if layout.pdf_standard:
         interior_data = to_pdfx(interior_data, layout.pdf_standard, profile.output_condition)
         cover_data = to_pdfx(cover_data, layout.pdf_standard, profile.output_condition)
-    folder = out_dir / layout.slug
-    interior_path, cover_path = folder / "interior.pdf", folder / "cover.pdf"
-    write_bytes(interior_path, interior_data)
-    write_bytes(cover_path, cover_data)
+    where = _where(layout, out_dir)
+    write_bytes(Path(where["interior"]), interior_data)
+    write_bytes(Path(where["cover"]), cover_data)
     g = cover.geometry
-    entry = {
+    return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
         "author": layout.author, "isbn": layout.isbn,
         "printer": layout.printer, "paper": layout.paper,
-        "interior": str(interior_path), "cover": str(cover_path),
+        "interior": where["interior"], "cover": where["cover"],
         "trim_in": {"width": _number(layout.trim.width), "height": _number(layout.trim.height)},
         "interior_bleed_in": _number(profile.interior_bleed_in(layout.bleed)),
         "page_count": page_count,
@@ -421,11 +420,9 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "puzzle_count": len(puzzles),
         "hints": layout.hints,
         "frozen": layout.lock_path.exists(),
-        "lock": str(layout.lock_path) if layout.lock_path.exists() else None,
+        "lock": where["lock"],
         "pages": interior.pages,
     }
-    entry.update(_where(layout, out_dir))
-    return entry
 
 
 PDF_NAMES = ("interior.pdf", "cover.pdf")
@@ -603,7 +600,7 @@ def _write_books(jobs, out_dir: Path, *, workers, progress: bool) -> list[dict]:
     results: list = [None] * len(jobs)
     if workers <= 1:
         for n, (book, records, inputs) in enumerate(jobs):
-            with display(total=book.plan.page_count, desc=book.layout.slug, unit="page",
+            with display(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
                          enabled=progress, leave=False) as pages:
                 results[n] = _write_one(book, records, inputs, out_dir, progress=pages)
             if results[n][1] is not None:
