@@ -6,6 +6,7 @@ it safe for several worker processes to write; inserts are idempotent.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from contextlib import closing, contextmanager
@@ -252,6 +253,18 @@ class Catalog:
                                       "ORDER BY number", (family, level))) as cursor:
             for (text,) in cursor:
                 yield json.loads(text)
+
+    def rows_digest(self, family: str, level: str, through: int) -> str:
+        """The sha256 of a level's rows numbered up to `through`, as stored, in key order: it
+        changes when any of those boards is added, changed or removed, and only then."""
+        digest = hashlib.sha256()
+        with closing(self._db.execute(
+                "SELECT number, id, key, generator, puzzle, solution, grade, proof, sha256, "
+                "extra FROM puzzles WHERE family=? AND level=? AND number<=? ORDER BY number",
+                (family, level, through))) as cursor:
+            for row in cursor:
+                digest.update(json.dumps(row, ensure_ascii=False).encode() + b"\n")
+        return digest.hexdigest()
 
     def count(self, family: str, level: str) -> int:
         return self._db.execute("SELECT COUNT(*) FROM puzzles WHERE family=? AND level=?",

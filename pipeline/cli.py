@@ -112,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     books.add_argument("--out", type=Path, default=Path("build"), help="output folder")
     _executor_options(books)
     books.add_argument("--quiet", action="store_true", help="no progress bars")
+    books.add_argument("--force", action="store_true",
+                       help="write every book, even those whose inputs did not change")
     books.set_defaults(run=run_books)
 
     freeze = commands.add_parser("freeze", help="write layouts/<book>.lock.jsonl for a book")
@@ -135,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
                                   help="also write the SVG proofs, from the same reading")
             readback.add_argument("--workers", type=int, default=None,
                                   help="books checked at once (default: all cores)")
+            readback.add_argument("--force", action="store_true",
+                                  help="check every book, even those whose PDFs did not change")
         readback.set_defaults(run=run_readback)
 
     explain = commands.add_parser("explain", help="print the deduction trace of a catalog board")
@@ -178,6 +182,7 @@ def _open_executor(args):
 def run_generate(args) -> int:
     from pipeline.family import check_level, get_family
     from pipeline.generate import fill
+    from pipeline.progress import on_terminal
 
     family = get_family(args.family)
     levels = args.level or list(family.levels)
@@ -194,8 +199,9 @@ def run_generate(args) -> int:
                           "removed, the level is made again", file=sys.stderr)
         refuse_stale(catalog, [family])
         for level in levels:
+            # In a log the line below is the level's one line; a bar only on a terminal.
             report = fill(catalog, family.name, level, args.count, executor=executor,
-                          progress=not args.quiet)
+                          progress=not args.quiet and on_terminal())
             print(f"{family.name} {level}: {report.present} in catalog, {report.added} added, "
                   f"{report.attempts} attempts, {report.replaced} replaced as duplicates, "
                   f"{report.failed} failed, {report.seconds:.1f} s", file=sys.stderr)
@@ -320,17 +326,23 @@ def run_grade(args) -> int:
 
 
 def run_books(args) -> int:
-    from pipeline.book.build import build_books, resolve_layout_args
+    from pipeline.book.build import build_changed_books, resolve_layout_args
 
     paths = resolve_layout_args(args.layouts, args.layouts_dir)
     with _open_executor(args) as executor:
-        entries = build_books(paths, args.catalog, args.out, executor=executor,
-                              workers=args.workers, progress=not args.quiet)
-    for entry in entries:
-        print(f"{entry['slug']}: {entry['page_count']} pages, {entry['puzzle_count']} puzzles, "
+        built = build_changed_books(paths, args.catalog, args.out, executor=executor,
+                                    workers=args.workers, progress=not args.quiet,
+                                    force=args.force)
+    for entry in built.entries:
+        why = built.changes[entry["slug"]]
+        print(f"{entry['slug']}: {'written (' + ', '.join(why) + ')' if why else 'unchanged'}, "
+              f"{entry['page_count']} pages, {entry['puzzle_count']} puzzles, "
               f"spine {entry['spine_width_in']:.4f} in -> {entry['interior']}, {entry['cover']}",
               file=sys.stderr)
-    print(f"wrote {args.out / 'manifest.json'}", file=sys.stderr)
+    written = sum(1 for why in built.changes.values() if why)
+    print(f"{written} of {len(built.entries)} books written"
+          + ("; nothing changed" if not written else "")
+          + f"; manifest {args.out / 'manifest.json'}", file=sys.stderr)
     return 0
 
 

@@ -561,7 +561,7 @@ class LevelFill:
                 report.added += added
                 self.in_catalog += added
                 bar.update(added)
-                bar.set_postfix(attempts=report.attempts, failed=report.failed)
+                bar.note(f"attempts={report.attempts}, failed={report.failed}")
             missing = self.missing()
             if missing <= 0:
                 return
@@ -619,6 +619,6 @@ def _numbers_to_try(present: set[int]):
 
 
 def _progress_bar(family: str, level: str, total: int, initial: int, enabled: bool):
-    from tqdm import tqdm
-    return tqdm(total=total, initial=initial, desc=f"{family} {level}", unit="board",
-                disable=not enabled, dynamic_ncols=True, leave=True)
+    from pipeline.progress import progress
+    return progress(total=total, initial=initial, desc=f"{family} {level}", unit="board",
+                    enabled=enabled)

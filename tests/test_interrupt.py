@@ -30,9 +30,10 @@ def committed(path) -> int:
 
 def interrupt_when(arguments, ready, timeout=300):
     """Run `pipeline ARGUMENTS`, press Ctrl-C once `ready(stderr so far)` holds; (status,
-    stderr)."""
+    stderr). Progress is drawn as bars, as on a terminal, so `ready` can watch them."""
     run = subprocess.Popen([sys.executable, "-m", "pipeline", *arguments], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           env={**os.environ, "PIPELINE_PROGRESS": "bars"})
     err: list[str] = []
     reader = threading.Thread(target=lambda: err.extend(iter(lambda: run.stderr.read(1), "")))
     reader.start()

@@ -3,9 +3,10 @@
 Interiors and covers are drawn from real boards of every registered family (taken from
 build/catalog.sqlite when it has them, else generated into a scratch catalog), cycled to fill
 a book of a fixed size, so the figure measures drawing and PDF writing, not generation.
-The warm `make books` time is measured only when build/catalog.sqlite already holds every
-board the default layouts ask for; a cold run (empty catalog) is generation-bound and is
-reported as not measured unless BOOKS_BENCH_COLD=1 is set.
+The warm `make books` time (and `make books` again with nothing or one blurb changed) is
+measured only when build/catalog.sqlite already holds every board the default layouts ask
+for; a cold run (empty catalog) is generation-bound and is reported as not measured unless
+BOOKS_BENCH_COLD=1 is set.
 """
 
 from __future__ import annotations
@@ -133,6 +134,57 @@ def make_books_time(cold: bool) -> dict:
             "seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2)}
 
 
+def make_books_incremental(runs: int = 3) -> dict:
+    """`make books` (`pipeline books`, then `pipeline preflight --proofs`, each a fresh
+    process) on the default layouts in a scratch folder, built and checked once first: with
+    nothing changed (median of `runs`), then with one blurb added to the largest book's
+    layout (only that book is written and read back). Needs build/catalog.sqlite to hold
+    every board the layouts ask for."""
+    import shutil
+    import statistics
+    import subprocess
+
+    paths = sorted(LAYOUTS.glob("*.toml"))
+    if not paths:
+        return {"skipped": "no layouts/ here (run from the project root)"}
+    books = _plans(paths)
+    if not DEFAULT_PATH.exists() or _missing_boards(books, DEFAULT_PATH):
+        return {"skipped": f"{DEFAULT_PATH} lacks boards the default layouts need; run "
+                           "`make books` once"}
+    with tempfile.TemporaryDirectory() as scratch:
+        scratch = Path(scratch)
+        shutil.copytree(LAYOUTS, scratch / "layouts")
+        out = scratch / "build"
+
+        def make_books() -> float:
+            started = time.perf_counter()
+            for command in (["books", "--quiet", "--layouts-dir", str(scratch / "layouts"),
+                             "--out", str(out)],
+                            ["preflight", "--proofs", "--manifest", str(out / "manifest.json")]):
+                subprocess.run([sys.executable, "-m", "pipeline", "--catalog",
+                                str(DEFAULT_PATH), *command], check=False,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return time.perf_counter() - started
+
+        first = make_books()
+        unchanged = [make_books() for _ in range(runs)]
+        largest = max(books, key=lambda book: book.plan.page_count)
+        layout = scratch / "layouts" / largest.layout.path.name
+        layout.write_text('blurb = "A blurb changed by the benchmark."\n' + layout.read_text())
+        one = make_books()
+    return {"books": len(books), "first_build_seconds": round(first, 2),
+            "nothing_changed_seconds": round(statistics.median(unchanged), 2),
+            "nothing_changed_runs": [round(t, 2) for t in unchanged],
+            "one_blurb_changed": {"book": largest.layout.slug,
+                                  "pages": largest.plan.page_count, "seconds": round(one, 2)},
+            "load_average_1min": round(os.getloadavg()[0], 2)}
+
+
+def _plans(paths):
+    from pipeline.book.build import load_and_plan
+    return load_and_plan(paths)
+
+
 def default_set_drawing(catalog_path: Path) -> dict:
     """Every default layout drawn in full (interior and cover, written to a scratch folder)
     with the catalog's boards of each family cycled in place of its own: the drawing and
@@ -167,6 +219,8 @@ def _missing_boards(books, catalog_path: Path) -> int:
     with Catalog(catalog_path) as catalog:
         missing = 0
         for book in books:
+            if book.layout.lock_path.exists():   # a frozen book prints its lock
+                continue
             for section in book.layout.sections:
                 have = sum(1 for r in catalog.records(section.family, section.level)
                            if int(r.key.rsplit(":", 1)[1]) >= section.first)
@@ -185,6 +239,9 @@ def run(quick: bool) -> dict:
     else:
         print("books: warm make books", file=sys.stderr)
         result["make_books_warm"] = make_books_time(cold=False)
+        print("books: make books again, nothing changed and one blurb changed",
+              file=sys.stderr)
+        result["make_books_incremental"] = make_books_incremental()
     if os.environ.get("BOOKS_BENCH_COLD") == "1" and not quick:
         print("books: cold make books (generates every board)", file=sys.stderr)
         result["make_books_cold"] = make_books_time(cold=True)

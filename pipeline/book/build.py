@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -19,6 +18,9 @@ from pipeline.atomic import write_bytes, write_text
 from pipeline.book.cover import cover_boards, write_cover
 from pipeline.book.fonts import font_set
 from pipeline.book.hints import book_hints
+from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha256,
+                                  layout_paths, outputs_intact, read_stored, record_windows,
+                                  store)
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title, pitch_problem, section_pitches)
 from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
@@ -386,16 +388,15 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
     if layout.pdf_standard:
         interior_data = to_pdfx(interior_data, layout.pdf_standard, profile.output_condition)
         cover_data = to_pdfx(cover_data, layout.pdf_standard, profile.output_condition)
-    folder = out_dir / layout.slug
-    interior_path, cover_path = folder / "interior.pdf", folder / "cover.pdf"
-    write_bytes(interior_path, interior_data)
-    write_bytes(cover_path, cover_data)
+    where = _where(layout, out_dir)
+    write_bytes(Path(where["interior"]), interior_data)
+    write_bytes(Path(where["cover"]), cover_data)
     g = cover.geometry
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
         "author": layout.author, "isbn": layout.isbn,
         "printer": layout.printer, "paper": layout.paper,
-        "interior": str(interior_path), "cover": str(cover_path),
+        "interior": where["interior"], "cover": where["cover"],
         "trim_in": {"width": _number(layout.trim.width), "height": _number(layout.trim.height)},
         "interior_bleed_in": _number(profile.interior_bleed_in(layout.bleed)),
         "page_count": page_count,
@@ -419,9 +420,20 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "puzzle_count": len(puzzles),
         "hints": layout.hints,
         "frozen": layout.lock_path.exists(),
-        "lock": str(layout.lock_path) if layout.lock_path.exists() else None,
+        "lock": where["lock"],
         "pages": interior.pages,
     }
+
+
+PDF_NAMES = ("interior.pdf", "cover.pdf")
+
+
+def _where(layout: Layout, out_dir: Path) -> dict:
+    """The manifest fields naming files: they follow how the paths were spelt this run."""
+    folder = out_dir / layout.slug
+    frozen = layout.lock_path.exists()
+    return {"interior": str(folder / PDF_NAMES[0]), "cover": str(folder / PDF_NAMES[1]),
+            "lock": str(layout.lock_path) if frozen else None}
 
 
 def _number(value):
@@ -447,68 +459,155 @@ def write_manifest(out_dir: Path, entries: list[dict]) -> Path:
     text = '{"books": [\n' + ",\n".join(
         json.dumps(books[slug], ensure_ascii=False, separators=(",", ":"))
         for slug in sorted(books)) + '\n]}\n'
-
-    write_text(path, text)
+    try:
+        unchanged = path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        unchanged = False
+    if not unchanged:
+        write_text(path, text)
     return path
 
 
-def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers=None,
-                progress: bool = True, executor=None) -> list[dict]:
-    from tqdm import tqdm
+@dataclass(frozen=True)
+class BooksBuilt:
+    entries: list[dict]          # manifest records, in layout order
+    changes: dict                # slug -> why it was written (empty: it was not)
 
-    books = load_and_plan(paths)   # every layout checked before any work
-    entries = []
+
+def build_books(paths: list[Path], catalog_path: Path, out_dir: Path, **options) -> list[dict]:
+    """The manifest records of the books, each written only when its inputs changed."""
+    return build_changed_books(paths, catalog_path, out_dir, **options).entries
+
+
+def build_changed_books(paths: list[Path], catalog_path: Path, out_dir: Path, *, workers=None,
+                        progress: bool = True, executor=None, force: bool = False) -> BooksBuilt:
+    """Books whose inputs (pipeline/book/inputs.py) are those of their last build keep their
+    files; the others are loaded, planned (every one before any work), given their records
+    and written. `force`: every book is written."""
+    from pipeline.progress import progress as display
+
+    stored = {path: None if force else read_stored(out_dir / path.stem / INPUTS_NAME)
+              for path in paths}
+    kept: dict[Path, dict] = {}
+    changes: dict[str, tuple] = {}
+    jobs = []
     with Catalog(catalog_path) as catalog:
+        for path in paths:
+            entry = _unchanged_entry(path, stored[path], out_dir, catalog)
+            if entry is not None:
+                kept[path], changes[path.stem] = entry, ()
+        books = load_and_plan([path for path in paths if path not in kept])
         # Frozen books print their lock, whatever generator made it; the rest print the
         # catalog, which must hold only boards of today's generators.
         refuse_stale(catalog, [get_family(name) for name in dict.fromkeys(
             section.family for book in books if not book.layout.lock_path.exists()
             for section in book.layout.sections)])
-        bar = tqdm(books, desc="books", unit="book", disable=not progress, dynamic_ncols=True)
-        jobs = []
-        for book in bar:  # records first: generation, when a book needs it, uses every core
-            bar.set_postfix_str(book.layout.slug)
-            records = book_records(book, catalog, workers=workers, progress=progress,
-                                   executor=executor)
-            for line in records.skipped:
-                tqdm.write(f"{book.layout.slug}: {line}", file=sys.stderr)
-            jobs.append((book, records))
-    entries = _write_books(jobs, out_dir, workers=workers, progress=progress)
+        bar = display(total=len(books), desc="books", unit="book", enabled=progress, log=False)
+        with bar:
+            for book in books:  # records first: generation, when a book needs it, uses every core
+                layout = book.layout
+                bar.note(layout.slug)
+                records = book_records(book, catalog, workers=workers, progress=progress,
+                                       executor=executor)
+                for line in records.skipped:
+                    bar.write(f"{layout.slug}: {line}")
+                inputs = book_inputs(layout_paths(layout), record_windows(_all_records(records)),
+                                     catalog)
+                earlier = stored[layout.path]
+                if earlier is not None and earlier["digest"] == inputs.digest \
+                        and outputs_intact(out_dir / layout.slug, earlier["outputs"]):
+                    # The same book from paths spelt otherwise: only the file names change.
+                    kept[layout.path] = {**earlier["manifest"], **_where(layout, out_dir)}
+                    _record(out_dir / layout.slug, inputs, layout, kept[layout.path])
+                    changes[layout.slug] = ()
+                else:
+                    changes[layout.slug] = ("--force",) if force else tuple(
+                        inputs.changes(earlier and earlier["inputs"])) or ("its PDFs",)
+                    jobs.append((book, records, inputs))
+                bar.update(1)
+    written = dict(zip((book.layout.path for book, _, _ in jobs),
+                       _write_books(jobs, out_dir, workers=workers, progress=progress)))
+    entries = [kept[path] if path in kept else written[path] for path in paths]
     write_manifest(out_dir, entries)
-    return entries
+    return BooksBuilt(entries, {path.stem: changes[path.stem] for path in paths})
 
 
-def _write_one(book: PlannedBook, records: BookRecords, out_dir: Path, progress=None):
-    """Build one book's PDFs; a layout mistake comes back as the InputError to print."""
+def _all_records(records: BookRecords) -> list[PuzzleRecord]:
+    boards = [r for section in records.sections for r in section]
+    boards += list(records.examples.values())
+    boards += [r for lesson in (records.lesson_boards or {}).values() for r in lesson]
+    return boards
+
+
+def _unchanged_entry(path: Path, stored: dict | None, out_dir: Path, catalog) -> dict | None:
+    """The manifest record of a book whose inputs, read from the paths its last build read,
+    are those of that build and whose PDFs are still the ones it wrote; else None. The layout
+    is not even loaded: an unchanged file was valid when it was built."""
+    if stored is None:
+        return None
     try:
-        return build_book(book, records, out_dir, progress=progress), None
+        folder = out_dir / path.stem
+        entry = stored["manifest"]
+        if stored["paths"]["layout"] != str(path) or entry["interior"] != str(
+                folder / PDF_NAMES[0]):
+            return None   # spelt otherwise: the book is loaded, and its digest compared
+        windows = {(part["family"], part["level"]): part["through"]
+                   for part in stored["inputs"]["records"]}
+        inputs = book_inputs(stored["paths"], windows, catalog)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if inputs.digest != stored["digest"] or not outputs_intact(folder, stored["outputs"]):
+        return None
+    return entry
+
+
+def _record(folder: Path, inputs: BookInputs, layout: Layout, entry: dict) -> None:
+    """build/<slug>/inputs.json, written after the PDFs it vouches for."""
+    store(folder / INPUTS_NAME, inputs, layout_paths(layout),
+          {name: file_sha256(folder / name) for name in PDF_NAMES}, entry)
+
+
+def _write_one(book: PlannedBook, records: BookRecords, inputs: BookInputs | None,
+               out_dir: Path, progress=None):
+    """Build one book's PDFs, then its inputs file; a layout mistake comes back as the
+    InputError to print. (Stopped between the two, the old inputs file names the old PDFs'
+    sha256, so the book is built again.)"""
+    import time
+
+    started = time.perf_counter()
+    folder = out_dir / book.layout.slug
+    try:
+        entry = build_book(book, records, out_dir, progress=progress)
     except LayoutError as error:
-        return None, InputError(f"cannot lay out the book: {error}", file=str(book.layout.path))
+        return None, InputError(f"cannot lay out the book: {error}",
+                                file=str(book.layout.path)), 0.0
     except InputError as error:   # e.g. a glyph missing from the font
-        return None, error.located(file=str(book.layout.path))
+        return None, error.located(file=str(book.layout.path)), 0.0
+    if inputs is not None:
+        _record(folder, inputs, book.layout, entry)
+    return entry, None, time.perf_counter() - started
 
 
 def _write_books(jobs, out_dir: Path, *, workers, progress: bool) -> list[dict]:
     """Every book's PDFs, books side by side on all cores (each book is independent, so the
-    bytes do not depend on the worker count); manifest entries in layout order."""
+    bytes do not depend on the worker count); manifest entries in the order of `jobs`."""
     import os
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    from tqdm import tqdm
+    from pipeline.progress import progress as display
 
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     results: list = [None] * len(jobs)
     if workers <= 1:
-        for n, (book, records) in enumerate(jobs):
-            pages = tqdm(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
-                         disable=not progress, leave=False, dynamic_ncols=True)
-            with pages:
-                results[n] = _write_one(book, records, out_dir, progress=pages)
+        for n, (book, records, inputs) in enumerate(jobs):
+            with display(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
+                         enabled=progress, leave=False) as pages:
+                results[n] = _write_one(book, records, inputs, out_dir, progress=pages)
             if results[n][1] is not None:
                 raise results[n][1]
     else:
-        bar = tqdm(total=sum(book.plan.page_count for book, _ in jobs), desc="pages",
-                   unit="page", disable=not progress, dynamic_ncols=True)
+        bar = display(total=sum(book.plan.page_count for book, _, _ in jobs), desc="pages",
+                      unit="page", enabled=progress)
         with bar, ProcessPoolExecutor(max_workers=workers) as pool:
             # The longest books first, so no core waits on one left to the end.
             order = sorted(range(len(jobs)), key=lambda n: -jobs[n][0].plan.page_count)
@@ -518,9 +617,9 @@ def _write_books(jobs, out_dir: Path, *, workers, progress: bool) -> list[dict]:
                 results[n] = future.result()
                 if results[n][1] is not None:
                     raise results[n][1]
-                bar.update(jobs[n][0].plan.page_count)
-                bar.set_postfix_str(jobs[n][0].layout.slug)
-    return [entry for entry, _error in results]
+                bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,
+                           seconds=results[n][2])
+    return [entry for entry, _error, _seconds in results]
 
 
 def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:

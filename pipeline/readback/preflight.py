@@ -4,15 +4,23 @@ read back and the printer's profile.
 Each book is loaded once (`loaded`), checked by the table of small checks (`checks`), and
 reported (`report`): build/<slug>/preflight.json and a table; with --proofs the SVG proofs are
 drawn from the same reading. Books are spread over worker processes.
+
+A report (and the proofs) stands for the PDFs' exact bytes: build/<slug>/preflight.inputs.json
+keeps the sha256 of both PDFs, of the manifest record and of the checking code it was made
+from (pipeline/book/inputs.py), and a book whose key is unchanged and whose report is there
+is not read again (`--force` reads every book).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from pipeline.atomic import write_json
+from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, select_books)
@@ -20,32 +28,70 @@ from pipeline.readback.proof import write_proofs
 from pipeline.readback.report import book_report, table
 
 
-def check_and_report(book: dict, records: dict, manifest: str, proofs: bool) -> dict:
-    """Read one book back, check it, write its preflight.json (and its proofs)."""
+def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
+                     key: dict | None = None) -> dict:
+    """Read one book back, check it, write its preflight.json (and its proofs), then the key
+    they were made from (stopped before it, the old key names the old report's sha256)."""
+    folder = Path(book["interior"]).parent
     b = load_book(book, records, manifest=manifest)
     rep = book_report(b, run_checks(b))
-    write_json(Path(book["interior"]).parent / "preflight.json", rep)
+    write_json(folder / "preflight.json", rep)
     if proofs:  # from the same reading of the PDFs
         write_proofs(book, report=rep, interior=b.interior, cover=b.cover, pages=b.pages)
+    if key is not None:
+        # The table lines too: the JSON report keeps its keys sorted, the table their order.
+        write_json(folder / CHECKED_NAME, {
+            "inputs": key, "proofs": proofs, "table": table([rep]),
+            "report_sha256": file_sha256(folder / "preflight.json")})
     return rep
+
+
+def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | None:
+    """The report and table lines of a book already checked from these very bytes (and
+    proofed, when `proofs`), or None: missing, unreadable or made from other inputs means
+    check again."""
+    folder = Path(book["interior"]).parent
+    try:
+        checked = json.loads((folder / CHECKED_NAME).read_text(encoding="utf-8"))
+        if checked["inputs"] != key or (proofs and not (checked["proofs"] and (
+                folder / "proofs" / "index.html").is_file())):
+            return None
+        if checked["report_sha256"] != file_sha256(folder / "preflight.json"):
+            return None
+        report = json.loads((folder / "preflight.json").read_text(encoding="utf-8"))
+        return report, str(checked["table"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def run(args) -> int:
     """`pipeline preflight [BOOK ...]`: check, write build/<slug>/preflight.json, print a
-    table; exit status 1 when any check fails. Books are checked in parallel."""
+    table; exit status 1 when any check fails. Books are checked in parallel; a book whose
+    PDFs, manifest record and checking code are those of its last report is not read again."""
     manifest = Path(args.manifest)
     books = select_books(read_manifest(manifest), args.books, manifest)
-    records = catalog_records(args.catalog, books)
-    for book in books:  # unreadable files are reported here, before any work is shared out
-        for field in ("interior", "cover"):
-            open_document(book, field, Path("."), str(manifest))
     proofs = getattr(args, "proofs", False)
-    jobs = [(book, book_records(book, records), str(manifest), proofs) for book in books]
-    workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(books))
+    keys = [check_inputs(book) for book in books]
+    earlier = [None if getattr(args, "force", False) else checked_report(book, key, proofs)
+               for book, key in zip(books, keys)]
+    todo = [n for n, known in enumerate(earlier) if known is None]
+    records = catalog_records(args.catalog, [books[n] for n in todo])
+    for n in todo:  # unreadable files are reported here, before any work is shared out
+        for field in ("interior", "cover"):
+            open_document(books[n], field, Path("."), str(manifest))
+    jobs = [(books[n], book_records(books[n], records), str(manifest), proofs, keys[n])
+            for n in todo]
+    workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(jobs))
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            reports = list(pool.map(check_and_report, *zip(*jobs)))
+            checked = list(pool.map(check_and_report, *zip(*jobs)))
     else:
-        reports = [check_and_report(*job) for job in jobs]
-    print(table(reports))
+        checked = [check_and_report(*job) for job in jobs]
+    for n, report in zip(todo, checked):
+        earlier[n] = report, table([report])
+    reports = [report for report, _ in earlier]
+    print("\n".join(lines for _, lines in earlier))
+    print(f"{len(todo)} of {len(books)} books read back"
+          + ("; the others' PDFs are those their reports were made from" if len(todo) < len(books)
+             else ""), file=sys.stderr)
     return 0 if all(r["passed"] for r in reports) else 1

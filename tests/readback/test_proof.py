@@ -76,7 +76,7 @@ def test_commands_write_reports_and_exit_by_the_result(tmp_path, capsys, monkeyp
     assert main(catalog_args + ["preflight", "--proofs", "good"]) == 0
     assert (tmp_path / "build" / "good" / "proofs" / "interior-024.svg").exists()
     # two books at once in worker processes: the same reports as one at a time
-    assert main(catalog_args + ["preflight", "--workers", "2"]) == 1
+    assert main(catalog_args + ["preflight", "--force", "--workers", "2"]) == 1
     parallel = json.loads((tmp_path / "build" / "bad" / "preflight.json").read_text())
     assert parallel == report
     assert main(catalog_args + ["preflight", "nosuch"]) == 2
