@@ -3,6 +3,7 @@
 import ast
 import importlib
 import pkgutil
+import re
 import sys
 from pathlib import Path
 
@@ -175,3 +176,47 @@ def test_the_private_import_check_sees_one():
 def test_every_family_object_names_its_version_after_itself(name):
     family = get_family(name)
     assert family.version.startswith(f"{family.name}/") and family.levels
+
+
+# --- banner order (docs/families.md, "Banner order inside a module") ---------------------------
+
+BANNER = re.compile(r"^# --- (.+?) -*$")
+
+
+def banner_problems(name: str, text: str) -> list[str]:
+    """Where a family module's banners break the house order: compiled kernels before the
+    Python that calls them, a board's records before its symmetries, a solve's trace and a
+    checker's plain reference last."""
+    banners = [m.group(1).strip() for line in text.splitlines() if (m := BANNER.match(line))]
+    problems = []
+    if "compiled kernels" in banners and banners[0] != "compiled kernels":
+        problems.append(f"{name}: compiled kernels after {banners[0]!r}")
+    if {"records", "symmetries"} <= set(banners) and \
+            banners.index("records") > banners.index("symmetries"):
+        problems.append(f"{name}: symmetries before records")
+    for last in ("the trace of one solve", "the plain reference"):
+        if last in banners and banners[-1] != last:
+            problems.append(f"{name}: {last!r} is not the last part")
+    return problems
+
+
+@pytest.mark.parametrize("name", family_names())
+def test_every_family_module_keeps_the_banner_order(name):
+    folder = family_folder(name)
+    assert [problem for path in sorted(folder.rglob("*.py"))
+            for problem in banner_problems(str(path.relative_to(folder)),
+                                           path.read_text(encoding="utf-8"))] == []
+
+
+def test_the_banner_check_sees_each_kind_of_disorder():
+    def text(*names):
+        return "\n".join(f"# --- {n} " + "-" * 10 for n in names)
+
+    assert banner_problems("ok.py", text("compiled kernels", "records", "symmetries")) == []
+    assert banner_problems("a.py", text("the search", "compiled kernels")) == [
+        "a.py: compiled kernels after 'the search'"]
+    assert banner_problems("b.py", text("symmetries", "records")) == ["b.py: symmetries before records"]
+    assert banner_problems("c.py", text("the trace of one solve", "counting")) == [
+        "c.py: 'the trace of one solve' is not the last part"]
+    assert banner_problems("d.py", text("the plain reference", "the checker")) == [
+        "d.py: 'the plain reference' is not the last part"]

@@ -93,7 +93,7 @@ def stars_fit(size: int, stars: int) -> bool:
     return stars >= 1 and stars * size <= ((size + 1) // 2) ** 2
 
 
-# --- validation of records -------------------------------------------------------------------
+# --- records ---------------------------------------------------------------------------------
 
 def check_puzzle(puzzle) -> Board:
     """Validate a puzzle object; InputError names the offending field."""
