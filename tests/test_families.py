@@ -50,9 +50,8 @@ def long_modules(folder: Path) -> list[str]:
             if (lines := len(path.read_text().splitlines())) > MOST_LINES]
 
 
-@pytest.mark.parametrize("name", family_names())
-def test_no_family_module_outgrows_its_size(name):
-    assert long_modules(family_folder(name)) == []
+def test_no_module_in_the_package_outgrows_its_size():
+    assert long_modules(PIPELINE) == []
 
 
 def test_the_size_check_sees_a_long_module(tmp_path):
