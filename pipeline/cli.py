@@ -10,9 +10,13 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.catalog import DEFAULT_PATH, Catalog, CatalogError, refuse_stale
 from pipeline.errors import InputError
+
+if TYPE_CHECKING:
+    from pipeline.family import Family
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -249,27 +253,39 @@ def book_puzzle_ids(manifest: Path, slug: str) -> list[str]:
     raise InputError(f"no book {slug!r} in the manifest", file=str(manifest), field="--book")
 
 
-def run_count(args) -> int:
+def read_family_records(file: str) -> tuple[str, list[tuple[int, str, "Family", dict]]]:
+    """The records of a JSON Lines file ("-": stdin) as (line, id, family, record), with the
+    name errors give it; a record without an id or a registered family is bad input."""
     from pipeline.family import get_family
     from pipeline.records import read_records, require
 
-    if args.limit < 1:
-        raise InputError("must be at least 1", field="--limit")
-    name = "<stdin>" if args.file == "-" else args.file
+    name = "<stdin>" if file == "-" else file
     try:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+        stream = sys.stdin if file == "-" else open(file, encoding="utf-8")
     except OSError as error:
         raise InputError(error.strerror or "cannot open", file=name) from None
-    boards = []
+    out = []
     with stream:
         for line, data in read_records(stream, name):
             try:
                 family = get_family(require(data, "family", str))
-                family.check_record(data)
-                record_id = require(data, "id", str)
+                out.append((line, require(data, "id", str), family, data))
             except InputError as error:
                 raise error.located(file=name, line=line) from None
-            boards.append((record_id, family, data["puzzle"]))
+    return name, out
+
+
+def run_count(args) -> int:
+    if args.limit < 1:
+        raise InputError("must be at least 1", field="--limit")
+    name, records = read_family_records(args.file)
+    boards = []
+    for line, record_id, family, data in records:
+        try:
+            family.check_record(data)
+        except InputError as error:
+            raise error.located(file=name, line=line) from None
+        boards.append((record_id, family, data["puzzle"]))
     if boards:  # load compiled kernels before the clock starts
         for family in {id(f): f for (_, f, _) in boards}.values():
             first = next(p for (_, f, p) in boards if f is family)
@@ -291,24 +307,9 @@ def run_grade(args) -> int:
     has no unique solution prints `<id>\tinvalid\t-` and one line on stderr naming the file,
     the line and the field; exit status 1 when any was invalid. A record without an id or a
     known family, or a line that is not JSON, is bad input (exit 2, nothing printed)."""
-    from pipeline.family import get_family
-    from pipeline.records import read_records, require
-
-    name = "<stdin>" if args.file == "-" else args.file
-    try:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
-    except OSError as error:
-        raise InputError(error.strerror or "cannot open", file=name) from None
-    boards = []
-    with stream:
-        for line, data in read_records(stream, name):
-            try:
-                family = get_family(require(data, "family", str))
-                boards.append((line, require(data, "id", str), family, data))
-            except InputError as error:
-                raise error.located(file=name, line=line) from None
+    name, records = read_family_records(args.file)
     invalid = 0
-    for line, record_id, family, data in boards:
+    for line, record_id, family, data in records:
         try:
             family.check_record(data)
             solutions = family.count_solutions(data["puzzle"], 2)
