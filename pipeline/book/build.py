@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from pipeline.atomic import write_bytes, write_text
-from pipeline.book.cover import cover_boards, write_cover
+from pipeline.atomic import write_bytes, write_json, write_text
+from pipeline.book.cover import cover_boards, default_blurb, write_cover
 from pipeline.book.fonts import font_set
 from pipeline.book.hints import book_hints
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
@@ -26,6 +26,7 @@ from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
 from pipeline.book.printers import get_profile
+from pipeline.book.upload import SHEET_NAME, BuiltFiles, sha256, upload_sheet
 from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
@@ -391,11 +392,16 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
     write_bytes(interior_path, interior_data)
     write_bytes(cover_path, cover_data)
     g = cover.geometry
+    upload_path = folder / SHEET_NAME
+    write_json(upload_path, upload_sheet(layout, profile, BuiltFiles(
+        str(interior_path), str(cover_path), sha256(interior_data), sha256(cover_data),
+        page_count, g.spine_in, layout.blurb or default_blurb(layout))), indent=1)
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
         "author": layout.author, "isbn": layout.isbn,
         "printer": layout.printer, "paper": layout.paper,
         "interior": str(interior_path), "cover": str(cover_path),
+        "upload": str(upload_path),
         "trim_in": {"width": _number(layout.trim.width), "height": _number(layout.trim.height)},
         "interior_bleed_in": _number(profile.interior_bleed_in(layout.bleed)),
         "page_count": page_count,
