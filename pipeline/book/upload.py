@@ -58,7 +58,10 @@ def field_values(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
         f"; cover.pdf always carries its {_inches_text(profile.value('cover_bleed_in'))} in "
         "bleed")
     return {
+        # Every page the book layer prints is set in English (rules, labels, hints).
+        "language": ("English", "English"),
         "title": (layout.title, layout.title),
+        "series": (None, "(none: leave empty)"),
         "subtitle": (layout.subtitle or None, layout.subtitle or "(none: leave empty)"),
         "edition": (None, "leave empty: the first edition (the copyright page's 'Edition' is "
                           "the build's fingerprint, not an edition number)"),
