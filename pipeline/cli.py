@@ -95,8 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--family")
     export.add_argument("--level")
     export.add_argument("--book", metavar="SLUG",
-                        help="only the puzzles of this book, in book order (from the manifest)")
+                        help="only the puzzles of this book, in book order (from the manifest; "
+                             "a frozen book's from its lock)")
     export.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
+    export.add_argument("--layouts-dir", type=Path, default=Path("layouts"),
+                        help="where frozen editions' locks are (their records not in the "
+                             "catalog are exported too, marked with their book)")
     export.set_defaults(run=run_export)
 
     count = commands.add_parser("count", help="count the solutions of JSON Lines records")
@@ -222,23 +226,37 @@ def run_export(args) -> int:
         family = get_family(args.family)
         if args.level:
             check_level(family, args.level)
-    ids = book_puzzle_ids(args.manifest, args.book) if args.book else None
+    if args.book:
+        book = manifest_book(args.manifest, args.book)
+        ids = book_puzzle_ids(book)
+        if book.get("lock"):  # a frozen book prints its lock: export exactly those records
+            sys.stdout.writelines(frozen_book_lines(Path(book["lock"]), ids, args.family,
+                                                    args.level))
+            return 0
+    else:
+        ids = None
     with Catalog(args.catalog) as catalog:
         records = list(catalog.records(args.family, args.level, ids=ids))
     if ids is not None:
         found = {record.id for record in records}
         missing = [i for i in ids if i not in found]
         if missing and not (args.family or args.level):
-            raise InputError(f"{len(missing)} puzzles of the book are not in {args.catalog}, "
-                             f"for example {missing[0]}", field="--book")
+            raise InputError(f"{len(missing)} puzzles of the book are not in the catalog, "
+                             f"for example {missing[0]}", file=str(args.catalog),
+                             field="--book")
         order = {puzzle: index for index, puzzle in enumerate(ids)}
         records.sort(key=lambda record: order[record.id])
+        sys.stdout.writelines(record.to_json() + "\n" for record in records)
+        return 0
     sys.stdout.writelines(record.to_json() + "\n" for record in records)
+    held = {(record.id, record.sha256) for record in records}
+    sys.stdout.writelines(record.to_json() + "\n" for record in
+                          frozen_records(args.layouts_dir, args.family, args.level, held))
     return 0
 
 
-def book_puzzle_ids(manifest: Path, slug: str) -> list[str]:
-    """The ids of a book's puzzles, in the order of its puzzle pages."""
+def manifest_book(manifest: Path, slug: str) -> dict:
+    """A book's manifest entry."""
     import json
 
     try:
@@ -247,10 +265,76 @@ def book_puzzle_ids(manifest: Path, slug: str) -> list[str]:
         raise InputError("no readable manifest (run `pipeline books` first)",
                          file=str(manifest)) from None
     for book in books:
-        if book.get("slug") == slug:
-            return [puzzle["id"] for page in book.get("pages", []) if page.get("kind") == "puzzle"
-                    for puzzle in page.get("puzzles", [])]
+        if isinstance(book, dict) and book.get("slug") == slug:
+            return book
     raise InputError(f"no book {slug!r} in the manifest", file=str(manifest), field="--book")
+
+
+def book_puzzle_ids(book: dict) -> list[str]:
+    """The ids of a book's puzzles, in the order of its puzzle pages."""
+    return [puzzle["id"] for page in book.get("pages", []) if page.get("kind") == "puzzle"
+            for puzzle in page.get("puzzles", [])]
+
+
+def _lock_lines(lock: Path) -> list[tuple[int, str, dict]]:
+    """(line number, the line as the lock holds it, its record) for each record of a lock."""
+    import json
+
+    from pipeline.records import read_records
+
+    try:
+        text = lock.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"{error.strerror or 'cannot read'} (the frozen edition's lock)",
+                         file=str(lock)) from None
+    lines = text.splitlines(keepends=True)
+    out = []
+    for number, data in read_records(lines, str(lock)):
+        line = lines[number - 1]
+        out.append((number, line if line.endswith("\n") else line + "\n", data))
+    return out
+
+
+def frozen_book_lines(lock: Path, ids: list[str], family: str | None,
+                      level: str | None) -> list[str]:
+    """A frozen book's puzzles in book order, each line byte for byte as its lock holds it."""
+    by_id = {}
+    for number, line, data in _lock_lines(lock):
+        if not isinstance(data.get("id"), str):
+            raise InputError("missing", file=str(lock), line=number, field="id")
+        by_id.setdefault(data["id"], (line, data))
+    missing = [i for i in ids if i not in by_id]
+    if missing:
+        raise InputError(f"{len(missing)} puzzles of the book are not in its lock, for example "
+                         f"{missing[0]}", file=str(lock), field="--book")
+    return [by_id[i][0] for i in ids
+            if (family is None or by_id[i][1].get("family") == family)
+            and (level is None or by_id[i][1].get("level") == level)]
+
+
+def frozen_records(folder: Path, family: str | None, level: str | None, held: set):
+    """The records of frozen editions (`folder`/*.lock.jsonl) the catalog does not hold (the
+    same id and hash), each marked with the book it belongs to (`"book": slug`, an extra
+    field the contract allows); a board in two locks is given once, with the first book."""
+    from pipeline.records import PuzzleRecord, RECORD_FIELDS, require
+
+    seen = set(held)
+    for lock in sorted(folder.glob("*.lock.jsonl")):
+        slug = lock.name[:-len(".lock.jsonl")]
+        for number, _line, data in _lock_lines(lock):
+            if (family is not None and data.get("family") != family) or (
+                    level is not None and data.get("level") != level):
+                continue
+            try:
+                for name in RECORD_FIELDS:
+                    require(data, name, dict if name in ("puzzle", "solution", "grade",
+                                                         "proof") else str)
+            except InputError as error:
+                raise error.located(file=str(lock), line=number) from None
+            if (data["id"], data["sha256"]) in seen:
+                continue
+            seen.add((data["id"], data["sha256"]))
+            yield PuzzleRecord.from_dict({**data, "book": slug})
 
 
 def read_family_records(file: str) -> tuple[str, list[tuple[int, str, "Family", dict]]]:

@@ -16,7 +16,10 @@ def test_fill_is_idempotent_and_export_follows_the_contract(tmp_path):
         again = fill(catalog, "starbattle", "easy", 4, workers=1, progress=False)
         assert first.added == 4 and again.added == 0 and catalog.count("starbattle", "easy") == 4
     result = subprocess.run([sys.executable, "-m", "pipeline", "--catalog", str(path), "export",
-                             "--family", "starbattle"], capture_output=True, text=True, timeout=120)
+                             "--family", "starbattle",
+                             # no frozen editions: the catalog's records alone
+                             "--layouts-dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["id"] for r in records] == [f"starbattle-easy-{n:04d}" for n in range(1, 5)]

@@ -24,7 +24,9 @@ SMALL = [("starbattle", ("easy", "medium"), 4), ("bridges", ("easy", "medium"), 
 
 
 def _export(path: Path) -> bytes:
-    result = subprocess.run([sys.executable, "-m", "pipeline", "--catalog", str(path), "export"],
+    # Only the catalog's records: an empty folder of frozen editions.
+    result = subprocess.run([sys.executable, "-m", "pipeline", "--catalog", str(path), "export",
+                             "--layouts-dir", str(path.parent / "no-layouts")],
                             capture_output=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout

@@ -44,7 +44,7 @@ def contents(snap: dict) -> dict:
     return {name: sha for name, (_inode, _mtime, sha) in snap.items()}
 
 
-BOOK_FILES = {"interior.pdf", "cover.pdf", "inputs.json"}
+BOOK_FILES = {"interior.pdf", "cover.pdf", "upload.json", "inputs.json"}
 
 
 @pytest.fixture()
@@ -156,7 +156,8 @@ def test_a_drawing_constant_rebuilds_every_book_and_read_back_code_none(tmp_path
     assert snapshot(tmp_path) == after
 
 
-@pytest.mark.parametrize("damage", ["not JSON", "missing", "another format", "a PDF edited"])
+@pytest.mark.parametrize("damage", ["not JSON", "missing", "another format", "a PDF edited",
+                                    "no upload sheet"])
 def test_a_damaged_or_missing_inputs_file_means_build(tmp_path, two_books, damage):
     a, b = two_books
     folder = tmp_path / "build" / "a"
@@ -167,6 +168,8 @@ def test_a_damaged_or_missing_inputs_file_means_build(tmp_path, two_books, damag
     elif damage == "another format":
         data = json.loads((folder / "inputs.json").read_text())
         (folder / "inputs.json").write_text(json.dumps({**data, "inputs": []}))
+    elif damage == "no upload sheet":
+        (folder / "upload.json").unlink()
     else:
         with (folder / "cover.pdf").open("ab") as stream:
             stream.write(b"\n% touched by hand\n")

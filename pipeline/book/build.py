@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from pipeline.atomic import write_bytes, write_text
-from pipeline.book.cover import cover_boards, write_cover
+from pipeline.atomic import write_bytes, write_json, write_text
+from pipeline.book.cover import cover_boards, default_blurb, write_cover
 from pipeline.book.fonts import font_set
 from pipeline.book.hints import book_hints
 from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha256,
@@ -28,6 +28,7 @@ from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
 from pipeline.book.printers import get_profile
+from pipeline.book.upload import SHEET_NAME, BuiltFiles, sha256, upload_sheet
 from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
@@ -392,11 +393,14 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
     write_bytes(Path(where["interior"]), interior_data)
     write_bytes(Path(where["cover"]), cover_data)
     g = cover.geometry
+    write_json(Path(where["upload"]), upload_sheet(layout, profile, BuiltFiles(
+        where["interior"], where["cover"], sha256(interior_data), sha256(cover_data),
+        page_count, g.spine_in, layout.blurb or default_blurb(layout))), indent=1)
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
         "author": layout.author, "isbn": layout.isbn,
         "printer": layout.printer, "paper": layout.paper,
-        "interior": where["interior"], "cover": where["cover"],
+        "interior": where["interior"], "cover": where["cover"], "upload": where["upload"],
         "trim_in": {"width": _number(layout.trim.width), "height": _number(layout.trim.height)},
         "interior_bleed_in": _number(profile.interior_bleed_in(layout.bleed)),
         "page_count": page_count,
@@ -433,7 +437,7 @@ def _where(layout: Layout, out_dir: Path) -> dict:
     folder = out_dir / layout.slug
     frozen = layout.lock_path.exists()
     return {"interior": str(folder / PDF_NAMES[0]), "cover": str(folder / PDF_NAMES[1]),
-            "lock": str(layout.lock_path) if frozen else None}
+            "upload": str(folder / SHEET_NAME), "lock": str(layout.lock_path) if frozen else None}
 
 
 def _number(value):
@@ -564,7 +568,7 @@ def _unchanged_entry(path: Path, stored: dict | None, out_dir: Path, catalog) ->
 def _record(folder: Path, inputs: BookInputs, layout: Layout, entry: dict) -> None:
     """build/<slug>/inputs.json, written after the PDFs it vouches for."""
     store(folder / INPUTS_NAME, inputs, layout_paths(layout),
-          {name: file_sha256(folder / name) for name in PDF_NAMES}, entry)
+          {name: file_sha256(folder / name) for name in PDF_NAMES + (SHEET_NAME,)}, entry)
 
 
 def _write_one(book: PlannedBook, records: BookRecords, inputs: BookInputs | None,

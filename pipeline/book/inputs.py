@@ -174,7 +174,8 @@ def store(path: Path, inputs: BookInputs, paths: dict, outputs: dict, entry: dic
 
 
 def outputs_intact(folder: Path, outputs: dict) -> bool:
-    """The PDFs in `folder` are the very bytes the inputs file says were written."""
+    """The files in `folder` (the PDFs and the upload sheet) are the very bytes the inputs
+    file says were written."""
     return bool(outputs) and all(file_sha256(folder / name) == sha
                                  for name, sha in outputs.items())
 

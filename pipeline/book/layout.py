@@ -48,6 +48,13 @@ BOOK_FIELDS = (
     Field("bleed", bool, False, None, "interior PDF with bleed (default: only if the printer requires it)"),
     Field("large_print", bool, False, False, "larger text throughout"),
     Field("blurb", str, False, None, "back-cover text (default: written from the sections)"),
+    Field("description", str, False, None, "the setup form's description, longer than the "
+          "blurb (default: the blurb as printed)"),
+    Field("keywords", list, False, [], "the setup form's keywords (optional; at most the "
+          "printer's number, each within its length)"),
+    Field("categories", list, False, [], "the setup form's categories (optional)"),
+    Field("cover_finish", str, False, "matte", "cover finish chosen in the setup form: "
+          "matte or glossy"),
     Field("margin_allowance_in", (int, Decimal), False, Decimal("0.125"),
           "inches kept clear inside the printer's minimum margins (at least 1 pt)"),
     Field("fonts", dict, False, {}, "TrueType files: regular, bold"),
@@ -117,6 +124,11 @@ class Layout:
     pdf_standard: str | None
     lines: tuple[tuple[str, int], ...]  # key path -> line, for errors found after loading
     hints: bool = False                 # print a Hints section
+    # What only the printer's setup form carries (the upload sheet), never printed:
+    description: str | None = None      # None: the blurb as printed
+    keywords: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    cover_finish: str = "matte"
 
     def line_of(self, key: str) -> int | None:
         return dict(self.lines).get(key)
@@ -276,6 +288,7 @@ def load_layout(path: Path | str) -> Layout:
         standard = None
     elif standard not in PDF_STANDARDS:
         raise fail(f"must be one of {', '.join(PDF_STANDARDS)} or none", "pdf_standard")
+    keywords, categories, finish = _setup_form_fields(book, profile, fail)
     return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
                   author=book["author"], isbn=isbn, printer=printer, trim=trim,
                   paper=book["paper"], bleed=bleed, large_print=book["large_print"],
@@ -283,7 +296,32 @@ def load_layout(path: Path | str) -> Layout:
                   font_regular=font_paths["regular"], font_bold=font_paths["bold"],
                   sections=tuple(sections), cover=cover,
                   price_usd=None if price is None else Decimal(price), pdf_standard=standard,
-                  lines=tuple(sorted(lines.lines.items())), hints=book["hints"])
+                  lines=tuple(sorted(lines.lines.items())), hints=book["hints"],
+                  description=book["description"], keywords=keywords, categories=categories,
+                  cover_finish=finish)
+
+
+def _setup_form_fields(book: dict, profile, fail) -> tuple[tuple, tuple, str]:
+    """keywords, categories and cover finish, checked against the printer's setup form."""
+    out = {}
+    for name in ("keywords", "categories"):
+        values = book[name]
+        for index, value in enumerate(values, start=1):
+            if not isinstance(value, str) or not value.strip():
+                raise fail(f"item {index} must be a non-empty string", name)
+        out[name] = tuple(values)
+    most, longest = profile.value("max_keywords"), profile.value("max_keyword_chars")
+    if len(out["keywords"]) > most:
+        raise fail(f"{len(out['keywords'])} keywords; {profile.name}'s form takes at most "
+                   f"{most}", "keywords")
+    for index, keyword in enumerate(out["keywords"], start=1):
+        if len(keyword) > longest:
+            raise fail(f"keyword {index} has {len(keyword)} characters; {profile.name}'s form "
+                       f"takes at most {longest} a keyword", "keywords")
+    finishes = profile.value("cover_finishes")
+    if book["cover_finish"] not in finishes:
+        raise fail(f"must be one of {', '.join(finishes)}", "cover_finish")
+    return out["keywords"], out["categories"], book["cover_finish"]
 
 
 def _section(values: dict, where: str, fail) -> Section:

@@ -32,6 +32,7 @@ class LoadedBook:
     cover: PdfDocument
     cover_page: PageContent
     records: dict  # puzzle id -> {"family", "puzzle", "solution"} from the catalog
+    upload: dict | None = None  # the upload sheet (build/<slug>/upload.json); None if absent
 
     @property
     def page_count(self) -> int:
@@ -102,7 +103,21 @@ def load_book(book: dict, records: dict, root: Path = Path("."),
                   Fraction(str(book["trim_in"]["height"]))),
         bleed=float(book.get("interior_bleed_in", 0)) > 0,
         interior=interior, pages=tuple(interior.pages()), cover=cover,
-        cover_page=cover.page(1), records=book_records(book, records))
+        cover_page=cover.page(1), records=book_records(book, records),
+        upload=read_upload_sheet(book, root))
+
+
+def read_upload_sheet(book: dict, root: Path = Path(".")) -> dict | None:
+    """The book's upload sheet as the manifest names it; None when there is none to read
+    (the upload checks then fail, saying so)."""
+    name = book.get("upload")
+    if not isinstance(name, str):
+        return None
+    try:
+        sheet = json.loads((root / name).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    return sheet if isinstance(sheet, dict) else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,9 +21,10 @@ from pipeline.book.printers import PrinterProfile, Trim, get_profile
 from pipeline.geometry import Box
 from pipeline.readback.checks import run_checks
 from pipeline.readback.loaded import (catalog_records, load_book, open_document, read_manifest,
-                                      select_books)
+                                      read_upload_sheet, select_books)
 from pipeline.readback.report import book_report, file_sha256
 from pipeline.readback.reader import PageContent, PdfDocument, open_pdf
+from pipeline.readback.upload_page import UPLOAD_PAGE, upload_html
 from pipeline.readback.svg import GUIDE_STYLES, Guide, page_svg
 
 GUIDE_NAMES = {"bleed": "bleed", "trim": "trim", "live": "printer's margins",
@@ -175,6 +176,9 @@ def gallery_html(book: dict, page_count: int, kinds: dict, report: dict | None) 
         f"{status} <label for=\"show-guides\">show guides (trim, bleed, margins, gutter; spine, "
         f"safe zone, barcode box)</label></div>",
     ]
+    if book.get("upload"):
+        parts.append(f'<div><a href="{UPLOAD_PAGE}">upload sheet</a>: what to enter in the '
+                     "printer's setup form</div>")
     legend = "".join(
         f'<span><i style="border:2px {"dashed" if dash else "solid"} '
         f'{stroke if stroke != "none" else "transparent"};background:{fill if fill != "none" else "transparent"}">'
@@ -264,6 +268,10 @@ def write_proofs(book: dict, *, report: dict | None = None, root: Path = Path(".
         kinds = {entry["number"]: entry.get("kind", "") for entry in book.get("pages", [])}
         (staging / "index.html").write_text(gallery_html(book, count, kinds, report),
                                             encoding="utf-8")
+        sheet = read_upload_sheet(book, root)
+        if sheet is not None:
+            (staging / UPLOAD_PAGE).write_text(upload_html(sheet, title, report),
+                                               encoding="utf-8")
     return ProofResult(folder, count + 1, time.perf_counter() - started)
 
 

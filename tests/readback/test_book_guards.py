@@ -8,6 +8,7 @@ then shown to fail on a copy of a real page with the fault planted in its conten
 
 import copy
 import shutil
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader, PdfWriter
@@ -65,7 +66,25 @@ def planted(tmp_path, book, page_number: int, operators: str) -> dict:
     with open(path, "wb") as handle:
         writer.write(handle)
     shutil.copy(book["cover"], tmp_path / "cover.pdf")
-    return dict(book, interior=str(path), cover=str(tmp_path / "cover.pdf"))
+    twin = dict(book, interior=str(path), cover=str(tmp_path / "cover.pdf"))
+    if book.get("upload"):   # the copy's upload sheet names its own files, as a build's would
+        twin["upload"] = str(resheeted(tmp_path, book["upload"], twin))
+    return twin
+
+
+def resheeted(tmp_path, sheet_path, book) -> Path:
+    import hashlib
+    import json
+
+    sheet = json.loads(Path(sheet_path).read_text())
+    for row in sheet["fields"]:
+        if row["key"] in ("interior_file", "cover_file"):
+            file = book[row["key"].split("_")[0]]
+            row["value"] = {"path": file,
+                            "sha256": hashlib.sha256(Path(file).read_bytes()).hexdigest()}
+    path = tmp_path / "upload.json"
+    path.write_text(json.dumps(sheet))
+    return path
 
 
 def star_operators(cx, cy, radius):

@@ -26,6 +26,7 @@ from pipeline.readback.checks.print_rules import (check_colour, check_document, 
                                                   check_line_width, check_text_size)
 from pipeline.readback.checks.puzzles import (check_answers, check_hints, check_level_names,
                                               check_numbering)
+from pipeline.readback.checks.upload import check_upload_files, check_upload_text
 from pipeline.readback.findings import Check
 from pipeline.readback.loaded import LoadedBook
 
@@ -75,6 +76,12 @@ CHECKS: tuple[Row, ...] = (
     Row("pdfx", check_pdfx, proven_by=(
         "tests/test_cover_colour.py::test_each_pdfx_requirement_is_its_own_finding",
         "tests/test_cover_colour.py::test_pdfx_version_and_transparency_findings")),
+    Row("upload_text", check_upload_text, proven_by=(
+        "tests/test_upload.py::test_a_sheet_title_the_book_does_not_print_fails",
+        "tests/test_upload.py::test_each_printed_place_is_checked",
+        "tests/test_upload.py::test_a_spine_that_differs_from_the_sheet_fails")),
+    Row("upload_files", check_upload_files, proven_by=(
+        "tests/test_upload.py::test_a_sheet_that_disagrees_with_the_pdfs_fails",)),
 )
 
 def run_checks(b: LoadedBook) -> list[Check]:
