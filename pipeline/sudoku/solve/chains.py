@@ -12,7 +12,8 @@ import numpy as np
 
 from pipeline.sudoku.board import CELLS, Geometry, cell_name, house_name
 from pipeline.sudoku.solve.grid import DIGITS, POPCOUNT, Grid, Step, eliminated_text
-from pipeline.sudoku.solve.kernels import AIC_CHAIN, X_CHAIN, XY_CHAIN, _chain, _common, _nishio
+from pipeline.sudoku.solve.kernels import (AIC_CHAIN, X_CHAIN, XY_CHAIN, common_to_branches,
+                                          first_contradiction, shortest_chain)
 
 MAX_X_CHAIN = 11     # links: chains longer than this are not looked for
 MAX_XY_CHAIN = 11
@@ -56,8 +57,8 @@ def _chain_step(g: Grid, mode: int, max_links: int, name: str) -> Step | None:
     cand = np.array(g.cand, dtype=np.int64)
     path = np.zeros(2 * 729, dtype=np.int64)
     elims = np.zeros((81, 2), dtype=np.int64)
-    nodes, found = _chain(cand, mode, max_links, houses, cell_houses, peers, counts, peer,
-                          path, elims)
+    nodes, found = shortest_chain(cand, mode, max_links, houses, cell_houses, peers, counts,
+                                  peer, path, elims)
     if not nodes:
         return None
     chain = path[:nodes].tolist()
@@ -91,8 +92,9 @@ def nishio(g: Grid) -> Step | None:
     within the bound, the candidate is false."""
     houses, _ch, peers, counts, _peer = _tables(g.geo)
     out = np.zeros(2, dtype=np.int64)
-    if not _nishio(np.array(g.value, dtype=np.int64), np.array(g.cand, dtype=np.int64), houses,
-                   peers, counts, FORCING_PLACEMENTS, out):
+    if not first_contradiction(np.array(g.value, dtype=np.int64),
+                               np.array(g.cand, dtype=np.int64), houses, peers, counts,
+                               FORCING_PLACEMENTS, out):
         return None
     cell, d = int(out[0]), int(out[1])
     return Step("Nishio", (), ((cell, d),), (cell,), (),
@@ -105,9 +107,10 @@ def _forcing(g: Grid, branches: list[tuple[int, int]], name: str, cells, houses_
     houses, _ch, peers, counts, _peer = _tables(g.geo)
     places = np.zeros((81, 2), dtype=np.int64)
     elims = np.zeros((729, 2), dtype=np.int64)
-    np_, ne = _common(np.array(g.value, dtype=np.int64), np.array(g.cand, dtype=np.int64),
-                      np.array(branches, dtype=np.int64), len(branches), houses, peers,
-                      counts, FORCING_PLACEMENTS, places, elims)
+    np_, ne = common_to_branches(np.array(g.value, dtype=np.int64),
+                                 np.array(g.cand, dtype=np.int64),
+                                 np.array(branches, dtype=np.int64), len(branches), houses,
+                                 peers, counts, FORCING_PLACEMENTS, places, elims)
     if np_ > 0:
         cell, d = (int(v) for v in places[0])
         return Step(name, ((cell, d),), (), tuple(cells), tuple(houses_used),

@@ -122,7 +122,7 @@ def _chain_eliminations(cand, s, t, peer, elims):
 
 
 @njit(cache=True)
-def _chain(cand, mode, max_links, houses, cell_houses, peers, counts, peer, path, elims):
+def shortest_chain(cand, mode, max_links, houses, cell_houses, peers, counts, peer, path, elims):
     """The shortest chain of `mode` (fewest links, then the earliest start) that eliminates
     something. Writes its nodes into `path` and its eliminations into `elims`; returns
     (nodes in the chain, eliminations), (0, 0) when there is none."""
@@ -278,7 +278,7 @@ def _suppose(value, cand, cell, d, houses, peers, counts, limit, out_value, out_
 
 
 @njit(cache=True)
-def _nishio(value, cand, houses, peers, counts, limit, out):
+def first_contradiction(value, cand, houses, peers, counts, limit, out):
     """The first candidate (reading order, then digit) whose supposition runs into a
     contradiction by singles: out = [cell, digit, placements followed]; False if none."""
     v = np.empty(81, dtype=np.int64)
@@ -296,7 +296,8 @@ def _nishio(value, cand, houses, peers, counts, limit, out):
 
 
 @njit(cache=True)
-def _common(value, cand, branches, nb, houses, peers, counts, limit, out_place, out_elim):
+def common_to_branches(value, cand, branches, nb, houses, peers, counts, limit, out_place,
+                       out_elim):
     """Follow singles from each of `nb` suppositions (cell, digit); what every branch agrees
     on: placements into out_place, eliminations into out_elim. Returns (places, elims), or
     (-1, -1) when some branch runs into a contradiction (a Nishio step, found earlier)."""

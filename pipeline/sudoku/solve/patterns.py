@@ -7,7 +7,8 @@ from itertools import combinations
 from typing import Callable
 
 from pipeline.sudoku.board import CELLS, COL, HOUSES, cell_name, house_name
-from pipeline.sudoku.solve.grid import BIT, DIGITS, POPCOUNT, Grid, Step, digits_text, eliminated_text
+from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, digits_text,
+                                        eliminated_text)
 
 
 # --- fish ------------------------------------------------------------------------------------
