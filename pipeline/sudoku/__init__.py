@@ -15,7 +15,7 @@ from pipeline.sudoku import draw
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board, canonical_form, parse_solution
-from pipeline.sudoku.grade import LEVELS
+from pipeline.sudoku.grade import LEVELS, difficulty_scale, rating
 from pipeline.sudoku.verify import verify as verify_independently
 
 RULES = (
@@ -23,6 +23,14 @@ RULES = (
     "digits 1 to 9 exactly once.",
     "The printed digits stay as they are. Every puzzle has exactly one solution, and it can "
     "be found by reasoning alone, without guessing.",
+)
+KILLER_RULES = (
+    "Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+    "digits 1 to 9 exactly once.",
+    "The dashed outlines are cages. The digits in a cage add up to the small number in its "
+    "corner, and no digit repeats within a cage.",
+    "Every puzzle has exactly one solution, and it can be found by reasoning alone, without "
+    "guessing.",
 )
 
 
@@ -36,8 +44,12 @@ class SudokuFamily:
     square_labels = True
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The levels a level's difficulty is judged among (easiest first): all of them."""
-        return tuple(self.levels)
+        """The levels a level's difficulty is judged among (easiest first): the Killer
+        levels for a Killer level, the classic ones for a classic level."""
+        return difficulty_scale(level)
+
+    def rate(self, puzzle: dict):
+        return rating(puzzle)
 
     def level_shape(self, level: str) -> tuple[int, int]:
         return 9, 9
@@ -89,6 +101,10 @@ class SudokuFamily:
 
     def rules_text(self) -> list[str]:
         return list(RULES)
+
+    def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
+        """Killer boards (a puzzle with cages) have their cage rule."""
+        return list(KILLER_RULES if puzzle.get("cages") else RULES)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a digit in the middle of any empty cell."""

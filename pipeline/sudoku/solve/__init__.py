@@ -10,6 +10,7 @@ is cut along those seams:
   patterns.py       fish, wings, simple colouring
   kernels.py        the compiled searches (chains, following singles from a supposition)
   chains.py         chains and forcing steps on the grid, through the kernels
+  killer.py         Killer's cage techniques and the Killer technique order
   easiest_first.py  the technique order, the solve and its trace, the key step
 
 This module is the face the rest of the engine imports from.
@@ -23,14 +24,21 @@ from pipeline.sudoku.solve.chains import (FORCING_PLACEMENTS, MAX_AIC, MAX_X_CHA
                                           MAX_XY_CHAIN, aic, cell_forcing, nishio,
                                           unit_forcing, x_chain, xy_chain)
 from pipeline.sudoku.solve.easiest_first import (RANK, TECHNIQUE_NAMES, TECHNIQUES, Solve,
-                                                 count_solutions, explain, key_step, solve,
-                                                 solves)
+                                                 count_solutions, explain, key_step, rules_of,
+                                                 solve, solves)
 from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, Technique,
                                         cells_text, digits_text, eliminated_text)
+from pipeline.sudoku.solve.killer import (KILLER_RANK, KILLER_TECHNIQUES, cage_claiming,
+                                          cage_combinations, cage_pointing, cage_remainder,
+                                          innies, outies, single_cell_cage, split_cage,
+                                          sum_range, unique_combination)
 from pipeline.sudoku.solve.patterns import (fish, jellyfish, simple_colouring, swordfish,
                                             x_wing, xy_wing, xyz_wing)
 
 __all__ = [
+    "KILLER_RANK", "KILLER_TECHNIQUES", "cage_claiming", "cage_combinations", "cage_pointing",
+    "cage_remainder", "innies", "outies", "rules_of", "single_cell_cage", "split_cage",
+    "sum_range", "unique_combination",
     "BIT", "DIGITS", "FORCING_PLACEMENTS", "Grid", "MAX_AIC", "MAX_XY_CHAIN", "MAX_X_CHAIN",
     "POPCOUNT", "RANK", "Solve", "Step", "TECHNIQUES", "TECHNIQUE_NAMES", "Technique", "aic",
     "cell_forcing", "cells_text", "claiming", "count_solutions", "digits_text",

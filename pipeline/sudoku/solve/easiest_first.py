@@ -19,6 +19,7 @@ from pipeline.sudoku.solve.basic import (claiming, full_house, hidden_pair, hidd
                                          naked_single, naked_triple, pointing, singles_open)
 from pipeline.sudoku.solve.chains import aic, cell_forcing, nishio, unit_forcing, x_chain, xy_chain
 from pipeline.sudoku.solve.grid import BIT, DIGITS, POPCOUNT, Grid, Step, Technique
+from pipeline.sudoku.solve.killer import KILLER_RANK, KILLER_TECHNIQUES
 from pipeline.sudoku.solve.patterns import (jellyfish, simple_colouring, swordfish, x_wing,
                                             xy_wing, xyz_wing)
 
@@ -102,13 +103,14 @@ def solve(givens: Sequence[int], techniques: Sequence[Technique] = TECHNIQUES,
     return Solve(status, tuple(steps), tuple(open_moves), tuple(grid.value))
 
 
-def solves(givens: Sequence[int], techniques: Sequence[Technique]) -> bool:
+def solves(givens: Sequence[int], techniques: Sequence[Technique],
+           geo: Geometry = CLASSIC) -> bool:
     """Whether the techniques finish the board (no record of the steps: the generator asks
     this for every given it tries to remove). Singles are applied in batches here rather than
     one a step, so on rare boards a bounded chain may be found here and not in the
     step-by-step solve (or the other way round); the generator decides a board's level with
     `solve` afterwards, so such a board only costs an attempt."""
-    grid = Grid(givens)
+    grid = Grid(givens, geo)
     rest = [t for t in techniques if t.find not in (full_house, hidden_single, naked_single)]
     while True:
         if not _all_singles(grid):
@@ -162,39 +164,52 @@ def _all_singles(g: Grid) -> bool:
             return True
 
 
-def key_step(puzzle_or_givens, techniques: Sequence[Technique] = TECHNIQUES) -> dict | None:
+def rules_of(board: Board) -> tuple[tuple[Technique, ...], Geometry, dict[str, int]]:
+    """The technique order, the geometry and the ranks a board is solved with: Killer's for
+    a board with cages, classic Sudoku's otherwise."""
+    if board.killer:
+        return KILLER_TECHNIQUES, board.geometry, KILLER_RANK
+    return TECHNIQUES, CLASSIC, RANK
+
+
+def key_step(puzzle_or_givens, techniques: Sequence[Technique] | None = None) -> dict | None:
     """The first step of the easiest-first solve that uses its hardest technique (the one
     that decides the board's level): technique, text, the digits it places and candidates it
     eliminates as [[row, col, digit], ...] (record coordinates), the cells [[row, col], ...]
     and houses it reasons on. None when the board is stuck or broken."""
-    result = solve(_givens(puzzle_or_givens), techniques, measure=False)
+    board = _board(puzzle_or_givens)
+    order, geo, rank = rules_of(board)
+    result = solve(board.givens, techniques or order, geo, measure=False)
     if not result.solved or not result.steps:
         return None
-    hardest = max(RANK[step.technique] for step in result.steps)
-    step = next(s for s in result.steps if RANK[s.technique] == hardest)
+    hardest = max(rank[step.technique] for step in result.steps)
+    step = next(s for s in result.steps if rank[s.technique] == hardest)
     return step.record()
 
 
-def _givens(puzzle_or_givens) -> tuple[int, ...]:
+def _board(puzzle_or_givens) -> Board:
     if isinstance(puzzle_or_givens, dict):
-        return Board.from_puzzle(puzzle_or_givens).givens
+        return Board.from_puzzle(puzzle_or_givens)
     if isinstance(puzzle_or_givens, Board):
-        return puzzle_or_givens.givens
-    return tuple(puzzle_or_givens)
+        return puzzle_or_givens
+    return Board(tuple(puzzle_or_givens))
 
 
 def count_solutions(puzzle: dict, limit: int) -> int:
     """Solutions up to `limit`, by the independent checker's search (the grader reasons,
     it never counts)."""
     from pipeline.sudoku.verify import count
-    return count(Board.from_puzzle(puzzle).givens, limit)[0]
+    board = Board.from_puzzle(puzzle)
+    return count(board.givens, limit, cages=[(c.total, c.cells) for c in board.cages])[0]
 
 
 # --- the trace of one solve ------------------------------------------------------------------
 
 def explain(puzzle_or_givens) -> list[str]:
     """The easiest-first solve, one line per step, then the result."""
-    result = solve(_givens(puzzle_or_givens), measure=False)
+    board = _board(puzzle_or_givens)
+    order, geo, _rank = rules_of(board)
+    result = solve(board.givens, order, geo, measure=False)
     lines = [f"{step.technique}: {step.text}" for step in result.steps]
     filled = sum(1 for d in result.grid if d)
     lines.append(f"result: {result.status} after {len(result.steps)} steps"

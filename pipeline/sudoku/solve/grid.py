@@ -82,8 +82,9 @@ class Grid:
         return 0 not in self.value
 
     def contradiction(self) -> bool:
-        """An empty cell without candidates, or a house with a missing digit that has no
-        place left (or a digit placed where it could not go)."""
+        """An empty cell without candidates, a house with a missing digit that has no place
+        left, a filled cage whose digits miss its sum (or a digit placed where it could not
+        go)."""
         if self.broken:
             return True
         value, cand = self.value, self.cand
@@ -98,6 +99,11 @@ class Grid:
                     have |= BIT[value[cell]]
                 room |= cand[cell]
             if (have | room) != ALL_DIGITS:
+                return True
+        for cage in self.geo.cages:   # Killer: a filled cage off its sum
+            cells = self.geo.groups[cage]
+            if all(value[c] for c in cells) and \
+                    sum(value[c] for c in cells) != self.geo.cage_sum(cage):
                 return True
         return False
 
