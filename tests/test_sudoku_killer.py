@@ -340,15 +340,17 @@ def test_every_sum_is_drawn_once_in_its_cages_first_cell_at_least_7_pt(record):
         assert here and dict(here[0].options)["size"] >= draw.MIN_SUM_PT
 
 
-def test_cage_dashes_are_inset_thin_but_printable_and_never_touch_a_sum(record):
-    ink, box = _drawn(record["puzzle"])
+@pytest.mark.parametrize("cell_mm", [draw.KILLER_MIN_CELL_MM, 40.0])
+def test_cage_dashes_are_inset_thin_but_printable_and_never_touch_a_sum(record, cell_mm):
+    ink, box = _drawn(record["puzzle"], cell_mm)
     dashes, labels = draw.cage_marks(ink, record["puzzle"], box)
+    # Solo's proportions, never thinner than the printers' 0.75 pt minimum (printers.toml)
     width = draw.cage_line_width(box)
-    assert width >= draw.MIN_CAGE_LINE
+    assert width == max(box.cell / 40, 0.75)
     lines = [call for call in ink.calls if call.verb == "line"]
     assert [call.args for call in lines[-len(dashes):]] == dashes   # drawn last, at `width`
     assert all(dict(call.options)["width"] == width for call in lines[-len(dashes):])
-    inset = draw.INSET * box.cell
+    inset = 5 / 40 * box.cell
     for x1, y1, x2, y2 in dashes:
         # a dash runs along its cell edge INSET inside it: never on a cell line
         across = x1 - box.x if x1 == x2 else y1 - box.y
