@@ -11,7 +11,7 @@ from pipeline.records import fingerprint
 from pipeline.sudoku import FAMILY
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku.board import Board, CELLS
-from pipeline.sudoku.grade import LEVELS, TIER_OF, techniques_of
+from pipeline.sudoku.grade import CLASSIC_LEVELS as LEVELS, TIER_OF, techniques_of
 from pipeline.sudoku.solve import solve
 
 FINGERPRINTS = Path(__file__).parent / "data" / "sudoku_fingerprints.json"

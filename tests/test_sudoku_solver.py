@@ -6,7 +6,7 @@ import pytest
 from pipeline.sudoku import FAMILY
 from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board
-from pipeline.sudoku.grade import LEVELS, grade
+from pipeline.sudoku.grade import CLASSIC_LEVELS as LEVELS, grade
 from pipeline.sudoku.solve import DIGITS, POPCOUNT, Grid, Step, Technique
 from pipeline.sudoku.verify import count
 

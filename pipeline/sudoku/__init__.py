@@ -14,7 +14,7 @@ from pipeline.sudoku import draw, hints
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board, canonical_form, parse_solution
-from pipeline.sudoku.grade import LEVEL_TITLES, LEVELS, rate
+from pipeline.sudoku.grade import LEVEL_TITLES, LEVELS, difficulty_scale, rate
 from pipeline.sudoku.verify import verify as verify_independently
 
 RULES = (
@@ -22,6 +22,14 @@ RULES = (
     "digits 1 to 9 exactly once.",
     "The printed digits stay as they are. Every puzzle has exactly one solution, and it can "
     "be found by reasoning alone, without guessing.",
+)
+KILLER_RULES = (
+    "Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+    "digits 1 to 9 exactly once.",
+    "The dashed outlines are cages. The digits in a cage add up to the small number in its "
+    "corner, and no digit repeats within a cage.",
+    "Every puzzle has exactly one solution, and it can be found by reasoning alone, without "
+    "guessing.",
 )
 
 
@@ -37,6 +45,11 @@ class SudokuFamily(Family):
     hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
+
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels a level's difficulty is judged among (easiest first): the Killer
+        levels for a Killer level, the classic ones for a classic level."""
+        return difficulty_scale(level)
 
     def level_shape(self, level: str) -> tuple[int, int]:
         return 9, 9
@@ -102,6 +115,10 @@ class SudokuFamily(Family):
 
     def rules_text(self) -> list[str]:
         return list(RULES)
+
+    def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
+        """Killer boards (a puzzle with cages) have their cage rule."""
+        return list(KILLER_RULES if puzzle.get("cages") else RULES)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a digit in the middle of any empty cell."""

@@ -9,7 +9,9 @@ by default the outside-data folder beside the checkout (`../shared/data/sudoku`)
                        score and Solo level: boards graded per second, and the Spearman rank
                        correlations of our difficulty with se_er and hodoku_score, and of our
                        level with solo_level.
-A row whose file is absent is skipped with one line saying so. Times are CPU seconds of this
+Killer rows need no file: boards per core-minute for each Killer level, and uniqueness
+proofs per second on the Killer boards those runs made (no givens: the cage sums carry the
+board). A row whose file is absent is skipped with one line saying so. Times are CPU seconds of this
 process (one core; on a shared machine wall time also counts waits for a core).
 """
 
@@ -25,15 +27,18 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.sudoku.generate import generate
-from pipeline.sudoku.grade import BEYOND, LEVELS, difficulty, level_of
+from pipeline.sudoku.grade import BEYOND, CLASSIC_LEVELS as LEVELS, KILLER_LEVELS, difficulty, \
+    level_of
 from pipeline.sudoku.solve import solve
-from pipeline.sudoku.verify import count_many
+from pipeline.sudoku.verify import count, count_many, read_cages
 
 DATA_VARIABLE = "SUDOKU_DATA"
 VERSION = "sudoku/1"
 SOLO_LEVELS = ("Trivial", "Basic", "Intermediate", "Advanced", "Extreme", "Unreasonable")
-FULL = {"easy": 60, "medium": 60, "hard": 60, "expert": 40, "extreme": 30}
-QUICK = {"easy": 5, "medium": 5, "hard": 5, "expert": 3, "extreme": 3}
+FULL = {"easy": 60, "medium": 60, "hard": 60, "expert": 40, "extreme": 30,
+        "killer-easy": 40, "killer-medium": 40, "killer-hard": 40}
+QUICK = {"easy": 5, "medium": 5, "hard": 5, "expert": 3, "extreme": 3,
+         "killer-easy": 3, "killer-medium": 3, "killer-hard": 3}
 QUICK_PROOFS = 5000
 QUICK_GRADES = 200
 
@@ -122,20 +127,39 @@ def grading(quick: bool) -> dict:
             "levels": by_level}
 
 
-def generation(quick: bool) -> dict:
+def generation(quick: bool, levels=LEVELS, made=None) -> dict:
+    """Boards per core-minute for each of `levels`; the boards go into `made` when given."""
     counts = QUICK if quick else FULL
     generate("sudoku:bench:warm", "extreme", VERSION)   # load the kernels first
+    generate("sudoku:bench:warm", "killer-easy", VERSION)
     out = {}
-    for level in LEVELS:
+    for level in levels:
         started = time.process_time()
         attempts = 0
         for n in range(counts[level]):
-            attempts += generate(f"sudoku:bench-{level}:{n}", level, VERSION).attempts
+            board = generate(f"sudoku:bench-{level}:{n}", level, VERSION)
+            attempts += board.attempts
+            if made is not None:
+                made.append(board.puzzle)
         seconds = time.process_time() - started
         out[level] = {"boards": counts[level],
                       "boards_per_core_minute": round(60 * counts[level] / seconds, 1),
                       "attempts_per_board": round(attempts / counts[level], 1)}
     return out
+
+
+def killer_proofs(puzzles: list[dict]) -> dict:
+    """Uniqueness proofs (count to 2, the checker's kernel with the cage sums) per second."""
+    cages = [read_cages(p) for p in puzzles]
+    givens = [[d for row in p["givens"] for d in row] for p in puzzles]
+    started = time.process_time()
+    results = [count(g, 2, cages=c) for g, c in zip(givens, cages)]
+    seconds = time.process_time() - started
+    nodes = [r[1] for r in results]
+    return {"boards": len(puzzles), "seconds": round(seconds, 3),
+            "proofs_per_second": round(len(puzzles) / seconds, 1),
+            "unique": sum(1 for r in results if r[0] == 1),
+            "nodes_mean": round(sum(nodes) / len(nodes), 1), "nodes_max": max(nodes)}
 
 
 def cold_start_seconds() -> float:
@@ -147,9 +171,12 @@ def cold_start_seconds() -> float:
 
 
 def run(quick: bool) -> dict:
+    killer_boards: list[dict] = []
     results = {"proofs": proofs(quick), "grading": grading(quick),
                "generation": generation(quick),
+               "killer_generation": generation(quick, KILLER_LEVELS, killer_boards),
                "cold_start_seconds": round(cold_start_seconds(), 3)}
+    results["killer_proofs"] = killer_proofs(killer_boards)
     _print_table(results)
     return results
 
@@ -170,9 +197,13 @@ def _print_table(results: dict) -> None:
         print(f"calibration  Spearman difficulty~se_er {g['spearman_difficulty_se_er']}"
               f"  difficulty~hodoku_score {g['spearman_difficulty_hodoku_score']}"
               f"  level~solo_level {g['spearman_level_solo_level']}", file=sys.stderr)
-    print(f"{'level':<9}{'boards':>7}{'per core-minute':>17}{'attempts':>10}", file=sys.stderr)
-    for level, row in results["generation"].items():
-        print(f"{level:<9}{row['boards']:>7}{row['boards_per_core_minute']:>17.1f}"
+    print(f"{'level':<14}{'boards':>7}{'per core-minute':>17}{'attempts':>10}", file=sys.stderr)
+    for level, row in {**results["generation"], **results["killer_generation"]}.items():
+        print(f"{level:<14}{row['boards']:>7}{row['boards_per_core_minute']:>17.1f}"
               f"{row['attempts_per_board']:>10.1f}", file=sys.stderr)
+    k = results["killer_proofs"]
+    print(f"killer proofs {k['boards']:>4} boards  {k['proofs_per_second']:>8} /s one core  "
+          f"nodes mean {k['nodes_mean']} max {k['nodes_max']}  unique {k['unique']}",
+          file=sys.stderr)
     print(f"cold start (import + first extreme board, kernels cached): "
           f"{results['cold_start_seconds']:.2f} s", file=sys.stderr)

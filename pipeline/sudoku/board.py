@@ -7,6 +7,8 @@ Glossary, in the puzzle's own words:
   group      any set of cells whose digits must all differ; the 27 houses are the groups of
              classic Sudoku, and a variant (Killer's cages) adds more (`Geometry`)
   peers      the cells sharing a group with a cell
+  cage       (Killer) a group of 1..9 orthogonally connected cells with a printed sum: its
+             digits add up to the sum and never repeat; the cages tile the grid
 
 Rows and columns count from 0 at the top-left (the export contract). On paper a cell is
 named column letter then row number (pipeline.family.square_name: "D4" is row 3, col 3);
@@ -16,6 +18,7 @@ houses are "row 1".."row 9", "column A".."column I" and "box 1".."box 9" in read
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Sequence
 
 from pipeline.errors import InputError
@@ -48,7 +51,7 @@ def house_name(house: int) -> str:
         return f"column {column_letter(house - COL)}"
     if house < 27:
         return f"box {house - BOX_HOUSE + 1}"
-    return f"cage {house - 27 + 1}"
+    return f"cage {house - len(HOUSES) + 1}"
 
 
 def cell_name(cell: int) -> str:
@@ -70,9 +73,10 @@ class Geometry:
     houses: int                                  # the first `houses` groups are full houses
     peers: tuple[tuple[int, ...], ...] = field(repr=False)
     groups_of: tuple[tuple[int, ...], ...] = field(repr=False)   # per cell, its groups
+    sums: tuple[int, ...] = ()   # Killer: the sum of each group after the houses (its cages)
 
     @classmethod
-    def of(cls, extra: Sequence[Sequence[int]] = ()) -> "Geometry":
+    def of(cls, extra: Sequence[Sequence[int]] = (), sums: Sequence[int] = ()) -> "Geometry":
         groups = HOUSES + tuple(tuple(sorted(g)) for g in extra)
         groups_of = [[] for _ in range(CELLS)]
         peers = [set() for _ in range(CELLS)]
@@ -83,10 +87,34 @@ class Geometry:
         for cell in range(CELLS):
             peers[cell].discard(cell)
         return cls(groups, len(HOUSES), tuple(tuple(sorted(p)) for p in peers),
-                   tuple(tuple(g) for g in groups_of))
+                   tuple(tuple(g) for g in groups_of), tuple(sums))
+
+    @property
+    def cages(self) -> range:
+        """The indexes of the cages among the groups (empty for classic Sudoku)."""
+        return range(self.houses, self.houses + len(self.sums))
+
+    def cage_sum(self, group: int) -> int:
+        return self.sums[group - self.houses]
 
 
 CLASSIC = Geometry.of()
+
+
+@dataclass(frozen=True)
+class Cage:
+    """A Killer cage: its cells (reading order) hold distinct digits adding up to `total`."""
+
+    total: int
+    cells: tuple[int, ...]
+
+    def to_record(self) -> dict:
+        return {"sum": self.total, "cells": [[c // 9, c % 9] for c in self.cells]}
+
+
+def sum_range(size: int) -> tuple[int, int]:
+    """The least and the greatest sum of `size` distinct digits."""
+    return size * (size + 1) // 2, size * (19 - size) // 2
 
 
 @dataclass(frozen=True)
@@ -94,6 +122,7 @@ class Board:
     """A classic 9x9 puzzle: the givens in reading order, 0 for an empty cell."""
 
     givens: tuple[int, ...]
+    cages: tuple[Cage, ...] = ()   # Killer only; classic boards have none
 
     @classmethod
     def from_string(cls, text: str) -> "Board":
@@ -107,16 +136,26 @@ class Board:
         return "".join(str(d) for d in self.givens)
 
     def to_puzzle(self) -> dict:
-        return {"size": SIZE, "box": list(BOX),
-                "givens": [list(self.givens[r * 9:(r + 1) * 9]) for r in range(9)]}
+        puzzle = {"size": SIZE, "box": list(BOX),
+                  "givens": [list(self.givens[r * 9:(r + 1) * 9]) for r in range(9)]}
+        if self.cages:
+            puzzle["cages"] = [cage.to_record() for cage in self.cages]
+        return puzzle
 
     @property
     def clues(self) -> int:
         return sum(1 for d in self.givens if d)
 
     @property
+    def killer(self) -> bool:
+        return bool(self.cages)
+
+    @property
     def geometry(self) -> Geometry:
-        return CLASSIC
+        if not self.cages:
+            return CLASSIC
+        return Geometry.of([cage.cells for cage in self.cages],
+                           [cage.total for cage in self.cages])
 
     @classmethod
     def from_puzzle(cls, puzzle: dict) -> "Board":
@@ -130,12 +169,15 @@ class Board:
         if box != list(BOX):
             raise InputError(f"expected [3, 3], got {box!r}", field="puzzle.box")
         givens = _digit_grid(require(puzzle, "givens", list, "puzzle."), "puzzle.givens", 0)
-        board = cls(tuple(givens))
-        clash = _repeat(board.givens)
+        cages = _cages(puzzle["cages"]) if "cages" in puzzle else ()
+        board = cls(tuple(givens), cages)
+        clash = _repeat(board.givens, cages)
         if clash is not None:
             cell, other, house = clash
             raise InputError(f"{board.givens[cell]} twice in {house_name(house)} (also at "
                              f"{cell_name(other)})", field=_field("puzzle.givens", cell))
+        for index, cage in enumerate(cages):
+            _check_cage_givens(board.givens, cage, index)
         return board
 
 
@@ -162,9 +204,10 @@ def _digit_grid(rows: list, label: str, least: int) -> list[int]:
     return out
 
 
-def _repeat(digits: Sequence[int]) -> tuple[int, int, int] | None:
-    """(cell, earlier cell, house) of the first digit that repeats in a house, or None."""
-    for house, cells in enumerate(HOUSES):
+def _repeat(digits: Sequence[int], cages: Sequence[Cage] = ()) -> tuple[int, int, int] | None:
+    """(cell, earlier cell, group) of the first digit that repeats in a house (or a cage,
+    numbered after the houses), or None."""
+    for house, cells in enumerate(HOUSES + tuple(cage.cells for cage in cages)):
         seen: dict[int, int] = {}
         for cell in cells:
             d = digits[cell]
@@ -180,16 +223,92 @@ def parse_solution(board: Board, solution: dict) -> tuple[int, ...]:
     if not isinstance(solution, dict):
         raise InputError("expected an object", field="solution")
     grid = tuple(_digit_grid(require(solution, "grid", list, "solution."), "solution.grid", 1))
-    clash = _repeat(grid)
+    clash = _repeat(grid, board.cages)
     if clash is not None:
         cell, other, house = clash
         raise InputError(f"{grid[cell]} twice in {house_name(house)} (also at "
                          f"{cell_name(other)})", field=_field("solution.grid", cell))
+    for index, cage in enumerate(board.cages):
+        total = sum(grid[c] for c in cage.cells)
+        if total != cage.total:
+            raise InputError(f"cage {index + 1} ({cell_name(cage.cells[0])}) adds up to "
+                             f"{total}, its sum is {cage.total}",
+                             field=_field("solution.grid", cage.cells[0]))
     for cell, given in enumerate(board.givens):
         if given and grid[cell] != given:
             raise InputError(f"{cell_name(cell)} is given as {given}, the solution has "
                              f"{grid[cell]}", field=_field("solution.grid", cell))
     return grid
+
+
+def _cages(records) -> tuple[Cage, ...]:
+    """Cages read and checked: each an object of a sum and 1..9 cells, orthogonally
+    connected, the sum one that many distinct digits can make; together they tile the grid
+    and their sums add up to a full grid's 405."""
+    if not isinstance(records, list) or not records:
+        raise InputError("expected a list of cages", field="puzzle.cages")
+    owner: dict[int, int] = {}
+    cages = []
+    for index, item in enumerate(records):
+        label = f"puzzle.cages[{index}]"
+        if not isinstance(item, dict):
+            raise InputError("expected an object with sum and cells", field=label)
+        total = require(item, "sum", int, label + ".")
+        cells_record = require(item, "cells", list, label + ".")
+        if not 1 <= len(cells_record) <= SIZE:
+            raise InputError(f"expected 1 to 9 cells, got {len(cells_record)}",
+                             field=label + ".cells")
+        cells = []
+        for k, pair in enumerate(cells_record):
+            here = f"{label}.cells[{k}]"
+            if not isinstance(pair, list) or len(pair) != 2 or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SIZE
+                    for v in pair):
+                raise InputError(f"expected [row, col] with both 0..8, got {pair!r}", field=here)
+            cell = pair[0] * 9 + pair[1]
+            if cell in owner:
+                where = "this cage" if owner[cell] == index else f"cage {owner[cell] + 1}"
+                raise InputError(f"{cell_name(cell)} is already in {where}", field=here)
+            owner[cell] = index
+            cells.append(cell)
+        if not _connected(cells):
+            raise InputError("the cells are not orthogonally connected", field=label + ".cells")
+        least, most = sum_range(len(cells))
+        if not isinstance(total, int) or isinstance(total, bool) or not least <= total <= most:
+            raise InputError(f"{len(cells)} distinct digits add up to {least}..{most}, not "
+                             f"{total!r}", field=label + ".sum")
+        cages.append(Cage(total, tuple(sorted(cells))))
+    missing = [c for c in range(CELLS) if c not in owner]
+    if missing:
+        raise InputError(f"{cell_name(missing[0])} is in no cage ({len(missing)} cells are not "
+                         f"covered)", field="puzzle.cages")
+    total = sum(cage.total for cage in cages)
+    if total != 45 * SIZE:
+        raise InputError(f"the sums add up to {total}, a full grid to 405", field="puzzle.cages")
+    return tuple(cages)
+
+
+def _connected(cells: Sequence[int]) -> bool:
+    todo, seen = [cells[0]], {cells[0]}
+    while todo:
+        r, c = divmod(todo.pop(), 9)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = rr * 9 + cc
+            if 0 <= rr < 9 and 0 <= cc < 9 and other in cells and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(cells)
+
+
+def _check_cage_givens(givens: Sequence[int], cage: Cage, index: int) -> None:
+    """A cage whose givens leave a sum the open cells cannot make is impossible."""
+    placed = [givens[c] for c in cage.cells if givens[c]]
+    open_cells = len(cage.cells) - len(placed)
+    rest = cage.total - sum(placed)
+    left = sorted(set(range(1, 10)) - set(placed))
+    if not any(sum(digits) == rest for digits in combinations(left, open_cells)):
+        raise InputError(f"the givens leave {rest} for {open_cells} open cells, which they "
+                         f"cannot make", field=f"puzzle.cages[{index}].sum")
 
 
 def solution_record(grid: Sequence[int]) -> dict:
@@ -223,7 +342,10 @@ TRANSFORMS = _transforms()
 
 
 def transformed(board: Board, symmetry: int) -> Board:
-    return Board(tuple(board.givens[old] for old in TRANSFORMS[symmetry]))
+    new_of = {old: new for new, old in enumerate(TRANSFORMS[symmetry])}
+    return Board(tuple(board.givens[old] for old in TRANSFORMS[symmetry]),
+                 tuple(Cage(cage.total, tuple(sorted(new_of[c] for c in cage.cells)))
+                       for cage in board.cages))
 
 
 def relabelled(digits: Sequence[int]) -> str:
@@ -238,5 +360,15 @@ def relabelled(digits: Sequence[int]) -> str:
 
 
 def canonical_form(board: Board) -> str:
-    """Equal exactly for boards equal under rotation, reflection and renaming of digits."""
+    """Equal exactly for boards equal under rotation, reflection and renaming of digits.
+    A Killer board's sums fix its digits' names, so only the eight maps apply to it: the
+    form spells its givens and its cages (sum, then cells) in the order of their cells."""
+    if board.cages:
+        return "killer:" + min(_killer_spelling(transformed(board, s)) for s in range(8))
     return min(relabelled([board.givens[old] for old in mapping]) for mapping in TRANSFORMS)
+
+
+def _killer_spelling(board: Board) -> str:
+    cages = sorted(board.cages, key=lambda cage: cage.cells)
+    return "".join(map(str, board.givens)) + ";" + ";".join(
+        f"{cage.total}:" + ",".join(map(str, cage.cells)) for cage in cages)

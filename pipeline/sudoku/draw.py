@@ -2,7 +2,8 @@
 
 Thin cell lines, box lines three times as thick, digits half a cell high and centred. The
 puzzle drawing shows the givens only; the solution drawing shows every digit, the givens in
-bold and the digits the solver filled in regular type, so the two read apart.
+bold and the digits the solver filled in regular type, so the two read apart. Killer boards
+add their cages: dashed outlines inset into the cells, the sum in each cage's first cell.
 """
 
 from __future__ import annotations
@@ -67,6 +68,22 @@ TECHNIQUE_LESSONS = {
     "result: it holds.",
     "Unit Forcing Chain": "every place of a digit in a house, followed by singles, agrees on a "
     "result: it holds.",
+    "Single-Cell Cage": "a cage of one cell holds its sum.",
+    "Cage Remainder": "a cage with one empty cell left takes what its sum still needs.",
+    "Unique Combination": "a sum that only one set of different digits makes puts exactly those "
+    "digits in the cage.",
+    "Sum Range": "what the cage's other cells can add at least and at most bounds this cell.",
+    "Cage Combinations": "only the digit sets that make the cage's sum and fit its cells remain.",
+    "Cage Pointing": "a digit the cage must hold, with all its places in the cage on one line "
+    "or in one box, leaves the rest of that house.",
+    "Cage Claiming": "a digit whose places in a house all lie in one cage belongs to that cage, "
+    "so the cage's other cells lose it.",
+    "Innies (Rule of 45)": "a house adds up to 45: less the cages wholly inside it, what is left "
+    "is the sum of the cells poking in.",
+    "Outies (Rule of 45)": "the cages covering a house add up to 45 plus the cells that stick "
+    "out, which gives their sum.",
+    "Split Cage (Rule of 45)": "45 less the whole cages in a house is the sum of the part of a "
+    "cage left inside it.",
 }
 
 
@@ -97,6 +114,8 @@ def draw_digit(ink: Ink, box: GridBox, row: int, col: int, digit: int, bold: boo
 
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
     draw_grid(ink, box)
+    if puzzle.get("cages"):
+        draw_cages(ink, puzzle, box)
     for r, row in enumerate(puzzle["givens"]):
         for c, d in enumerate(row):
             if d:
@@ -105,6 +124,8 @@ def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
 
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
     draw_grid(ink, box)
+    if puzzle.get("cages"):   # the outlines only: a solution's small cells have no room for sums
+        draw_cages(ink, puzzle, box, sums=False)
     givens = puzzle["givens"]
     for r, row in enumerate(solution["grid"]):
         for c, d in enumerate(row):
@@ -171,16 +192,18 @@ def lessons(boards, levels) -> list:
     techniques in the easiest-first solve of the first board that uses it, with the digits
     the solve had placed by then."""
     from pipeline.sudoku.board import Board
-    from pipeline.sudoku.grade import TIER_OF
-    from pipeline.sudoku.solve import solve
+    from pipeline.sudoku.grade import KILLER_LEVELS, ladder_of, solve_board
 
     out = []
     for level in levels:
+        tier_of = ladder_of(level).tier_of
         for index, (puzzle, _solution) in enumerate(boards):
+            board = Board.from_puzzle(puzzle)
+            if board.killer != (level in KILLER_LEVELS):
+                continue  # a Killer level is taught on a Killer board, a classic on a classic
             earlier = []
-            solved = solve(Board.from_puzzle(puzzle).givens, measure=False)
-            for step in (s.record() for s in solved.steps):
-                if TIER_OF[step["technique"]] == level:
+            for step in (s.record() for s in solve_board(board).steps):
+                if tier_of[step["technique"]] == level:
                     out.append(Lesson(step["technique"], TECHNIQUE_LESSONS[step["technique"]],
                                       index, (tuple(map(tuple, step["cells"])),
                                               tuple(map(tuple, step["places"])),
@@ -197,3 +220,159 @@ def lessons(boards, levels) -> list:
 def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
     cells, places, eliminates, earlier = step
     draw_step(ink, puzzle, box, cells, places, eliminates, earlier)
+
+
+# --- Killer cages ----------------------------------------------------------------------------
+# After Solo: each cage's outline runs inside its cells, INSET of a cell from their edges,
+# CAGE_LINE of a cell thick (never under the printers' thinnest line), dashed. Every straight
+# run of the outline is dashed from corner to corner with the gaps stretched so that a dash
+# ends exactly at each corner: where the outline turns, two dashes meet in an L, and no
+# corner is left open. The sum sits in the top-left corner of the cage's first cell (reading
+# order: the cage's top row, leftmost), SUM_SIZE of the cell high, and the two runs that meet
+# there start past it, so no line touches the sum.
+
+INSET = 5 / 40             # of the cell pitch, from the cell edges
+CAGE_LINE = 1 / 40         # of the cell pitch
+MIN_CAGE_LINE = CELL_LINE  # pt: the printers' thin-line minimum (printers.toml min_line_pt)
+DASH = 0.12                # of the cell pitch
+GAP = 0.08                 # of the cell pitch, before stretching
+SUM_SIZE = 0.25            # of the cell pitch
+MIN_SUM_PT = 7.0           # the printers' smallest type
+SUM_CLEAR = 0.04           # of the cell pitch: room between the sum and the lines around it
+DIGIT_HEIGHT = 0.72        # of the type size: the height of a lining digit above its baseline
+KILLER_MIN_CELL_MM = 10.0  # a 7 pt sum at a quarter of the cell, and room to pencil in
+
+
+def cage_line_width(box: GridBox) -> float:
+    return max(CAGE_LINE * box.cell, MIN_CAGE_LINE)
+
+
+def sum_size(box: GridBox) -> float:
+    return max(SUM_SIZE * box.cell, MIN_SUM_PT)
+
+
+def _cage_outline(cells: set[tuple[int, int]], box: GridBox) -> list[tuple[float, ...]]:
+    """The cage's outline, inset into its cells, as maximal straight runs (x1, y1, x2, y2).
+    Each edge of a cell facing outside the cage gives a stretch parallel to it; its ends stop
+    INSET short of a corner that turns outward, meet the neighbour's stretch where the
+    outline goes straight on, and reach INSET past the edge where it turns inward."""
+    inset = INSET * box.cell
+    stretches = []
+    for r, c in sorted(cells):
+        x0, y0 = box.cell_origin(r, c)
+        x1, y1 = x0 + box.cell, y0 + box.cell
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if (r + dr, c + dc) in cells:
+                continue
+            if dr:   # a top or bottom edge: the stretch runs along x
+                y = y1 - inset if dr < 0 else y0 + inset
+                ends = []
+                for side, edge in ((-1, x0), (1, x1)):
+                    if (r, c + side) not in cells:
+                        ends.append(edge - side * inset)
+                    elif (r + dr, c + side) in cells:
+                        ends.append(edge + side * inset)
+                    else:
+                        ends.append(edge)
+                stretches.append((ends[0], y, ends[1], y))
+            else:    # a left or right edge: the stretch runs along y (rows count downwards)
+                x = x0 + inset if dc < 0 else x1 - inset
+                ends = []
+                for side, edge in ((-1, y1), (1, y0)):
+                    if (r + side, c) not in cells:
+                        ends.append(edge + side * inset)
+                    elif (r + side, c + dc) in cells:
+                        ends.append(edge - side * inset)
+                    else:
+                        ends.append(edge)
+                stretches.append((x, ends[1], x, ends[0]))
+    return _joined(stretches)
+
+
+def _joined(stretches):
+    """Collinear stretches that touch, joined into one run each (horizontal runs left to
+    right, vertical runs bottom to top)."""
+    eps = 1e-6
+    runs = []
+    horizontal = sorted((s for s in stretches if abs(s[1] - s[3]) < eps),
+                        key=lambda s: (round(s[1], 6), s[0]))
+    vertical = sorted((s for s in stretches if abs(s[1] - s[3]) >= eps),
+                      key=lambda s: (round(s[0], 6), s[1]))
+    for group, along in ((horizontal, 0), (vertical, 1)):
+        for s in group:
+            if runs and runs[-1][along ^ 1] == s[along ^ 1] and \
+                    abs(runs[-1][along + 2] - s[along]) < eps and \
+                    abs(runs[-1][3 - along] - s[3 - along]) < eps:
+                last = list(runs[-1])
+                last[along + 2] = s[along + 2]
+                runs[-1] = tuple(last)
+            else:
+                runs.append(s)
+    return runs
+
+
+def _dashes(run, box: GridBox) -> list[tuple[float, float, float, float]]:
+    """A run cut into dashes, one ending at each end, the gaps stretched to fit."""
+    x1, y1, x2, y2 = run
+    length = abs(x2 - x1) + abs(y2 - y1)
+    dash, gap = DASH * box.cell, GAP * box.cell
+    count = max(1, round((length + gap) / (dash + gap)))
+    while count > 1 and (length - count * dash) / (count - 1) < gap / 2:
+        count -= 1   # a short run: fewer dashes rather than gaps too small to see
+    if count == 1:
+        return [run]
+    step = (length - dash) / (count - 1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    return [(x1 + ux * k * step, y1 + uy * k * step, x1 + ux * (k * step + dash),
+             y1 + uy * (k * step + dash)) for k in range(count)]
+
+
+def sum_place(ink: Ink, box: GridBox, cell: tuple[int, int], total: int):
+    """Where a cage's sum is printed: (x, y of its baseline start, size, its box
+    (x0, y0, x1, y1) with the clearance around it)."""
+    size = sum_size(box)
+    x0, y0 = box.cell_origin(*cell)
+    top = y0 + box.cell
+    clear = SUM_CLEAR * box.cell
+    x = x0 + BOX_LINE / 2 + clear
+    baseline = top - BOX_LINE / 2 - clear - DIGIT_HEIGHT * size
+    width = ink.text_width(str(total), size=size)
+    return x, baseline, size, (x - clear, baseline - clear, x + width + clear, top)
+
+
+def cage_marks(ink: Ink, puzzle: dict, box: GridBox, sums: bool = True):
+    """Every cage's dashes, and (when `sums`) its sum with where it goes: the dashes broken
+    around each sum. Returns (dashes, [(text, x, y, size, clear box)])."""
+    dashes, labels = [], []
+    for cage in puzzle.get("cages", ()):
+        cells = {tuple(cell) for cell in cage["cells"]}
+        runs = _cage_outline(cells, box)
+        if sums:
+            first = min(cells)
+            x, y, size, clear = sum_place(ink, box, first, cage["sum"])
+            labels.append((str(cage["sum"]), x, y, size, clear))
+            runs = [_clipped(run, clear) for run in runs]
+        dashes += [d for run in runs if run for d in _dashes(run, box)]
+    return dashes, labels
+
+
+def _clipped(run, clear):
+    """The run with the part inside the sum's box taken off (None when nothing is left)."""
+    x1, y1, x2, y2 = run
+    cx0, cy0, cx1, cy1 = clear
+    if y1 == y2 and cy0 <= y1 <= cy1 and x1 < cx1 and x2 > cx0:
+        if x1 >= cx0:
+            return (cx1, y1, x2, y2) if x2 > cx1 else None
+        return (x1, y1, cx0, y2)
+    if x1 == x2 and cx0 <= x1 <= cx1 and y1 < cy1 and y2 > cy0:
+        if y2 <= cy1:
+            return (x1, y1, x2, cy0) if y1 < cy0 else None
+        return (x1, cy1, x2, y2)
+    return run
+
+
+def draw_cages(ink: Ink, puzzle: dict, box: GridBox, sums: bool = True) -> None:
+    dashes, labels = cage_marks(ink, puzzle, box, sums)
+    ink.lines(dashes, width=cage_line_width(box))
+    for text, x, y, size, _clear in labels:
+        ink.text(x, y, text, size=size)

@@ -1,0 +1,203 @@
+"""The techniques of the easier tiers: singles, locked candidates (intersections of a box
+and a line), and naked and hidden subsets."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable
+
+from pipeline.sudoku.board import BOX_HOUSE, CELLS, COL, box_of, cell_name, house_name
+from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, cells_text,
+                                        digits_text, eliminated_text)
+
+
+# --- singles ---------------------------------------------------------------------------------
+
+def full_house(g: Grid) -> Step | None:
+    """The one empty cell of a house takes the one digit the house lacks."""
+    value, cand = g.value, g.cand
+    for house in range(g.geo.houses):
+        empty = [c for c in g.geo.groups[house] if not value[c]]
+        if len(empty) == 1:
+            cell = empty[0]
+            if POPCOUNT[cand[cell]] == 1:
+                d = DIGITS[cand[cell]][0]
+                return Step("Full House", ((cell, d),), (), (cell,), (house,),
+                            f"{cell_name(cell)} is the last empty cell of {house_name(house)}: "
+                            f"{d}")
+    return None
+
+
+def hidden_single(g: Grid) -> Step | None:
+    """A digit with one place left in a house goes there (boxes first, then rows, columns)."""
+    cand = g.cand
+    for house in _box_first(g):
+        once = twice = 0
+        cells = g.geo.groups[house]
+        for cell in cells:
+            m = cand[cell]
+            twice |= once & m
+            once |= m
+        alone = once & ~twice
+        if alone:
+            for cell in cells:
+                x = cand[cell] & alone
+                if x:
+                    d = DIGITS[x][0]
+                    return Step("Hidden Single", ((cell, d),), (), (cell,), (house,),
+                                f"in {house_name(house)}, {d} can only go in {cell_name(cell)}")
+    return None
+
+
+def naked_single(g: Grid) -> Step | None:
+    """A cell with one candidate left takes it."""
+    cand, value = g.cand, g.value
+    for cell in range(CELLS):
+        if not value[cell] and POPCOUNT[cand[cell]] == 1:
+            d = DIGITS[cand[cell]][0]
+            return Step("Naked Single", ((cell, d),), (), (cell,), (),
+                        f"{cell_name(cell)} can only be {d}")
+    return None
+
+
+def _box_first(g: Grid) -> list[int]:
+    houses = list(range(g.geo.houses))
+    return houses[BOX_HOUSE:] + houses[:BOX_HOUSE]
+
+
+def singles_open(g: Grid) -> int:
+    """How many empty cells a single (naked or hidden) could fill now: what a solver sees
+    at once. Few open moves make a position hard to read (Pelanek)."""
+    cand, value = g.cand, g.value
+    found = set()
+    for cell in range(CELLS):
+        if not value[cell] and POPCOUNT[cand[cell]] == 1:
+            found.add(cell)
+    for house in range(g.geo.houses):
+        once = twice = 0
+        cells = g.geo.groups[house]
+        for cell in cells:
+            m = cand[cell]
+            twice |= once & m
+            once |= m
+        alone = once & ~twice
+        if alone:
+            for cell in cells:
+                if cand[cell] & alone:
+                    found.add(cell)
+    return len(found)
+
+
+# --- intersections ---------------------------------------------------------------------------
+
+def pointing(g: Grid) -> Step | None:
+    """Locked candidates type 1: a digit confined to one row (column) inside a box leaves the
+    rest of that row (column)."""
+    for box in range(BOX_HOUSE, BOX_HOUSE + 9):
+        for d in range(1, 10):
+            where = g.places(box, d)
+            if len(where) < 2:
+                continue
+            for line in (where[0] // 9, COL + where[0] % 9):
+                if all(c in g.geo.groups[line] for c in where):
+                    out = [c for c in g.places(line, d) if c not in where]
+                    if out:
+                        elims = tuple((c, d) for c in out)
+                        return Step("Locked Candidates Type 1 (Pointing)", (), elims,
+                                    tuple(where), (box, line),
+                                    f"in {house_name(box)}, {d} is only in "
+                                    f"{house_name(line)}, which {eliminated_text(elims)}")
+    return None
+
+
+def claiming(g: Grid) -> Step | None:
+    """Locked candidates type 2: a digit confined to one box inside a row (column) leaves the
+    rest of that box."""
+    for line in range(BOX_HOUSE):
+        for d in range(1, 10):
+            where = g.places(line, d)
+            if len(where) < 2:
+                continue
+            box = BOX_HOUSE + box_of(where[0])
+            if all(BOX_HOUSE + box_of(c) == box for c in where):
+                out = [c for c in g.places(box, d) if c not in where]
+                if out:
+                    elims = tuple((c, d) for c in out)
+                    return Step("Locked Candidates Type 2 (Claiming)", (), elims, tuple(where),
+                                (line, box), f"in {house_name(line)}, {d} is only in "
+                                f"{house_name(box)}, which {eliminated_text(elims)}")
+    return None
+
+
+# --- subsets ---------------------------------------------------------------------------------
+
+SUBSET_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+
+
+def naked_subset(n: int) -> Callable[[Grid], Step | None]:
+    """n cells of a house with only n digits between them: those digits leave the house's
+    other cells."""
+    name = f"Naked {SUBSET_NAMES[n]}"
+
+    def find(g: Grid) -> Step | None:
+        cand = g.cand
+        for house in range(g.geo.houses):
+            cells = [c for c in g.geo.groups[house] if 2 <= POPCOUNT[cand[c]] <= n]
+            others_all = [c for c in g.geo.groups[house] if cand[c]]
+            if len(others_all) <= n:
+                continue
+            for chosen in combinations(cells, n):
+                union = 0
+                for c in chosen:
+                    union |= cand[c]
+                if POPCOUNT[union] != n:
+                    continue
+                elims = tuple((c, d) for c in others_all if c not in chosen
+                              for d in DIGITS[cand[c] & union])
+                if elims:
+                    return Step(name, (), elims, chosen, (house,),
+                                f"{cells_text(chosen)} hold only {digits_text(DIGITS[union])} "
+                                f"in {house_name(house)}, which {eliminated_text(elims)}")
+        return None
+
+    find.__name__ = f"naked_{SUBSET_NAMES[n].lower()}"
+    return find
+
+
+def hidden_subset(n: int) -> Callable[[Grid], Step | None]:
+    """n digits that have only the same n cells of a house between them: those cells hold
+    nothing else."""
+    name = f"Hidden {SUBSET_NAMES[n]}"
+
+    def find(g: Grid) -> Step | None:
+        cand = g.cand
+        for house in range(g.geo.houses):
+            open_cells = [c for c in g.geo.groups[house] if cand[c]]
+            if len(open_cells) <= n:
+                continue
+            where = {}
+            for d in range(1, 10):
+                spots = [c for c in open_cells if cand[c] & BIT[d]]
+                if 2 <= len(spots) <= n:
+                    where[d] = spots
+            for digits in combinations(sorted(where), n):
+                cells = sorted(set().union(*(where[d] for d in digits)))
+                if len(cells) != n:
+                    continue
+                keep = 0
+                for d in digits:
+                    keep |= BIT[d]
+                elims = tuple((c, d) for c in cells for d in DIGITS[cand[c] & ~keep])
+                if elims:
+                    return Step(name, (), elims, tuple(cells), (house,),
+                                f"in {house_name(house)}, {digits_text(digits)} fit only in "
+                                f"{cells_text(cells)}, which {eliminated_text(elims)}")
+        return None
+
+    find.__name__ = f"hidden_{SUBSET_NAMES[n].lower()}"
+    return find
+
+
+naked_pair, naked_triple, naked_quad = naked_subset(2), naked_subset(3), naked_subset(4)
+hidden_pair, hidden_triple, hidden_quad = hidden_subset(2), hidden_subset(3), hidden_subset(4)
+

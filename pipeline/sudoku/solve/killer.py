@@ -1,0 +1,447 @@
+"""Killer Sudoku's techniques: what the cage sums say, on the same candidate grid.
+
+A cage is a group of the grid's geometry after the 27 houses, with its sum
+(`Geometry.sums`); its cells are peers, so "no digit twice in a cage" is already kept by the
+grid. What the techniques here add is the arithmetic, in three tiers (the names are the ones
+Killer solving guides use):
+
+  killer-easy    a cage of one cell, the last open cell of a cage (its sum less the digits
+                 placed), a sum with one combination (3 in two cells is 1+2), and the sum
+                 range (a digit that leaves the other open cells a sum they cannot reach);
+  killer-medium  every combination of a cage, with the candidates: a digit no way of
+                 filling the cage uses leaves it; a digit every combination needs, whose places
+                 lie in one house, leaves the rest of the house (cage pointing); a digit whose
+                 places in a house all lie in one cage leaves the cage's other cells (cage
+                 claiming);
+  killer-hard    the rule of 45: a row, a column, a box, or several rows or columns side by
+                 side add up to 45 each; the cells of the region in cages that stick out
+                 (innies) add up to what the cages inside leave, the cells outside it of the
+                 cages that stick in (outies) to what they bring over; and when one cage
+                 crosses the region's edge, it splits into two cages of known sums.
+
+`KILLER_TECHNIQUES` interleaves them with the Sudoku techniques of each tier; grade.py cuts
+the order into the Killer levels.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pipeline.sudoku.board import ALL_DIGITS, COL, HOUSES, cell_name, house_name
+from pipeline.sudoku.solve.basic import (claiming, full_house, hidden_pair, hidden_quad,
+                                         hidden_single, hidden_triple, naked_pair, naked_quad,
+                                         naked_single, naked_triple, pointing)
+from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, Technique,
+                                        cells_text, eliminated_text)
+from pipeline.sudoku.solve.patterns import jellyfish, swordfish, x_wing, xy_wing, xyz_wing
+
+# For each (cells, sum), the digit masks of that many distinct digits with that sum.
+COMBINATIONS: dict[tuple[int, int], tuple[int, ...]] = {}
+for _mask in range(1, ALL_DIGITS + 1):
+    _key = (POPCOUNT[_mask], sum(DIGITS[_mask]))
+    COMBINATIONS[_key] = COMBINATIONS.get(_key, ()) + (_mask,)
+
+MAX_INNIES = 4     # open cells of an innie or outie group worked out digit by digit
+MAX_BAND = 4       # rows (columns) side by side that make one region of the rule of 45
+
+
+def _regions() -> tuple[tuple[str, frozenset[int], int], ...]:
+    """(name, cells, sum) of every region the rule of 45 reads: single rows, columns and
+    boxes, and 2..MAX_BAND rows or columns side by side."""
+    out = []
+    for first, word in ((0, "row"), (COL, "column")):
+        for length in range(1, MAX_BAND + 1):
+            for start in range(9 - length + 1):
+                houses = range(first + start, first + start + length)
+                names = [house_name(h).split()[1] for h in houses]
+                name = (f"{word} {names[0]}" if length == 1
+                        else f"{word}s {names[0]}-{names[-1]}")
+                out.append((name, frozenset(c for h in houses for c in HOUSES[h]), 45 * length))
+    for box in range(18, 27):
+        out.append((house_name(box), frozenset(HOUSES[box]), 45))
+    return tuple(out)
+
+
+REGIONS = _regions()
+
+
+# --- what a cage still needs ----------------------------------------------------------------
+
+def cage_text(g: Grid, cage: int) -> str:
+    """"the 15 cage at B3": a cage by its sum and its first cell, as a solver finds it."""
+    return f"the {g.geo.cage_sum(cage)} cage at {cell_name(g.geo.groups[cage][0])}"
+
+
+def _open_part(g: Grid, cells) -> tuple[list[int], int, int]:
+    """(open cells, mask of the digits placed, the sum placed) of some cells."""
+    open_cells, placed, placed_sum = [], 0, 0
+    for c in cells:
+        d = g.value[c]
+        if d:
+            placed |= BIT[d]
+            placed_sum += d
+        else:
+            open_cells.append(c)
+    return open_cells, placed, placed_sum
+
+
+@lru_cache(maxsize=1 << 16)
+def _assignable(masks: tuple[int, ...], digits: int) -> bool:
+    """Whether the cells (candidate masks) can take the digits, one each, all different."""
+    if not masks:
+        return True
+    first = min(range(len(masks)), key=lambda i: POPCOUNT[masks[i] & digits])
+    rest = masks[:first] + masks[first + 1:]
+    for d in DIGITS[masks[first] & digits]:
+        if _assignable(rest, digits & ~BIT[d]):
+            return True
+    return False
+
+
+def fillings(g: Grid, cells, total: int) -> tuple[list[int], list[int], list[int]]:
+    """The ways distinct digits can fill the open `cells` to `total` with their candidates:
+    (open cells, the digit combinations that can be placed, per open cell the digits some
+    way uses)."""
+    open_cells, placed, placed_sum = _open_part(g, cells)
+    masks = tuple(g.cand[c] for c in open_cells)
+    rest = total - placed_sum
+    usable, support = [], [0] * len(open_cells)
+    for combo in COMBINATIONS.get((len(open_cells), rest), ()):
+        if combo & placed or not _assignable(masks, combo):
+            continue
+        usable.append(combo)
+        for i, m in enumerate(masks):
+            others = masks[:i] + masks[i + 1:]
+            for d in DIGITS[m & combo & ~support[i]]:
+                if _assignable(others, combo & ~BIT[d]):
+                    support[i] |= BIT[d]
+    return open_cells, usable, support
+
+
+def _combo_text(combo: int) -> str:
+    return "+".join(map(str, DIGITS[combo]))
+
+
+def _eliminations(g: Grid, cells, allowed) -> tuple[tuple[int, int], ...]:
+    """The candidates of `cells` outside each one's `allowed` mask."""
+    return tuple((c, d) for c, keep in zip(cells, allowed) for d in DIGITS[g.cand[c] & ~keep])
+
+
+# --- killer-easy ----------------------------------------------------------------------------
+
+def single_cell_cage(g: Grid) -> Step | None:
+    """A cage of one cell holds its sum."""
+    for cage in g.geo.cages:
+        cells = g.geo.groups[cage]
+        d = g.geo.cage_sum(cage)
+        if len(cells) == 1 and not g.value[cells[0]] and g.cand[cells[0]] & BIT[d]:
+            return Step("Single-Cell Cage", ((cells[0], d),), (), cells, (cage,),
+                        f"{cell_name(cells[0])} is a cage of one cell: {d}")
+    return None
+
+
+def cage_remainder(g: Grid) -> Step | None:
+    """The last open cell of a cage holds its sum less the digits placed in it."""
+    for cage in g.geo.cages:
+        cells = g.geo.groups[cage]
+        open_cells, _placed, placed_sum = _open_part(g, cells)
+        if len(cells) > 1 and len(open_cells) == 1:
+            cell, d = open_cells[0], g.geo.cage_sum(cage) - placed_sum
+            if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
+                return Step("Cage Remainder", ((cell, d),), (), cells, (cage,),
+                            f"{cell_name(cell)} is the last open cell of {cage_text(g, cage)}: "
+                            f"{g.geo.cage_sum(cage)} less {placed_sum} is {d}")
+    return None
+
+
+def unique_combination(g: Grid) -> Step | None:
+    """What is left of a cage's sum has one combination of distinct digits for its open
+    cells (3 in two cells is 1+2, 24 in three is 7+8+9): no other digit goes in them."""
+    for cage in g.geo.cages:
+        open_cells, placed, placed_sum = _open_part(g, g.geo.groups[cage])
+        rest = g.geo.cage_sum(cage) - placed_sum
+        combos = [m for m in COMBINATIONS.get((len(open_cells), rest), ()) if not m & placed]
+        if len(open_cells) >= 2 and len(combos) == 1:
+            elims = _eliminations(g, open_cells, [combos[0]] * len(open_cells))
+            if elims:
+                return Step("Unique Combination", (), elims, tuple(open_cells), (cage,),
+                            f"{rest} in the {len(open_cells)} open cells of "
+                            f"{cage_text(g, cage)} is only {_combo_text(combos[0])}, which "
+                            f"{eliminated_text(elims)}")
+    return None
+
+
+def sum_range(g: Grid) -> Step | None:
+    """A digit in an open cell of a cage leaves the other open cells a sum; when that is
+    below the least or above the greatest they can make (distinct digits not placed in the
+    cage, each cell's smallest or largest candidate), the digit cannot go there."""
+    for cage in g.geo.cages:
+        open_cells, placed, placed_sum = _open_part(g, g.geo.groups[cage])
+        if len(open_cells) < 2:
+            continue
+        rest = g.geo.cage_sum(cage) - placed_sum
+        free = DIGITS[ALL_DIGITS & ~placed]
+        k = len(open_cells) - 1   # the other open cells
+        lows = sum(DIGITS[g.cand[c]][0] for c in open_cells)
+        highs = sum(DIGITS[g.cand[c]][-1] for c in open_cells)
+        elims = []
+        for cell in open_cells:
+            digits = DIGITS[g.cand[cell]]
+            for d in digits:
+                # the k smallest and k largest free digits other than d
+                least = sum(free[:k + 1]) - d if d in free[:k + 1] else sum(free[:k])
+                most = sum(free[-k - 1:]) - d if d in free[-k - 1:] else sum(free[-k:])
+                low = max(least, lows - digits[0])
+                high = min(most, highs - digits[-1])
+                if not low <= rest - d <= high:
+                    elims.append((cell, d))
+        if elims:
+            return Step("Sum Range", (), tuple(elims), tuple(open_cells), (cage,),
+                        f"{cage_text(g, cage)} needs {rest} from {cells_text(open_cells)}; "
+                        f"the other cells cannot make up what some digits leave, which "
+                        f"{eliminated_text(elims)}")
+    return None
+
+
+# --- killer-medium --------------------------------------------------------------------------
+
+def cage_combinations(g: Grid) -> Step | None:
+    """Every combination of distinct digits that makes what is left of a cage's sum, and can
+    be placed in its open cells with their candidates: a digit no such filling uses in a cell
+    cannot go there."""
+    for cage in g.geo.cages:
+        open_cells, usable, support = fillings(g, g.geo.groups[cage], g.geo.cage_sum(cage))
+        if len(open_cells) < 2 or not usable:
+            continue
+        elims = _eliminations(g, open_cells, support)
+        if elims:
+            ways = " or ".join(_combo_text(m) for m in usable)
+            return Step("Cage Combinations", (), elims, tuple(open_cells), (cage,),
+                        f"the open cells of {cage_text(g, cage)} hold {ways}, which "
+                        f"{eliminated_text(elims)}")
+    return None
+
+
+def cage_pointing(g: Grid) -> Step | None:
+    """A digit every combination of a cage needs, whose places in the cage lie in one house,
+    is in that part of the house: it leaves the house's other cells."""
+    for cage in g.geo.cages:
+        open_cells, usable, _support = fillings(g, g.geo.groups[cage], g.geo.cage_sum(cage))
+        if not usable:
+            continue
+        needed = ALL_DIGITS
+        for combo in usable:
+            needed &= combo
+        for d in DIGITS[needed]:
+            where = [c for c in open_cells if g.cand[c] & BIT[d]]
+            if not where:
+                continue
+            for house in sorted(set.intersection(*(set(g.geo.groups_of[c][:3]) for c in where))):
+                elims = tuple((c, d) for c in g.places(house, d) if c not in where)
+                if elims:
+                    return Step("Cage Pointing", (), elims, tuple(where), (cage, house),
+                                f"{cage_text(g, cage)} needs a {d}, and it can only go in "
+                                f"{house_name(house)}, which {eliminated_text(elims)}")
+    return None
+
+
+def _cage_of(g: Grid, cell: int) -> int:
+    return next(h for h in g.geo.groups_of[cell] if h >= g.geo.houses)
+
+
+def cage_claiming(g: Grid) -> Step | None:
+    """A digit whose places in a house all lie in one cage is in that part of the cage: it
+    leaves the cage's cells outside the house."""
+    for house in range(g.geo.houses):
+        for d in range(1, 10):
+            where = g.places(house, d)
+            if not where:
+                continue
+            cage = _cage_of(g, where[0])
+            if any(_cage_of(g, c) != cage for c in where):
+                continue
+            elims = tuple((c, d) for c in g.geo.groups[cage]
+                          if c not in g.geo.groups[house] and g.cand[c] & BIT[d])
+            if elims:
+                return Step("Cage Claiming", (), elims, tuple(where), (house, cage),
+                            f"in {house_name(house)}, {d} can only go in {cage_text(g, cage)}, "
+                            f"which {eliminated_text(elims)}")
+    return None
+
+
+# --- killer-hard: the rule of 45 ------------------------------------------------------------
+
+def _region_cages(g: Grid, cells: frozenset[int]) -> tuple[int, list[int]]:
+    """(the sum of the cages wholly inside the region, the cages that cross its edge)."""
+    inside, crossing = 0, []
+    for cage in g.geo.cages:
+        members = g.geo.groups[cage]
+        inner = sum(1 for c in members if c in cells)
+        if inner == len(members):
+            inside += g.geo.cage_sum(cage)
+        elif inner:
+            crossing.append(cage)
+    return inside, crossing
+
+
+def _free_support(g: Grid, cells: list[int], total: int) -> list[int] | None:
+    """Per open cell the digits some filling uses, for cells whose digits add up to `total`
+    and differ only where the cells are peers; None when there is no filling."""
+    open_cells, _placed, placed_sum = _open_part(g, cells)
+    order = sorted(range(len(open_cells)), key=lambda i: POPCOUNT[g.cand[open_cells[i]]])
+    cells_in_order = [open_cells[i] for i in order]
+    n = len(cells_in_order)
+    # the least and the greatest the cells from k on can add up to
+    lows = [sum(DIGITS[g.cand[c]][0] for c in cells_in_order[k:]) for k in range(n + 1)]
+    highs = [sum(DIGITS[g.cand[c]][-1] for c in cells_in_order[k:]) for k in range(n + 1)]
+    earlier_peers = [[j for j in range(k) if cells_in_order[j] in g.geo.peers[cells_in_order[k]]]
+                     for k in range(n)]
+    support = [0] * n
+    chosen: list[int] = []
+
+    def fill(k: int, rest: int) -> bool:
+        if k == n:
+            if rest:
+                return False
+            for i, d in enumerate(chosen):
+                support[i] |= BIT[d]
+            return True
+        if not lows[k] <= rest <= highs[k]:
+            return False
+        taken = 0
+        for j in earlier_peers[k]:
+            taken |= BIT[chosen[j]]
+        found = False
+        for d in DIGITS[g.cand[cells_in_order[k]] & ~taken]:
+            chosen.append(d)
+            found |= fill(k + 1, rest - d)
+            chosen.pop()
+        return found
+
+    if not fill(0, total - placed_sum):
+        return None
+    by_cell = {c: s for c, s in zip(cells_in_order, support)}
+    return [by_cell[c] for c in open_cells]
+
+
+def _sum_group_step(g: Grid, name: str, cells: list[int], total: int, why: str,
+                    houses: tuple[int, ...]) -> Step | None:
+    """The step a group of cells of known sum gives: its one open cell placed, or the
+    digits no filling uses removed."""
+    open_cells, _placed, placed_sum = _open_part(g, cells)
+    if not open_cells or len(open_cells) > MAX_INNIES:
+        return None
+    if len(open_cells) == 1:
+        cell, d = open_cells[0], total - placed_sum
+        if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
+            return Step(name, ((cell, d),), (), tuple(cells), houses,
+                        f"{why}, so {cell_name(cell)} is {d}")
+        return None
+    support = _free_support(g, cells, total)
+    if support is None:
+        return None
+    elims = _eliminations(g, open_cells, support)
+    if elims:
+        return Step(name, (), elims, tuple(cells), houses, f"{why}, which "
+                    f"{eliminated_text(elims)}", size=len(cells))
+    return None
+
+
+def innies(g: Grid) -> Step | None:
+    """The cells of a region in cages that stick out of it add up to the region's 45s less
+    the cages wholly inside."""
+    for name, cells, region_sum in REGIONS:
+        inside, crossing = _region_cages(g, cells)
+        inner = sorted(c for cage in crossing for c in g.geo.groups[cage] if c in cells)
+        if not inner:
+            continue
+        total = region_sum - inside
+        step = _sum_group_step(g, "Innies (Rule of 45)", inner, total,
+                               f"{name} adds up to {region_sum} and its cages inside to "
+                               f"{inside}, so the innies {cells_text(inner)} add up to {total}",
+                               tuple(crossing))
+        if step:
+            return step
+    return None
+
+
+def outies(g: Grid) -> Step | None:
+    """The cells outside a region of the cages that stick into it add up to what those
+    cages and the cages inside bring over the region's 45s."""
+    for name, cells, region_sum in REGIONS:
+        inside, crossing = _region_cages(g, cells)
+        outer = sorted(c for cage in crossing for c in g.geo.groups[cage] if c not in cells)
+        if not outer:
+            continue
+        total = inside + sum(g.geo.cage_sum(cage) for cage in crossing) - region_sum
+        step = _sum_group_step(g, "Outies (Rule of 45)", outer, total,
+                               f"the cages in and across {name} add up to "
+                               f"{total + region_sum}, {total} more than {region_sum}, so the "
+                               f"outies {cells_text(outer)} add up to {total}",
+                               tuple(crossing))
+        if step:
+            return step
+    return None
+
+
+def split_cage(g: Grid) -> Step | None:
+    """One cage crossing a region's edge: its part inside adds up to what the region's
+    cages inside leave, its part outside to the rest of its sum; each part is a cage of
+    distinct digits, and every combination of each is read."""
+    for name, cells, region_sum in REGIONS:
+        inside, crossing = _region_cages(g, cells)
+        if len(crossing) != 1:
+            continue
+        cage = crossing[0]
+        members = g.geo.groups[cage]
+        inner = [c for c in members if c in cells]
+        outer = [c for c in members if c not in cells]
+        inner_sum = region_sum - inside
+        for part, total in ((inner, inner_sum), (outer, g.geo.cage_sum(cage) - inner_sum)):
+            open_cells, usable, support = fillings(g, part, total)
+            if len(open_cells) < 2 or not usable:
+                continue
+            elims = _eliminations(g, open_cells, support)
+            if elims:
+                return Step("Split Cage (Rule of 45)", (), elims, tuple(part), (cage,),
+                            f"{name} leaves {inner_sum} for the part of {cage_text(g, cage)} "
+                            f"inside it, so {cells_text(part)} add up to {total}: "
+                            f"{' or '.join(_combo_text(m) for m in usable)}, which "
+                            f"{eliminated_text(elims)}", size=len(part))
+    return None
+
+
+# --- the order ------------------------------------------------------------------------------
+
+# Easiest first: the order grade.py cuts into the Killer levels. Each tier's Sudoku
+# techniques keep their order; the cage techniques go where a solver reaches for them.
+KILLER_TECHNIQUES = (
+    Technique("Full House", full_house),
+    Technique("Single-Cell Cage", single_cell_cage),
+    Technique("Cage Remainder", cage_remainder),
+    Technique("Hidden Single", hidden_single),
+    Technique("Naked Single", naked_single),
+    Technique("Unique Combination", unique_combination),
+    Technique("Sum Range", sum_range),
+    Technique("Locked Candidates Type 1 (Pointing)", pointing),
+    Technique("Locked Candidates Type 2 (Claiming)", claiming),
+    Technique("Cage Combinations", cage_combinations),
+    Technique("Cage Pointing", cage_pointing),
+    Technique("Cage Claiming", cage_claiming),
+    Technique("Naked Pair", naked_pair),
+    Technique("Hidden Pair", hidden_pair),
+    Technique("Naked Triple", naked_triple),
+    Technique("Hidden Triple", hidden_triple),
+    Technique("Naked Quad", naked_quad),
+    Technique("Hidden Quad", hidden_quad),
+    Technique("Innies (Rule of 45)", innies),
+    Technique("Outies (Rule of 45)", outies),
+    Technique("Split Cage (Rule of 45)", split_cage),
+    Technique("X-Wing", x_wing),
+    Technique("XY-Wing", xy_wing),
+    Technique("XYZ-Wing", xyz_wing),
+    Technique("Swordfish", swordfish),
+    Technique("Jellyfish", jellyfish),
+)
+KILLER_RANK = {t.name: k for k, t in enumerate(KILLER_TECHNIQUES)}
+
