@@ -46,6 +46,9 @@ class AnswerSigns:
     links: tuple[tuple[Cell, Cell], ...] = ()  # the open run between two cells stays empty
     words: tuple[str, ...] = ()  # phrases never printed on the page
     printed: tuple[str, ...] = ()  # text the puzzle prints itself (not searched for `words`)
+    # Clues printed in a cell's corner (a cage's sum): each must be printed exactly once in
+    # its cell and touch no line.
+    clues: tuple[tuple[Cell, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,10 @@ class Family(abc.ABC):
         """The levels (easiest first) whose range the printed difficulty of `level` spans.
         Default: all of them."""
         return tuple(self.levels)
+
+    def min_cell_mm_for(self, level: str) -> float:
+        """The smallest cell a board of `level` may print at. Default: `min_cell_mm`."""
+        return self.min_cell_mm
 
     def level_title(self, level: str) -> str:
         """How pages and covers print a level (`level_titles`): never its slug."""

@@ -307,7 +307,7 @@ def test_explain_and_the_key_step_read_the_cages(generated):
     _key, _level, board = generated[-1]
     lines = FAMILY.explain(board.puzzle)
     assert lines[-1].startswith("result: solved") and any("cage" in line for line in lines)
-    step = FAMILY.key_step(board.puzzle)
+    step = solver.key_step(board.puzzle)
     assert step["technique"] in KILLER_TIER_OF and KILLER_TIER_OF[step["technique"]] == \
         "killer-hard"
     grid = board.solution["grid"]

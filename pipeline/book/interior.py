@@ -700,7 +700,7 @@ def pitch_problem(layout: Layout, profile: PrinterProfile, page_count: int,
     pitch, with one line naming the arrangement that would fit; None when all are fine."""
     for index, section in enumerate(layout.sections):
         family = get_family(section.family)
-        minimum = family.min_cell_mm
+        minimum = family.min_cell_mm_for(section.level)
         cell = section_pitches(layout, profile, page_count, section)[0]
         if cell / MM >= minimum - 1e-9:
             continue

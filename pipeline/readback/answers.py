@@ -133,12 +133,37 @@ def _is_shading(mark, cell: Box) -> bool:
     return ink <= 0.5 and mark.covers(cell)
 
 
-def cell_leaks(page: PageContent, grid: Grid, cells) -> list[str]:
+def text_runs(page: PageContent) -> list[tuple[str, Box, tuple]]:
+    """Each show operation's text, the bounds of its ink and its glyphs."""
+    runs: dict[int, list] = {}
+    for glyph in page.glyphs:
+        if glyph.ink is not None:
+            runs.setdefault(glyph.run, []).append(glyph)
+    return [("".join(g.text for g in glyphs), Box(
+        min(g.ink.x0 for g in glyphs), min(g.ink.y0 for g in glyphs),
+        max(g.ink.x1 for g in glyphs), max(g.ink.y1 for g in glyphs)), tuple(glyphs))
+        for glyphs in runs.values()]
+
+
+def clue_runs(runs, grid: Grid, clue) -> list[tuple[str, Box, tuple]]:
+    """The runs that print `clue` ((row, col), text): its text, centred in its cell."""
+    (row, col), text = clue
+    cell = grid.cell_box(row, col)
+    return [run for run in runs if run[0] == text
+            and cell.x0 <= (run[1].x0 + run[1].x1) / 2 <= cell.x1
+            and cell.y0 <= (run[1].y0 + run[1].y1) / 2 <= cell.y1]
+
+
+def cell_leaks(page: PageContent, grid: Grid, cells, clues=()) -> list[str]:
     """Marks inside a cell that must stay empty.
 
     A mark is inside a cell when its ink reaches the cell's core (the middle half of the
-    cell): grid lines and region borders sit on the cell edges and never reach it."""
-    marks = page.ink_marks
+    cell): grid lines and region borders sit on the cell edges and never reach it. The
+    glyphs of a clue the puzzle prints in a cell's corner (`AnswerSigns.clues`) are puzzle
+    print, not answers, however far a two-digit sum reaches."""
+    runs = text_runs(page) if clues else []
+    printed = {id(g) for clue in clues for run in clue_runs(runs, grid, clue) for g in run[2]}
+    marks = [m for m in page.ink_marks if id(m) not in printed]
     leaks = []
     quarter = grid.cell / 4
     for row, col in cells:
@@ -208,5 +233,5 @@ def word_leaks(page: PageContent, phrases, printed) -> list[str]:
 def answer_leaks(page: PageContent, signs: AnswerSigns, grid: dict) -> list[str]:
     """What of the answer is drawn on `page` for the board at `grid` (empty when nothing)."""
     g = Grid.from_manifest(grid)
-    return (cell_leaks(page, g, signs.cells) + link_leaks(page, g, signs.links)
+    return (cell_leaks(page, g, signs.cells, signs.clues) + link_leaks(page, g, signs.links)
             + word_leaks(page, signs.words, signs.printed))

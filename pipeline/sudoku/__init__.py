@@ -14,7 +14,7 @@ from pipeline.sudoku import draw, hints
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board, canonical_form, parse_solution
-from pipeline.sudoku.grade import LEVEL_TITLES, LEVELS, difficulty_scale, rate
+from pipeline.sudoku.grade import KILLER_LEVELS, LEVEL_TITLES, LEVELS, difficulty_scale, rate
 from pipeline.sudoku.verify import verify as verify_independently
 
 RULES = (
@@ -121,10 +121,21 @@ class SudokuFamily(Family):
         return list(KILLER_RULES if puzzle.get("cages") else RULES)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
-        """The grid's outer frame; a digit in the middle of any empty cell."""
+        """The grid's outer frame; a digit in the middle of any empty cell; each cage's sum
+        in the corner of its first cell (reading order), as draw.py prints it."""
         return AnswerSigns(outline="frame", cells=tuple(
             (r, c) for r, row in enumerate(puzzle["givens"]) for c, d in enumerate(row)
-            if not d))
+            if not d), clues=tuple(
+            (tuple(min(map(tuple, cage["cells"]))), str(cage["sum"]))
+            for cage in puzzle.get("cages", ())))
+
+    def example_level(self, first_level: str) -> str:
+        """A Killer book's worked example is a Killer board, the easiest."""
+        return KILLER_LEVELS[0] if first_level in KILLER_LEVELS else self.levels[0]
+
+    def min_cell_mm_for(self, level: str) -> float:
+        """Killer cells carry a 7 pt sum in a quarter of the cell: 10 mm at least."""
+        return draw.KILLER_MIN_CELL_MM if level in KILLER_LEVELS else self.min_cell_mm
 
 
 FAMILY = SudokuFamily()

@@ -24,8 +24,8 @@ from pipeline.readback.checks.pages import (check_blank_pages, check_live_area, 
                                             check_page_boxes, check_page_count)
 from pipeline.readback.checks.print_rules import (check_colour, check_document, check_fonts,
                                                   check_line_width, check_text_size)
-from pipeline.readback.checks.puzzles import (check_answers, check_hints, check_level_names,
-                                              check_numbering)
+from pipeline.readback.checks.puzzles import (check_answers, check_clues, check_hints,
+                                              check_level_names, check_numbering)
 from pipeline.readback.checks.upload import check_upload_files, check_upload_text
 from pipeline.readback.findings import Check
 from pipeline.readback.loaded import LoadedBook
@@ -46,6 +46,10 @@ CHECKS: tuple[Row, ...] = (
     Row("answers", check_answers, ("answer", "grid-moved")),
     Row("numbering", check_numbering, ("wrong-number", "label-missing")),
     Row("level_names", check_level_names, ("level-slug",)),
+    # Corner clues come only with a family that prints them (Killer's cage sums); a Killer
+    # book's page with a sum printed twice, or crossed by a line, is planted here.
+    Row("clues", check_clues, proven_by=(
+        "tests/readback/test_clues.py::test_the_clues_check_fails_on_a_planted_killer_page",)),
     # The hints logic (pipeline/readback/hints.py) has its faults planted one by one in
     # tests/test_hints_book.py; this test makes the check itself fail.
     Row("hints", check_hints, proven_by=(

@@ -7,10 +7,14 @@ import re
 
 from pipeline.errors import InputError
 from pipeline.family import family_names, get_family
-from pipeline.readback.answers import Grid, answer_leaks, missing_outline
+from pipeline.geometry import Box
+from pipeline.readback.answers import (Grid, answer_leaks, clue_runs, missing_outline,
+                                       text_runs)
 from pipeline.readback.findings import Check
 from pipeline.readback.hints import hint_findings
 from pipeline.readback.loaded import LoadedBook
+from pipeline.readback.reader import PathMark
+from pipeline.readback.reader.geometry import segment_meets_box
 
 # The labels the interior prints (pipeline/book/interior.py), one text line each: above a
 # puzzle, below it, and above a solution. The read-back keeps its own copy on purpose: it
@@ -134,6 +138,63 @@ def check_hints(b: LoadedBook) -> Check:
     check.measured = {"hints": sum(len(entry.get("puzzles", [])) for entry in b.entries("hints"))}
     return check
 
+
+
+# --- clues in a cell's corner --------------------------------------------------------------------
+
+def _touching(page, box: Box) -> PathMark | None:
+    """A stroked path whose line reaches `box` (its centre line within half its width)."""
+    for mark in page.ink_marks:
+        if not isinstance(mark, PathMark) or mark.stroke is None:
+            continue
+        ink = mark.ink
+        if ink.x1 < box.x0 or ink.x0 > box.x1 or ink.y1 < box.y0 or ink.y0 > box.y1:
+            continue
+        half = mark.line_width / 2
+        grown = Box(box.x0 - half, box.y0 - half, box.x1 + half, box.y1 + half)
+        for points, closed in mark.polylines():
+            ends = points + points[:1] if closed else points
+            if any(segment_meets_box(a, b, grown) for a, b in zip(ends, ends[1:])):
+                return mark
+    return None
+
+
+def clue_findings(page, grid: Grid, clues) -> list[str]:
+    """Each clue (a cage's sum) printed exactly once in its cell, its ink clear of every
+    line (grid, box and cage lines alike)."""
+    runs = text_runs(page)
+    problems = []
+    for clue in clues:
+        (row, col), text = clue
+        here = clue_runs(runs, grid, clue)
+        if len(here) != 1:
+            problems.append(f"clue {text!r} of cell {row, col} printed {len(here)} times there")
+            continue
+        if _touching(page, here[0][1]) is not None:
+            problems.append(f"clue {text!r} of cell {row, col} touches a line")
+    return problems
+
+
+def check_clues(b: LoadedBook) -> Check:
+    """Every clue a family prints in a cell's corner (`AnswerSigns.clues`: a Killer cage's
+    sum) is on its puzzle page exactly once, in its cell, touching no line."""
+    check = Check("clues", "each corner clue printed once in its cell, touching no line")
+    checked = 0
+    for entry in b.entries("puzzle"):
+        page = b.page(entry["number"])
+        if page is None:
+            continue   # the answers check reports a missing page
+        for puzzle in entry.get("puzzles", []):
+            record = b.records.get(puzzle["id"])
+            if record is None:
+                continue
+            clues = get_family(record["family"]).answer_signs(record["puzzle"],
+                                                              record["solution"]).clues
+            checked += len(clues)
+            for problem in clue_findings(page, Grid.from_manifest(puzzle["grid"]), clues):
+                check.fail("interior", entry["number"], f"{puzzle['id']}: {problem}")
+    check.measured = {"clues_checked": checked}
+    return check
 
 
 # --- level names -----------------------------------------------------------------------------------
