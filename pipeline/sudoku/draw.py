@@ -159,6 +159,9 @@ def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
         x, y = box.cell_origin(r, c)
         ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
     draw_grid(ink, box)
+    if puzzle.get("cages"):
+        # The sums only where they fit at a quarter of the cell; the words name the cages.
+        draw_cages(ink, puzzle, box, sums=SUM_SIZE * box.cell >= MIN_SUM_PT)
     for r, row in enumerate(puzzle["givens"]):
         for c, d in enumerate(row):
             if d:
