@@ -159,9 +159,10 @@ def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
         x, y = box.cell_origin(r, c)
         ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
     draw_grid(ink, box)
+    sums = bool(puzzle.get("cages")) and SUM_SIZE * box.cell >= MIN_SUM_PT
     if puzzle.get("cages"):
         # The sums only where they fit at a quarter of the cell; the words name the cages.
-        draw_cages(ink, puzzle, box, sums=SUM_SIZE * box.cell >= MIN_SUM_PT)
+        draw_cages(ink, puzzle, box, sums=sums)
     for r, row in enumerate(puzzle["givens"]):
         for c, d in enumerate(row):
             if d:
@@ -173,7 +174,9 @@ def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
                  gray=EARLIER_GRAY)
     for r, c, d in places:
         draw_digit(ink, box, r, c, d, bold=False)
-    if CANDIDATE_SIZE * box.cell >= MIN_TEXT:
+    # A candidate digit sits in its place of the cell's 3 x 3, where a cage's sum may be: with
+    # sums drawn, a crossed-out candidate is an X, as in a cell too small for digits.
+    if CANDIDATE_SIZE * box.cell >= MIN_TEXT and not sums:
         for r, c, d in eliminates:
             draw_candidate(ink, box, r, c, d, ringed=True)
         return
