@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pipeline.family import AnswerSigns
 from pipeline.geometry import Box
 from pipeline.readback.findings import describe
-from pipeline.readback.reader import PageContent, PathMark, paints_in
+from pipeline.readback.reader import PageContent, PathMark
 
 # How far a drawn outline may sit from where the grid puts it: the frame's corners within
 # this many points (PDFs store coordinates to a few decimals; a drawing mistake moves a
@@ -138,13 +138,14 @@ def cell_leaks(page: PageContent, grid: Grid, cells) -> list[str]:
 
     A mark is inside a cell when its ink reaches the cell's core (the middle half of the
     cell): grid lines and region borders sit on the cell edges and never reach it."""
-    marks = page.ink_marks
     leaks = []
     quarter = grid.cell / 4
-    for row, col in cells:
-        core = grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
+    cells = list(cells)
+    cores = [grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
+             for row, col in cells]
+    for (row, col), core, marks in zip(cells, cores, page.marks_in_each(cores)):
         for mark in marks:
-            if paints_in(mark, core) and not _is_shading(mark, core):
+            if not _is_shading(mark, core):
                 leaks.append(f"solution cell ({row}, {col}) holds {describe(mark)}")
     return leaks
 
