@@ -86,8 +86,11 @@ def run(args) -> int:
             for n in todo]
     workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(jobs))
     if workers > 1:
+        # Longest books first, so no worker is left with a big book while the others idle.
+        order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            checked = list(pool.map(check_and_report, *zip(*jobs)))
+            done = dict(zip(order, pool.map(check_and_report, *zip(*[jobs[k] for k in order]))))
+        checked = [done[k] for k in range(len(jobs))]
     else:
         checked = [check_and_report(*job) for job in jobs]
     for n, report in zip(todo, checked):
