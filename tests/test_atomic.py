@@ -44,6 +44,46 @@ def test_a_staged_folder_replaces_the_old_one_whole(tmp_path):
     assert [p.name for p in folder.iterdir()] == ["new.svg"]
 
 
+def _fd_path(fd: int) -> str:
+    return os.readlink(f"/proc/self/fd/{fd}")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc to name an fd")
+def test_every_file_of_a_staged_folder_is_synced_before_the_swap(tmp_path, monkeypatch):
+    events = []
+    real_fsync, real_rename = os.fsync, atomic.Path.rename
+    monkeypatch.setattr(atomic.os, "fsync",
+                        lambda fd: (events.append(("fsync", _fd_path(fd))), real_fsync(fd)))
+    monkeypatch.setattr(atomic.Path, "rename",
+                        lambda self, target: (events.append(("rename", str(self))),
+                                              real_rename(self, target))[1])
+    folder = tmp_path / "proofs"
+    names = [f"interior-{n:03d}.svg" for n in range(1, 41)] + ["index.html"]
+    with atomic.staged_folder(folder) as staging:
+        for name in names:
+            (staging / name).write_text(name)
+    swap = events.index(("rename", str(tmp_path / "proofs.tmp")))
+    synced = {os.path.basename(path) for kind, path in events[:swap] if kind == "fsync"}
+    assert synced == set(names)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(names)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc to name an fd")
+def test_a_failed_sync_in_a_staged_folder_leaves_the_old_one(tmp_path, monkeypatch):
+    folder = tmp_path / "proofs"
+    folder.mkdir()
+    (folder / "old.svg").write_text("old")
+    real_fsync = os.fsync
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: _broken() if _fd_path(fd).endswith(
+        "page-7.svg") else real_fsync(fd))
+    with pytest.raises(OSError):
+        with atomic.staged_folder(folder) as staging:
+            for n in range(20):
+                (staging / f"page-{n}.svg").write_text("new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proofs"]
+    assert [p.name for p in folder.iterdir()] == ["old.svg"]
+
+
 def test_a_failed_staged_folder_leaves_the_old_one(tmp_path):
     folder = tmp_path / "proofs"
     folder.mkdir()

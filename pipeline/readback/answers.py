@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pipeline.family import AnswerSigns
 from pipeline.geometry import Box
 from pipeline.readback.findings import describe
-from pipeline.readback.reader import PageContent, PathMark, paints_in
+from pipeline.readback.reader import PageContent, PathMark
 
 # How far a drawn outline may sit from where the grid puts it: the frame's corners within
 # this many points (PDFs store coordinates to a few decimals; a drawing mistake moves a
@@ -163,13 +163,14 @@ def cell_leaks(page: PageContent, grid: Grid, cells, clues=()) -> list[str]:
     print, not answers, however far a two-digit sum reaches."""
     runs = text_runs(page) if clues else []
     printed = {id(g) for clue in clues for run in clue_runs(runs, grid, clue) for g in run[2]}
-    marks = [m for m in page.ink_marks if id(m) not in printed]
     leaks = []
     quarter = grid.cell / 4
-    for row, col in cells:
-        core = grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
+    cells = list(cells)
+    cores = [grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
+             for row, col in cells]
+    for (row, col), core, marks in zip(cells, cores, page.marks_in_each(cores)):
         for mark in marks:
-            if paints_in(mark, core) and not _is_shading(mark, core):
+            if id(mark) not in printed and not _is_shading(mark, core):
                 leaks.append(f"solution cell ({row}, {col}) holds {describe(mark)}")
     return leaks
 

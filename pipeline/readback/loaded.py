@@ -9,7 +9,9 @@ pipeline/book/printers.py).
 
 from __future__ import annotations
 
+import gc
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -60,6 +62,25 @@ class LoadedBook:
 
     def page(self, number: int) -> PageContent | None:
         return self.pages[number - 1] if 1 <= number <= len(self.pages) else None
+
+
+@contextmanager
+def reading_back():
+    """Python's cycle collector paused while a book is read back, checked and proofed.
+
+    A book read back is millions of small objects (operations, segments, marks, boxes) that
+    all stay alive until the book is done, and none of them form cycles; the collector,
+    started by allocations, walks them again and again, which cost half of the reading
+    (measured: lexing star-battle-two-stars, 0.61 CPU s paused against 1.27 s running). The
+    few cycles (pypdf's objects point back at their reader) are collected once the block
+    ends."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def check_manifest_entry(book, manifest: str) -> None:

@@ -23,7 +23,7 @@ from pipeline.atomic import write_json
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
-                                      read_manifest, select_books)
+                                      read_manifest, reading_back, select_books)
 from pipeline.readback.proof import write_proofs
 from pipeline.readback.report import book_report, table
 
@@ -33,11 +33,14 @@ def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
     """Read one book back, check it, write its preflight.json (and its proofs), then the key
     they were made from (stopped before it, the old key names the old report's sha256)."""
     folder = Path(book["interior"]).parent
-    b = load_book(book, records, manifest=manifest)
-    rep = book_report(b, run_checks(b))
-    write_json(folder / "preflight.json", rep)
-    if proofs:  # from the same reading of the PDFs
-        write_proofs(book, report=rep, interior=b.interior, cover=b.cover, pages=b.pages)
+    with reading_back():
+        b = load_book(book, records, manifest=manifest)
+        rep = book_report(b, run_checks(b))
+        write_json(folder / "preflight.json", rep)
+        if proofs:  # from the same reading of the PDFs: each page is read once
+            write_proofs(book, report=rep, interior=b.interior, cover=b.cover, pages=b.pages,
+                         cover_page=b.cover_page)
+        del b
     if key is not None:
         # The table lines too: the JSON report keeps its keys sorted, the table their order.
         write_json(folder / CHECKED_NAME, {
@@ -83,8 +86,11 @@ def run(args) -> int:
             for n in todo]
     workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(jobs))
     if workers > 1:
+        # Longest books first, so no worker is left with a big book while the others idle.
+        order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            checked = list(pool.map(check_and_report, *zip(*jobs)))
+            done = dict(zip(order, pool.map(check_and_report, *zip(*[jobs[k] for k in order]))))
+        checked = [done[k] for k in range(len(jobs))]
     else:
         checked = [check_and_report(*job) for job in jobs]
     for n, report in zip(todo, checked):

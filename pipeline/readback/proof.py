@@ -21,7 +21,7 @@ from pipeline.book.printers import PrinterProfile, Trim, get_profile
 from pipeline.geometry import Box
 from pipeline.readback.checks import run_checks
 from pipeline.readback.loaded import (catalog_records, load_book, open_document, read_manifest,
-                                      read_upload_sheet, select_books)
+                                      read_upload_sheet, reading_back, select_books)
 from pipeline.readback.report import book_report, file_sha256
 from pipeline.readback.reader import PageContent, PdfDocument, open_pdf
 from pipeline.readback.upload_page import UPLOAD_PAGE, upload_html
@@ -246,8 +246,11 @@ class ProofResult:
 
 def write_proofs(book: dict, *, report: dict | None = None, root: Path = Path("."),
                  interior: PdfDocument | None = None, cover: PdfDocument | None = None,
-                 pages: list[PageContent] | None = None) -> ProofResult:
-    """Write build/<slug>/proofs/ whole, or leave the previous proofs as they were."""
+                 pages: list[PageContent] | None = None,
+                 cover_page: PageContent | None = None) -> ProofResult:
+    """Write build/<slug>/proofs/ whole, or leave the previous proofs as they were. `pages`
+    and `cover_page`, when given, are the PDFs' pages already read back (by preflight): they
+    are drawn as they are, not read again."""
     started = time.perf_counter()
     interior = interior or open_pdf(root / book["interior"])
     cover = cover or open_pdf(root / book["cover"])
@@ -261,7 +264,7 @@ def write_proofs(book: dict, *, report: dict | None = None, root: Path = Path(".
             svg = page_svg(page, interior_guides(frame, page), f"{title}: page {page.number}",
                            outlines)
             (staging / page_file(page.number, count)).write_text(svg, encoding="utf-8")
-        cover_page = cover.page(1)
+        cover_page = cover_page if cover_page is not None else cover.page(1)
         (staging / "cover.svg").write_text(
             page_svg(cover_page, cover_guides(frame, cover_page), f"{title}: cover", outlines),
             encoding="utf-8")
@@ -285,14 +288,17 @@ def run(args) -> int:
         if report is None:  # findings beside the pages need a preflight of these very PDFs
             if records is None:
                 records = catalog_records(args.catalog, books)
-            b = load_book(book, records, manifest=str(manifest))
-            report = book_report(b, run_checks(b))
-            result = write_proofs(book, report=report, interior=b.interior, cover=b.cover,
-                                  pages=b.pages)
+            with reading_back():
+                b = load_book(book, records, manifest=str(manifest))
+                report = book_report(b, run_checks(b))
+                result = write_proofs(book, report=report, interior=b.interior, cover=b.cover,
+                                      pages=b.pages, cover_page=b.cover_page)
+                del b
         else:
             interior = open_document(book, "interior", Path("."), str(manifest))
             cover = open_document(book, "cover", Path("."), str(manifest))
-            result = write_proofs(book, report=report, interior=interior, cover=cover)
+            with reading_back():
+                result = write_proofs(book, report=report, interior=interior, cover=cover)
         print(f"{book['slug']}: {result.pages} pages proofed in {result.seconds:.1f} s -> "
               f"{result.folder / 'index.html'}")
     return 0

@@ -145,7 +145,10 @@ class _GlyphDefs:
         return self.ids[key] or None
 
 
-def _glyph_element(glyph: Glyph, defs: _GlyphDefs) -> str | None:
+_UNSEEN = object()
+
+
+def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict) -> str | None:
     if not glyph.visible:
         return None
     font = glyph.font
@@ -157,13 +160,22 @@ def _glyph_element(glyph: Glyph, defs: _GlyphDefs) -> str | None:
         return (f'<text class="unembedded" transform="matrix({_coefficient(a)} {_coefficient(b)} '
                 f'{_coefficient(c)} {_coefficient(d)} {_num(e)} {_num(f)}) scale(1 -1)" font-size="1" '
                 f'fill="{_colour(glyph.fill)}">{escape(glyph.text)}</text>')
-    ident = defs.ref(glyph)
-    if ident is None:
-        return None
     a, b, c, d, e, f = glyph.matrix
-    return (f'<use xlink:href="#{ident}" transform="matrix({_glyph_scale(a, b, c, d, font.units_per_em)}'
-            f' {_num(e)} {_num(f)})" '
-            f'{_glyph_paint(glyph.render_mode % 4, glyph.fill, glyph.stroke, glyph.alpha)}/>')
+    # All but the position is the same for every glyph of one outline, size and paint on a
+    # page: written once per page (`placed`), the colours known by identity (one object per
+    # colour of a page, alive as long as the page).
+    key = (font, glyph.gid, a, b, c, d, glyph.render_mode, id(glyph.fill), id(glyph.stroke),
+           glyph.alpha)
+    around = placed.get(key, _UNSEEN)
+    if around is _UNSEEN:
+        ident = defs.ref(glyph)
+        around = placed[key] = None if ident is None else (
+            f'<use xlink:href="#{ident}" transform="matrix('
+            f'{_glyph_scale(a, b, c, d, font.units_per_em)} ',
+            f')" {_glyph_paint(glyph.render_mode % 4, glyph.fill, glyph.stroke, glyph.alpha)}/>')
+    if around is None:
+        return None
+    return f"{around[0]}{_num(e)} {_num(f)}{around[1]}"
 
 
 @lru_cache(maxsize=4096)
@@ -213,11 +225,12 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
     clips: dict = {}  # Clip -> id
     clip_elements: list[str] = []
     body = []
+    placed: dict = {}
     for mark in page.marks:
         if isinstance(mark, PathMark):
             element = _path_element(mark)
         elif isinstance(mark, Glyph):
-            element = _glyph_element(mark, defs)
+            element = _glyph_element(mark, defs, placed)
         elif isinstance(mark, ImageMark):
             element = _image_element(mark)
         else:

@@ -352,3 +352,16 @@ def test_marks_in_a_box_follow_the_paint_not_the_bounds():
     assert found[0].covers(page.media_box) and found[1].outline == Box(70, 70, 75, 75)
     assert found[2].text == "k"
     assert page.marks_in(Box(110, 110, 120, 120)) == [found[0]]
+
+
+def test_the_quick_glyph_constructor_makes_the_same_value_and_refuses_a_short_list():
+    from pipeline.readback.reader.marks import Glyph, new_glyph
+    from pipeline.readback.reader.values import BLACK
+
+    values = (None, 65, 36, "A", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 72.0, 700.0), (72.0, 700.0),
+              Box(72.0, 699.5, 78.5, 706.4), BLACK, BLACK, 0, 1.0, 3, ())
+    quick, made = new_glyph(*values), Glyph(*values)
+    assert quick == made and hash(quick) == hash(made) and repr(quick) == repr(made)
+    assert quick.visible and quick.kind == "glyph"
+    with pytest.raises(ValueError):
+        new_glyph(*values[:-1])

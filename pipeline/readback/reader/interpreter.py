@@ -16,7 +16,8 @@ from pipeline.readback.reader.fonts import PdfFont, approximate_ink
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
                                                multiply, outline_bounds, thinnest_scale)
 from pipeline.readback.reader.lexer import content_operations
-from pipeline.readback.reader.marks import Clip, Glyph, ImageMark, PageContent, PathMark
+from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
+                                            new_glyph)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
 
 
@@ -70,6 +71,7 @@ class Interpreter:
         self.depth = 0
         self.runs = 0
         self.colours: dict = {}
+        self.fonts_named: dict = {}  # (id(resources), name) -> (resources, PdfFont)
         self.pending_clip: bool | None = None  # W (False) or W* (True) seen for this path
 
     # -- resources --------------------------------------------------------------------------
@@ -99,11 +101,18 @@ class Interpreter:
         self.depth -= 1
 
     def font(self, resources, name) -> PdfFont | None:
+        # A page selects the same two or three fonts at every line: each is looked up once
+        # per resource dictionary (kept with it, so its id stays its own).
+        known = self.fonts_named.get((id(resources), name))
+        if known is not None and known[0] is resources:
+            return known[1]
         fonts = resources.get("/Font")
         if fonts is None or name not in fonts.get_object():
             self.out.unsupported.add(f"missing font {name}")
             return None
-        return self.doc.font(fonts.get_object()[name], pdf_name(name))
+        font = self.doc.font(fonts.get_object()[name], pdf_name(name))
+        self.fonts_named[(id(resources), name)] = (resources, font)
+        return font
 
     def colour_space(self, resources, name) -> str:
         name = str(name)
@@ -207,6 +216,9 @@ class Interpreter:
         fill_mode = s.render_mode in (0, 2, 4, 6)
         alpha = s.fill_alpha if fill_mode else s.stroke_alpha
         visible = s.render_mode not in (3, 7)
+        # Whether each visible glyph is noted as transparency (`note_transparency`), once.
+        noted = visible and ((s.fill_alpha if fill_mode else s.stroke_alpha) < 1
+                             or s.soft_mask or s.blend not in ("Normal", "Compatible"))
         clip = s.clip
         marks = self.out.marks
         pen = 0.0   # advance along the baseline so far, in text space
@@ -230,12 +242,12 @@ class Interpreter:
                 ink = approximate_ink(font, code, trm)
             if clip:
                 ink = clipped(ink, clip)
-            marks.append(Glyph(
-                font=font, code=code, gid=gid, text=text, size=size,
-                rendered_size=rendered, matrix=trm, origin=(trm[4], trm[5]), ink=ink,
-                fill=s.fill, stroke=s.stroke, render_mode=s.render_mode, alpha=alpha,
-                run=self.runs, clip=clip))
-            if visible:
+            # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
+            # stroke, render_mode, alpha, run, clip)
+            marks.append(new_glyph(font, code, gid, text, size, rendered, trm, (trm[4], trm[5]),
+                                   ink, s.fill, s.stroke, s.render_mode, alpha, self.runs,
+                                   clip))
+            if noted:
                 self.note_transparency(fill_mode, not fill_mode)
             advance = width / 1000 * size + s.char_spacing
             if code == 32 and not font.two_byte:

@@ -26,13 +26,28 @@ _TOKEN = re.compile(
     rb"|(?P<string>\()"
     rb"|(?P<keyword>[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)"
     rb"|(?P<other>.))", re.S)
-# A run of such operations, scanned in one pass and split into (numbers, operator) pairs.
+# A run of plain operations, matched in one pass, then split into tokens (`_split_run`): most
+# of a page's operations are such runs, and the token loop below costs more per token.
 _WS = rb"[\x00\t\n\x0c\r ]"
 _NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)"
 _OPERATOR = (rb"(?!(?:BI|true|false|null)(?![^\x00\t\n\x0c\r ()<>\[\]{}/%]))"
              rb"[A-Za-z'\"][A-Za-z0-9*'\"]*(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])")
-_SIMPLE_RUN = re.compile(rb"(?:" + _WS + rb"*(?:" + _NUMBER + _WS + rb"+)*" + _OPERATOR + rb")+")
-_SIMPLE_PAIR = re.compile(_WS + rb"*((?:" + _NUMBER + _WS + rb"+)*)(" + _OPERATOR + rb")")
+# A token ends at a delimiter, white space or the end: no backtracking into a shorter token.
+_ENDS = rb"(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])"
+_NAME = rb"/[^\x00\t\n\x0c\r ()<>\[\]{}/%]*"
+_STRING = rb"\((?:[^()\\]|\\.)*\)"  # no unescaped parenthesis inside: no nesting
+# The operands a run may hold: numbers, names, strings and flat arrays of numbers and strings
+# (a TJ array). Anything else (dictionaries, hex strings, nested strings or arrays, comments,
+# true/false/null, inline images) ends the run and goes through the token loop below.
+_OPERAND = (rb"(?:" + _NUMBER + _ENDS + rb"|" + _NAME + _ENDS + rb"|" + _STRING
+            + rb"|\[" + _WS + rb"*(?:(?:" + _NUMBER + _ENDS + rb"|" + _STRING + rb")" + _WS
+            + rb"*)*\])")
+_SIMPLE_RUN = re.compile(rb"(?:" + _WS + rb"*(?:" + _OPERAND + _WS + rb"*)*" + _OPERATOR + rb")+",
+                         re.S)
+# The tokens of such a run, in order (a run is checked whole before it is split).
+_RUN_TOKEN = re.compile(_NAME + rb"|" + _STRING + rb"|[\[\]]|[^\x00\t\n\x0c\r ()<>\[\]{}/%]+",
+                        re.S)
+_NUMBER_START = frozenset(b"+-.0123456789")
 _ESCAPES = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b",
             ord("f"): b"\f", ord("("): b"(", ord(")"): b")", ord("\\"): b"\\"}
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
@@ -82,6 +97,39 @@ def _name_text(raw: bytes) -> str:
         "latin-1")
 
 
+def _split_run(tokens: list[bytes], operands: list, operations: list, names: dict) -> list:
+    """Append the operations of a run's tokens (`_SIMPLE_RUN`) to `operations`; operands read
+    before the run come first. Each token is told by its first byte: the run's pattern has
+    already checked it whole. Numbers are floats (every handler converts what it needs), in
+    an array as the token loop reads them (int or float). Returns the (empty) operand list
+    left after the run's last operator."""
+    append = operations.append
+    top = operands
+    for token in tokens:
+        first = token[0]
+        if first in _NUMBER_START:
+            if top is operands:
+                operands.append(float(token))
+            else:
+                top.append(float(token) if b"." in token else int(token))
+        elif first == 0x2F:  # /Name: a page names the same few resources again and again
+            name = names.get(token)
+            if name is None:
+                name = names[token] = _name_text(token)
+            top.append(name)
+        elif first == 0x28:  # (string)
+            top.append(_literal_string(token, 1)[0] if b"\\" in token else token[1:-1])
+        elif first == 0x5B:  # [
+            top = []
+            operands.append(top)
+        elif first == 0x5D:  # ]
+            top = operands
+        else:
+            append((operands, token))
+            operands = top = []
+    return operands
+
+
 def content_operations(data: bytes) -> list[tuple[list, bytes]]:
     """The (operands, operator) pairs of a decoded content stream.
 
@@ -94,18 +142,13 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
     i, n = 0, len(data)
     match = _TOKEN.match
     simple_run = _SIMPLE_RUN.match
-    pairs = _SIMPLE_PAIR.findall
+    tokens = _RUN_TOKEN.findall
+    names: dict[bytes, str] = {}
     while i < n:
         if len(stack) == 1:
             m = simple_run(data, i)
             if m is not None:
-                # Numbers as floats: every handler converts what it needs.
-                run = [(list(map(float, numbers.split())), operator)
-                       for numbers, operator in pairs(m.group())]
-                if stack[0]:  # operands read before the run (a name, a string) come first
-                    run[0] = (stack[0] + run[0][0], run[0][1])
-                operations += run
-                stack = [[]]
+                stack = [_split_run(tokens(m.group()), stack[0], operations, names)]
                 i = m.end()
                 continue
         m = match(data, i)
