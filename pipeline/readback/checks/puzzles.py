@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from pipeline.errors import InputError
 from pipeline.family import family_names, get_family
 from pipeline.geometry import Box
@@ -142,27 +144,36 @@ def check_hints(b: LoadedBook) -> Check:
 
 # --- clues in a cell's corner --------------------------------------------------------------------
 
-def _touching(page, box: Box) -> PathMark | None:
-    """A stroked path whose line reaches `box` (its centre line within half its width)."""
+def stroked_segments(page) -> np.ndarray:
+    """Every stroked segment of a page as rows x1, y1, x2, y2, half its line width."""
+    rows = []
     for mark in page.ink_marks:
-        if not isinstance(mark, PathMark) or mark.stroke is None:
-            continue
-        ink = mark.ink
-        if ink.x1 < box.x0 or ink.x0 > box.x1 or ink.y1 < box.y0 or ink.y0 > box.y1:
-            continue
-        half = mark.line_width / 2
-        grown = Box(box.x0 - half, box.y0 - half, box.x1 + half, box.y1 + half)
-        for points, closed in mark.polylines():
-            ends = points + points[:1] if closed else points
-            if any(segment_meets_box(a, b, grown) for a, b in zip(ends, ends[1:])):
-                return mark
-    return None
+        if isinstance(mark, PathMark) and mark.stroke is not None:
+            half = mark.line_width / 2
+            for points, closed in mark.polylines():
+                ends = points + points[:1] if closed else points
+                rows += [(a[0], a[1], b[0], b[1], half) for a, b in zip(ends, ends[1:])]
+    return np.array(rows, dtype=float).reshape(-1, 5)
+
+
+def touches_a_line(segments: np.ndarray, box: Box) -> bool:
+    """Whether a stroked line reaches `box` (its centre line within half its width): the
+    segments whose bounds come near the box, then each exactly."""
+    x1, y1, x2, y2, half = segments.T
+    near = ((np.minimum(x1, x2) - half <= box.x1) & (np.maximum(x1, x2) + half >= box.x0)
+            & (np.minimum(y1, y2) - half <= box.y1) & (np.maximum(y1, y2) + half >= box.y0))
+    for ax, ay, bx, by, h in segments[near]:
+        if segment_meets_box((ax, ay), (bx, by), Box(box.x0 - h, box.y0 - h, box.x1 + h,
+                                                      box.y1 + h)):
+            return True
+    return False
 
 
 def clue_findings(page, grid: Grid, clues) -> list[str]:
     """Each clue (a cage's sum) printed exactly once in its cell, its ink clear of every
     line (grid, box and cage lines alike)."""
     runs = text_runs(page)
+    segments = stroked_segments(page) if clues else None
     problems = []
     for clue in clues:
         (row, col), text = clue
@@ -170,7 +181,7 @@ def clue_findings(page, grid: Grid, clues) -> list[str]:
         if len(here) != 1:
             problems.append(f"clue {text!r} of cell {row, col} printed {len(here)} times there")
             continue
-        if _touching(page, here[0][1]) is not None:
+        if touches_a_line(segments, here[0][1]):
             problems.append(f"clue {text!r} of cell {row, col} touches a line")
     return problems
 
