@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Callable
 
 from pipeline.sudoku.board import BOX_HOUSE, CELLS, COL, box_of, cell_name, house_name
-from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, cells_text,
+from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, Technique, cells_text,
                                         digits_text, eliminated_text)
 
 
@@ -28,17 +28,22 @@ def full_house(g: Grid) -> Step | None:
     return None
 
 
+def one_place(cand, cells) -> int:
+    """The digits (a mask) with exactly one place among `cells`."""
+    once = twice = 0
+    for cell in cells:
+        m = cand[cell]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
 def hidden_single(g: Grid) -> Step | None:
     """A digit with one place left in a house goes there (boxes first, then rows, columns)."""
     cand = g.cand
     for house in _box_first(g):
-        once = twice = 0
         cells = g.geo.groups[house]
-        for cell in cells:
-            m = cand[cell]
-            twice |= once & m
-            once |= m
-        alone = once & ~twice
+        alone = one_place(cand, cells)
         if alone:
             for cell in cells:
                 x = cand[cell] & alone
@@ -74,13 +79,8 @@ def singles_open(g: Grid) -> int:
         if not value[cell] and POPCOUNT[cand[cell]] == 1:
             found.add(cell)
     for house in range(g.geo.houses):
-        once = twice = 0
         cells = g.geo.groups[house]
-        for cell in cells:
-            m = cand[cell]
-            twice |= once & m
-            once |= m
-        alone = once & ~twice
+        alone = one_place(cand, cells)
         if alone:
             for cell in cells:
                 if cand[cell] & alone:
@@ -201,3 +201,18 @@ def hidden_subset(n: int) -> Callable[[Grid], Step | None]:
 naked_pair, naked_triple, naked_quad = naked_subset(2), naked_subset(3), naked_subset(4)
 hidden_pair, hidden_triple, hidden_quad = hidden_subset(2), hidden_subset(3), hidden_subset(4)
 
+
+# --- the blocks both technique orders take whole --------------------------------------------
+
+INTERSECTIONS = (
+    Technique("Locked Candidates Type 1 (Pointing)", pointing),
+    Technique("Locked Candidates Type 2 (Claiming)", claiming),
+)
+SUBSETS = (
+    Technique("Naked Pair", naked_pair),
+    Technique("Hidden Pair", hidden_pair),
+    Technique("Naked Triple", naked_triple),
+    Technique("Hidden Triple", hidden_triple),
+    Technique("Naked Quad", naked_quad),
+    Technique("Hidden Quad", hidden_quad),
+)

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pipeline.sudoku.board import ALL_DIGITS, CELLS, CLASSIC, Board, Geometry
-from pipeline.sudoku.solve.basic import (claiming, full_house, hidden_pair, hidden_quad,
-                                         hidden_single, hidden_triple, naked_pair, naked_quad,
-                                         naked_single, naked_triple, pointing, singles_open)
+from pipeline.sudoku.solve.basic import (INTERSECTIONS, SUBSETS, full_house, hidden_single,
+                                         naked_single, singles_open)
 from pipeline.sudoku.solve.chains import aic, cell_forcing, nishio, unit_forcing, x_chain, xy_chain
 from pipeline.sudoku.solve.grid import BIT, DIGITS, POPCOUNT, Grid, Step, Technique
 from pipeline.sudoku.solve.killer import KILLER_RANK, KILLER_TECHNIQUES
@@ -32,14 +31,8 @@ TECHNIQUES = (
     Technique("Full House", full_house),
     Technique("Hidden Single", hidden_single),
     Technique("Naked Single", naked_single),
-    Technique("Locked Candidates Type 1 (Pointing)", pointing),
-    Technique("Locked Candidates Type 2 (Claiming)", claiming),
-    Technique("Naked Pair", naked_pair),
-    Technique("Hidden Pair", hidden_pair),
-    Technique("Naked Triple", naked_triple),
-    Technique("Hidden Triple", hidden_triple),
-    Technique("Naked Quad", naked_quad),
-    Technique("Hidden Quad", hidden_quad),
+    *INTERSECTIONS,
+    *SUBSETS,
     Technique("X-Wing", x_wing),
     Technique("XY-Wing", xy_wing),
     Technique("XYZ-Wing", xyz_wing),

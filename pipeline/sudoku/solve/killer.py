@@ -28,9 +28,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pipeline.sudoku.board import ALL_DIGITS, COL, HOUSES, cell_name, house_name
-from pipeline.sudoku.solve.basic import (claiming, full_house, hidden_pair, hidden_quad,
-                                         hidden_single, hidden_triple, naked_pair, naked_quad,
-                                         naked_single, naked_triple, pointing)
+from pipeline.sudoku.solve.basic import (INTERSECTIONS, SUBSETS, full_house, hidden_single,
+                                         naked_single)
 from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, Technique,
                                         cells_text, eliminated_text)
 from pipeline.sudoku.solve.patterns import jellyfish, swordfish, x_wing, xy_wing, xyz_wing
@@ -423,17 +422,11 @@ KILLER_TECHNIQUES = (
     Technique("Naked Single", naked_single),
     Technique("Unique Combination", unique_combination),
     Technique("Sum Range", sum_range),
-    Technique("Locked Candidates Type 1 (Pointing)", pointing),
-    Technique("Locked Candidates Type 2 (Claiming)", claiming),
+    *INTERSECTIONS,
     Technique("Cage Combinations", cage_combinations),
     Technique("Cage Pointing", cage_pointing),
     Technique("Cage Claiming", cage_claiming),
-    Technique("Naked Pair", naked_pair),
-    Technique("Hidden Pair", hidden_pair),
-    Technique("Naked Triple", naked_triple),
-    Technique("Hidden Triple", hidden_triple),
-    Technique("Naked Quad", naked_quad),
-    Technique("Hidden Quad", hidden_quad),
+    *SUBSETS,
     Technique("Innies (Rule of 45)", innies),
     Technique("Outies (Rule of 45)", outies),
     Technique("Split Cage (Rule of 45)", split_cage),
