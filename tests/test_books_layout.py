@@ -47,7 +47,7 @@ def test_unknown_key_in_a_section_names_the_section(tmp_path, toy):
 
 
 def test_trim_the_printer_does_not_offer(tmp_path, toy):
-    text = layout_text(trim="8.25x11")   # not a KDP paperback trim (POD.md 1.1)
+    text = layout_text(trim="8.25x11")   # not a KDP paperback trim (docs/printing.md)
     error = error_of(write_layout(tmp_path, "bad", text))
     assert (error.field, error.line) == ("trim", line_of(text, "trim ="))
     assert "does not offer" in error.message

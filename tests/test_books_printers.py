@@ -9,7 +9,7 @@ import pytest
 
 from pipeline.book.printers import Trim, _table, get_profile, profile_names
 
-# POD.md section 1.5 (KDP, derived with exact arithmetic) and section 2 (Lulu).
+# The printers' formulas (docs/printing.md) worked out with exact arithmetic: KDP, then Lulu.
 KDP_VECTORS = [
     ("6x9", 120, "white", "0.27024", "12.52024", "9.25"),
     ("6x9", 200, "white", "0.4504", "12.7004", "9.25"),

@@ -3,7 +3,7 @@
 Every number a print rule needs lives in printers.toml beside its source; this module only
 does arithmetic on it. Lengths are exact fractions of an inch until they are turned into PDF
 points at the edge (1 in = 72 pt), so the spine and cover sizes reproduce the printers' own
-formulas exactly (the test vectors of POD.md section 1.5).
+formulas exactly (the derived test vectors of tests/test_books_printers.py).
 
 This is also the API the preflight uses: `live_area_pt` (where marks may go on page N of a book
 of a given final page count) and `cover_geometry` (spine, cover size, safe zones, barcode box).
@@ -22,7 +22,7 @@ from pipeline.errors import InputError
 from pipeline.geometry import Box
 
 PT_PER_IN = 72
-BUFFER_PT = Fraction(1)  # every mark keeps this much clear of a printer's minimum (POD.md 5)
+BUFFER_PT = Fraction(1)  # every mark keeps this much clear of a printer's minimum (docs/printing.md)
 TABLE_PATH = Path(__file__).with_name("printers.toml")
 
 
