@@ -156,13 +156,16 @@ def _meeting_pairs(boxes: np.ndarray, runs: np.ndarray, tolerance: float):
 
 def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray,
                   tolerance: float):
-    """(glyph, [stroke, ...]) in order: the strokes that may cross the glyph's box shrunk by
-    `tolerance` (glyphs too small to shrink are left out). `pieces` rows are the straight
+    """(glyph, [(stroke, [piece, ...]), ...]) in order: the strokes that may cross the glyph's
+    box shrunk by `tolerance` (glyphs too small to shrink are left out), each with the rows of
+    `pieces` that may (none for a circle). `pieces` rows are the straight
     segments of the strokes (x0, y0, x1, y1 of the segment's bounds, half the line width,
     the stroke); `rings` rows the circles (cx, cy, r, half the line width, the stroke). A
     segment is kept when its bounds, widened by half its line, meet the box; a circle when
     the box is not clearly inside or outside its ring. Both tests are a hair wider than the
-    exact ones (`segment_meets_box` with `open_box`, `_circle_crosses_box`), which then decide."""
+    exact ones (`segment_meets_box` with `open_box`, `_circle_crosses_box`), which then decide
+    on the kept segments alone (a Killer board's cage path has a thousand dashes, of which a
+    digit comes near two or three)."""
     if not len(glyph_boxes) or not (len(pieces) or len(rings)):
         return
     eps = 1e-6
@@ -180,13 +183,13 @@ def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray
         farthest = np.hypot(np.maximum(np.abs(x0 - cx), np.abs(x1 - cx)),
                             np.maximum(np.abs(y0 - cy), np.abs(y1 - cy)))
         near_ring = live & (nearest < r + c_half + eps) & (farthest > r - c_half - eps)
-        found: dict[int, set] = {}
-        for g, k in zip(*np.nonzero(near_piece)):
-            found.setdefault(int(g), set()).add(int(s_stroke[k]))
-        for g, k in zip(*np.nonzero(near_ring)):
-            found.setdefault(int(g), set()).add(int(c_stroke[k]))
+        found: dict[int, dict] = {}
+        for g, k in zip(*(a.tolist() for a in np.nonzero(near_piece))):   # k ascends per g
+            found.setdefault(g, {}).setdefault(int(s_stroke[k]), []).append(k)
+        for g, k in zip(*(a.tolist() for a in np.nonzero(near_ring))):
+            found.setdefault(g, {}).setdefault(int(c_stroke[k]), [])
         for g in sorted(found):
-            yield start + g, sorted(found[g])
+            yield start + g, sorted(found[g].items())
 
 
 def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
@@ -226,7 +229,7 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
         return circles[id(path)]
 
     flat: dict = {}      # id(path) -> flattened subpaths, shared by stroke and fill
-    segments_of: dict = {}
+    segments: list = []  # every stroke's (p, q) pairs, one per row of `pieces`
 
     def _flat(path):
         if id(path) not in flat:
@@ -240,9 +243,10 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
         if circle is not None:
             rings.append((*circle, half, n))
             continue
-        segments_of[n] = _segments(_flat(path))
+        own = _segments(_flat(path))
+        segments.extend(own)
         pieces.extend((min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]),
-                       half, n) for p, q in segments_of[n])
+                       half, n) for p, q in own)
     near_strokes = _near_strokes(boxes, np.array(pieces, dtype=float).reshape(-1, 6),
                                  np.array(rings, dtype=float).reshape(-1, 5), tolerance)
     fill_index = _Index()
@@ -261,7 +265,7 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
         g_order, glyph = glyphs[g]
         holders = None   # paint orders of the fills that hold this glyph's box, found once
         inner = glyph.ink.inset(tolerance, tolerance, tolerance, tolerance)
-        for n in candidates:
+        for n, near in candidates:
             s_order, path = strokes[n]
             if (glyph.run, n) in seen_pairs or not path.ink.overlaps(inner):
                 continue
@@ -273,10 +277,8 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
                 if _circle_crosses_box(circle, half, inner):
                     crossing = ((circle[0] - circle[2], circle[1]), (circle[0] + circle[2],
                                                                       circle[1]))
-                segments = ()
-            else:
-                segments = segments_of[n]
-            for p, q in segments:
+            for k in near:   # empty for a circle
+                p, q = segments[k]
                 if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
                         max(p[1], q[1]) < target.y0 or min(p[1], q[1]) > target.y1:
                     continue

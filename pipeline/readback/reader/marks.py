@@ -47,34 +47,34 @@ class PathMark:
         return flatten(self.segments)
 
     @cached_property
-    def _edge_bounds(self) -> tuple[tuple, np.ndarray, tuple, np.ndarray]:
-        """The stroked edges and the filled edges (`edges`) with their bounds as rows of
-        (x0, y0, x1, y1), for telling at once which edges can meet a box."""
-        def bounded(pairs):
-            return pairs, np.array([(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]),
-                                     max(a[1], b[1])) for a, b in pairs],
-                                   dtype=float).reshape(-1, 4)
-        stroked = tuple(e for points, closed in self._polylines for e in edges(points, closed))
-        filled = tuple(e for points, _closed in self._polylines for e in edges(points, True))
-        return (*bounded(stroked), *bounded(filled))
+    def _stroked_edges(self) -> tuple[tuple, np.ndarray]:
+        """The stroked edges (`edges`) with their bounds as rows of (x0, y0, x1, y1), for
+        telling at once which edges can meet a box."""
+        return _bounded(tuple(e for points, closed in self._polylines
+                              for e in edges(points, closed)))
+
+    @cached_property
+    def _filled_edges(self) -> tuple[tuple, np.ndarray]:
+        """The same for the edges a fill closes (asked of a filled path only)."""
+        return _bounded(tuple(e for points, _closed in self._polylines
+                              for e in edges(points, True)))
 
     def paints_in_each(self, boxes: list[Box]) -> list[bool]:
         """`paints_in` of each box, the same answers: an edge is tested exactly
         (`segment_meets_box`) only when its bounds come within `_NEAR` of the box, which an
         edge meeting the box always does."""
-        stroked, stroked_bounds, filled, filled_bounds = self._edge_bounds
         half = max(self.line_width, self.mean_line_width) / 2
         out = []
         for box in boxes:
             if not self.ink.overlaps(box):
                 out.append(False)
                 continue
-            if self.stroke is not None and _meets(stroked, stroked_bounds,
+            if self.stroke is not None and _meets(*self._stroked_edges,
                                                   box.inset(-half, -half, -half, -half)):
                 out.append(True)
                 continue
             if self.fill is not None:
-                out.append(_meets(filled, filled_bounds, box) or inside(
+                out.append(_meets(*self._filled_edges, box) or inside(
                     ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2), self._polylines,
                     self.even_odd))
                 continue
@@ -118,6 +118,12 @@ class PathMark:
 # An edge whose bounds are farther than this from a box cannot meet it, whatever the rounding
 # of the exact test (page coordinates are a few hundred points: rounding is near 1e-13 pt).
 _NEAR = 1e-6
+
+
+def _bounded(pairs: tuple) -> tuple[tuple, np.ndarray]:
+    """The edges `pairs` ((x, y), (x, y)) and their bounds, one row (x0, y0, x1, y1) each."""
+    ends = np.array(pairs, dtype=float).reshape(-1, 2, 2)
+    return pairs, np.concatenate((ends.min(axis=1), ends.max(axis=1)), axis=1)
 
 
 def _meets(pairs: tuple, bounds: np.ndarray, box: Box) -> bool:
