@@ -169,40 +169,46 @@ def touches_a_line(segments: np.ndarray, box: Box) -> bool:
     return False
 
 
-def clue_findings(page, grid: Grid, clues) -> list[str]:
+def clue_findings(runs, segments: np.ndarray, grid: Grid, clues) -> list[str]:
     """Each clue (a cage's sum) printed exactly once in its cell, its ink clear of every
-    line (grid, box and cage lines alike)."""
-    runs = text_runs(page)
-    segments = stroked_segments(page) if clues else None
+    line (grid, box and cage lines alike); `runs` and `segments` are the page's
+    (`text_runs`, `stroked_segments`)."""
     problems = []
     for clue in clues:
         (row, col), text = clue
         here = clue_runs(runs, grid, clue)
         if len(here) != 1:
             problems.append(f"clue {text!r} of cell {row, col} printed {len(here)} times there")
-            continue
-        if touches_a_line(segments, here[0][1]):
+        elif touches_a_line(segments, here[0][1]):
             problems.append(f"clue {text!r} of cell {row, col} touches a line")
     return problems
 
 
 def check_clues(b: LoadedBook) -> Check:
     """Every clue a family prints in a cell's corner (`AnswerSigns.clues`: a Killer cage's
-    sum) is on its puzzle page exactly once, in its cell, touching no line."""
+    sum) is on its puzzle page exactly once, in its cell, touching no line. A page's text
+    runs and stroked segments are gathered once, and only on pages that carry clues."""
     check = Check("clues", "each corner clue printed once in its cell, touching no line")
     checked = 0
     for entry in b.entries("puzzle"):
         page = b.page(entry["number"])
         if page is None:
             continue   # the answers check reports a missing page
+        boards = []
         for puzzle in entry.get("puzzles", []):
             record = b.records.get(puzzle["id"])
-            if record is None:
-                continue
-            clues = get_family(record["family"]).answer_signs(record["puzzle"],
-                                                              record["solution"]).clues
+            if record is not None:
+                clues = get_family(record["family"]).answer_signs(record["puzzle"],
+                                                                  record["solution"]).clues
+                if clues:
+                    boards.append((puzzle, clues))
+        if not boards:
+            continue
+        runs, segments = text_runs(page), stroked_segments(page)
+        for puzzle, clues in boards:
             checked += len(clues)
-            for problem in clue_findings(page, Grid.from_manifest(puzzle["grid"]), clues):
+            for problem in clue_findings(runs, segments, Grid.from_manifest(puzzle["grid"]),
+                                         clues):
                 check.fail("interior", entry["number"], f"{puzzle['id']}: {problem}")
     check.measured = {"clues_checked": checked}
     return check
