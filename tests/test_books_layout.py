@@ -229,10 +229,10 @@ def test_a_layout_error_while_books_are_written_side_by_side_names_its_layout(
     from pipeline.book.pdfink import LayoutError
     real = build.build_book
 
-    def build_book(book, records, out_dir, *, progress=None):
+    def build_book(book, records, out_dir, *, progress=None, hints=None):
         if book.layout.slug == "bad":
             raise LayoutError("text 'x' leaves the allowed area")
-        return real(book, records, out_dir, progress=progress)
+        return real(book, records, out_dir, progress=progress, hints=hints)
 
     monkeypatch.setattr(build, "build_book", build_book)   # the workers are forked from here
     good = write_layout(tmp_path, "good", layout_text())

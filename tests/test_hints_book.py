@@ -285,3 +285,24 @@ def test_the_puzzle_page_prints_both_pointers(hinted):
     assert f"Hint on page {item['hint']['page']} · Solution on page {item['solution_page']}" \
         in text(page["number"])
     assert set(item["hint"]) == {"page", "technique", "text", "reveals"}
+
+
+def test_hints_worked_out_on_every_core_print_the_same_bytes(hinted, tmp_path, toy):
+    """Side by side, a book's hints are worked out in small tasks before the books are
+    written; the PDFs are those of one process working each book's hints as it writes it."""
+    import hashlib
+    import shutil
+
+    from pipeline.book.build import build_books
+
+    root, book, _records = hinted
+    catalog = tmp_path / "catalog.sqlite"
+    shutil.copy(root / "catalog.sqlite", catalog)
+    layout = root / "layouts" / "hinted.toml"
+    second = write_layout(tmp_path, "plain", layout_text("Plain"))   # a second job for the pool
+    build_books([layout, second], catalog, tmp_path / "side", workers=2, progress=False,
+                force=True)
+    for name in ("interior.pdf", "cover.pdf"):
+        alone = hashlib.sha256((root / "build" / "hinted" / name).read_bytes()).hexdigest()
+        side = hashlib.sha256((tmp_path / "side" / "hinted" / name).read_bytes()).hexdigest()
+        assert side == alone, name

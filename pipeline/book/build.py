@@ -224,17 +224,26 @@ def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[i
             if (s.family, s.level) == (family, level) for r in records}
 
 
-def _catalog_level(catalog: Catalog, family: str, level: str) -> dict[int, PuzzleRecord]:
-    return {key_number(r): r for r in catalog.records(family, level)}
+def _catalog_level(catalog: Catalog, family: str, level: str,
+                   levels: dict | None = None) -> dict[int, PuzzleRecord]:
+    """A level's records by key number. `levels` keeps the levels already read during one
+    build: every section, example and lesson printed from a level reads it (61 reads of 18
+    levels for the default books), and only a fill (`_ensure`) changes one."""
+    if levels is not None and (family, level) in levels:
+        return levels[(family, level)]
+    available = {key_number(r): r for r in catalog.records(family, level)}
+    if levels is not None:
+        levels[(family, level)] = available
+    return available
 
 
 def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
-            executor=None) -> dict:
+            executor=None, levels: dict | None = None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
     key order (dedupe depends on earlier boards), so filling always starts at number 1."""
     from pipeline.generate import fill
 
-    available = _catalog_level(catalog, family, level)
+    available = _catalog_level(catalog, family, level, levels)
     deficit = wanted(available)
     while deficit > 0:
         before = catalog.count(family, level)
@@ -244,13 +253,16 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
             raise InputError(report.stopped, field="level")
         if catalog.count(family, level) == before:
             raise InputError(f"could not generate more {family} {level} boards", field="level")
-        available = _catalog_level(catalog, family, level)
+        if levels is not None:
+            levels.pop((family, level), None)
+        available = _catalog_level(catalog, family, level, levels)
         deficit = wanted(available)
     return available
 
 
 def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
-                         progress=True, problem=None, executor=None) -> BookRecords:
+                         progress=True, problem=None, executor=None,
+                         levels: dict | None = None) -> BookRecords:
     sections = []
     skipped: list = []
     for section in layout.sections:
@@ -260,7 +272,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = _ensure(catalog, section.family, section.level, missing, workers=workers,
-                            progress=progress, executor=executor)
+                            progress=progress, executor=executor, levels=levels)
         sections.append(tuple(_take(available, section, problem, skipped)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -268,7 +280,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         printed = _printed_numbers(layout, sections, family_name, level)
         available = _ensure(catalog, family_name, level,
                             lambda a: 0 if _example(a, printed) else 1, workers=workers,
-                            progress=progress, executor=executor)
+                            progress=progress, executor=executor, levels=levels)
         examples[family_name] = _example(available, printed)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -277,7 +289,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             printed = _printed_numbers(layout, sections, family_name, level)
             available = _ensure(catalog, family_name, level,
                                 lambda a: 0 if _example(a, printed) else 1, workers=workers,
-                                progress=progress)
+                                progress=progress, levels=levels)
             boards.append(_example(available, printed))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
@@ -371,17 +383,28 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
 
 
 # --- one book ----------------------------------------------------------------------------------
-def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progress=None) -> dict:
-    layout, plan = book.layout, book.plan
-    profile = get_profile(layout.printer)
-    fonts = font_set(layout.font_regular, layout.font_bold)
+def book_puzzles(records: BookRecords) -> list[BookPuzzle]:
+    """The printed puzzles in book order, numbered from 1."""
     puzzles = []
     for section in records.sections:
         for record in section:
             puzzles.append(BookPuzzle(len(puzzles) + 1, record))
+    return puzzles
+
+
+def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progress=None,
+               hints: dict | None = None) -> dict:
+    """Write one book's files; `hints` (by puzzle number), when already worked out, spare
+    working them out again here."""
+    layout, plan = book.layout, book.plan
+    profile = get_profile(layout.printer)
+    fonts = font_set(layout.font_regular, layout.font_bold)
+    puzzles = book_puzzles(records)
+    if layout.hints and hints is None:
+        hints = book_hints(puzzles)
     writer = InteriorWriter(layout, profile, fonts, plan, puzzles, records.examples,
                             front_matter(layout, plan, records), records.lesson_boards,
-                            hints=book_hints(puzzles) if layout.hints else None)
+                            hints=hints if layout.hints else None)
     interior = writer.write(progress)
     page_count = profile.final_page_count(plan.page_count)
     cover = write_cover(layout, profile, fonts, page_count, cover_boards(records.sections))
@@ -495,6 +518,7 @@ def build_changed_books(paths: list[Path], catalog_path: Path, out_dir: Path, *,
     kept: dict[Path, dict] = {}
     changes: dict[str, tuple] = {}
     jobs = []
+    levels: dict = {}   # the catalog levels read so far (`_catalog_level`)
     with Catalog(catalog_path) as catalog:
         for path in paths:
             entry = _unchanged_entry(path, stored[path], out_dir, catalog)
@@ -512,7 +536,7 @@ def build_changed_books(paths: list[Path], catalog_path: Path, out_dir: Path, *,
                 layout = book.layout
                 bar.note(layout.slug)
                 records = book_records(book, catalog, workers=workers, progress=progress,
-                                       executor=executor)
+                                       executor=executor, levels=levels)
                 for line in records.skipped:
                     bar.write(f"{layout.slug}: {line}")
                 inputs = book_inputs(layout_paths(layout), record_windows(_all_records(records)),
@@ -572,7 +596,7 @@ def _record(folder: Path, inputs: BookInputs, layout: Layout, entry: dict) -> No
 
 
 def _write_one(book: PlannedBook, records: BookRecords, inputs: BookInputs | None,
-               out_dir: Path, progress=None):
+               out_dir: Path, progress=None, hints: dict | None = None):
     """Build one book's PDFs, then its inputs file; a layout mistake comes back as the
     InputError to print. (Stopped between the two, the old inputs file names the old PDFs'
     sha256, so the book is built again.)"""
@@ -581,7 +605,7 @@ def _write_one(book: PlannedBook, records: BookRecords, inputs: BookInputs | Non
     started = time.perf_counter()
     folder = out_dir / book.layout.slug
     try:
-        entry = build_book(book, records, out_dir, progress=progress)
+        entry = build_book(book, records, out_dir, progress=progress, hints=hints)
     except LayoutError as error:
         return None, InputError(f"cannot lay out the book: {error}",
                                 file=str(book.layout.path)), 0.0
@@ -610,20 +634,51 @@ def _write_books(jobs, out_dir: Path, *, workers, progress: bool) -> list[dict]:
             if results[n][1] is not None:
                 raise results[n][1]
     else:
-        bar = display(total=sum(book.plan.page_count for book, _, _ in jobs), desc="pages",
-                      unit="page", enabled=progress)
-        with bar, ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            hints = _hints_in_pool(pool, jobs, progress)
             # The longest books first, so no core waits on one left to the end.
             order = sorted(range(len(jobs)), key=lambda n: -jobs[n][0].plan.page_count)
-            futures = {pool.submit(_write_one, *jobs[n], out_dir): n for n in order}
-            for future in as_completed(futures):
-                n = futures[future]
-                results[n] = future.result()
-                if results[n][1] is not None:
-                    raise results[n][1]
-                bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,
-                           seconds=results[n][2])
+            futures = {pool.submit(_write_one, *jobs[n], out_dir, hints=hints.get(n)): n
+                       for n in order}
+            with display(total=sum(book.plan.page_count for book, _, _ in jobs), desc="pages",
+                         unit="page", enabled=progress) as bar:
+                for future in as_completed(futures):
+                    n = futures[future]
+                    results[n] = future.result()
+                    if results[n][1] is not None:
+                        raise results[n][1]
+                    bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,
+                               seconds=results[n][2])
     return [entry for entry, _error, _seconds in results]
+
+
+HINTS_A_TASK = 10   # a Killer board's hint costs some 50 ms: ten are half a second of work
+
+
+def _hints_in_pool(pool, jobs, progress: bool) -> dict[int, dict]:
+    """The hints of every book that prints them (by job, then puzzle number), worked out a
+    few boards a task on all cores before any book is written: left inside its book's
+    writing, one book's hints (200 Killer solves, some ten seconds) would keep one core busy
+    long after the other had written every other book."""
+    from concurrent.futures import as_completed
+
+    from pipeline.progress import progress as display
+
+    tasks = {}
+    for n, (book, records, _inputs) in enumerate(jobs):
+        if book.layout.hints:
+            puzzles = book_puzzles(records)
+            for start in range(0, len(puzzles), HINTS_A_TASK):
+                chunk = puzzles[start:start + HINTS_A_TASK]
+                tasks[pool.submit(book_hints, chunk)] = n, len(chunk)
+    out: dict[int, dict] = {n: {} for n, _count in tasks.values()}
+    with display(total=sum(count for _n, count in tasks.values()), desc="hints", unit="hint",
+                 enabled=progress and bool(tasks)) as bar:
+        for future in as_completed(tasks):
+            n, count = tasks[future]
+            out[n].update(future.result())
+            bar.update(count)
+    return out
 
 
 def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:
