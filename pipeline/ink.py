@@ -43,9 +43,11 @@ class Ink(Protocol):
              gray: float = 0.0, cap: str = "butt") -> None: ...
 
     def lines(self, segments: Sequence[tuple[float, float, float, float]], *, width: float,
-              gray: float = 0.0, cap: str = "butt") -> None:
+              gray: float = 0.0, cap: str = "butt",
+              dash: tuple[float, float] | None = None) -> None:
         """Several segments (x1, y1, x2, y2) of one style, stroked as one path: a board's
-        grid is a few paths, not one per square."""
+        grid is a few paths, not one per square. `dash` (on, off in points): each segment is
+        dashed from its own start."""
 
     def rect(self, x: float, y: float, width: float, height: float, *,
              stroke: float | None = None, fill: float | None = None) -> None:

@@ -343,14 +343,16 @@ def test_every_sum_is_drawn_once_in_its_cages_first_cell_at_least_7_pt(record):
 @pytest.mark.parametrize("cell_mm", [draw.KILLER_MIN_CELL_MM, 40.0])
 def test_cage_dashes_are_inset_thin_but_printable_and_never_touch_a_sum(record, cell_mm):
     ink, box = _drawn(record["puzzle"], cell_mm)
-    dashes, labels = draw.cage_marks(ink, record["puzzle"], box)
+    dashed, labels = draw.cage_marks(ink, record["puzzle"], box)
     # Solo's proportions, never thinner than the printers' 0.75 pt minimum (printers.toml)
     width = draw.cage_line_width(box)
     assert width == max(box.cell / 40, 0.75)
     lines = [call for call in ink.calls if call.verb == "line"]
-    assert [call.args for call in lines[-len(dashes):]] == dashes   # drawn last, at `width`
-    assert all(dict(call.options)["width"] == width for call in lines[-len(dashes):])
+    drawn = lines[-len(dashed):]   # drawn last, at `width`, each run with its pattern
+    assert sorted((call.args, dict(call.options)["dash"]) for call in drawn) == sorted(dashed)
+    assert all(dict(call.options)["width"] == width for call in drawn)
     inset = 5 / 40 * box.cell
+    dashes = [d for run, pattern in dashed for d in _dashes_of(run, pattern)]
     for x1, y1, x2, y2 in dashes:
         # a dash runs along its cell edge INSET inside it: never on a cell line
         across = x1 - box.x if x1 == x2 else y1 - box.y
@@ -359,6 +361,41 @@ def test_cage_dashes_are_inset_thin_but_printable_and_never_touch_a_sum(record, 
         for _text, _x, _y, _size, (cx0, cy0, cx1, cy1) in labels:
             assert max(x1, x2) <= cx0 or min(x1, x2) >= cx1 or max(y1, y2) <= cy0 or \
                 min(y1, y2) >= cy1, "a dash runs into a sum"
+
+
+def _dashes_of(run, pattern):
+    """The dashes a PDF viewer strokes along `run` with the dash pattern (on, off) laid from
+    its start (the whole run when there is none)."""
+    if pattern is None:
+        return [run]
+    x1, y1, x2, y2 = run
+    on, off = pattern
+    length = abs(x2 - x1) + abs(y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    out, at = [], 0.0
+    while at < length - 1e-9:
+        end = min(at + on, length)
+        out.append((x1 + ux * at, y1 + uy * at, x1 + ux * end, y1 + uy * end))
+        at += on + off
+    return out
+
+
+def test_a_cage_run_is_dashed_from_corner_to_corner(record):
+    """The pattern of a run puts a whole dash at each end (no corner left open, none cut
+    short) and gaps no narrower than half the unstretched gap."""
+    ink, box = _drawn(record["puzzle"])
+    dashed, _labels = draw.cage_marks(ink, record["puzzle"], box)
+    assert any(pattern is not None for _run, pattern in dashed)
+    for run, pattern in dashed:
+        dashes = _dashes_of(run, pattern)
+        x1, y1, x2, y2 = run
+        assert dashes[0][:2] == (x1, y1)
+        assert abs(dashes[-1][2] - x2) < 1e-6 and abs(dashes[-1][3] - y2) < 1e-6
+        if pattern is not None:
+            on, off = pattern
+            assert on == draw.DASH * box.cell and off >= draw.GAP * box.cell / 2 - 1e-9
+            last = dashes[-1]
+            assert abs(abs(last[2] - last[0]) + abs(last[3] - last[1]) - on) < 1e-6
 
 
 def test_the_solution_shows_the_cages_without_sums(generated):

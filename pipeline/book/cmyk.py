@@ -17,7 +17,7 @@ from typing import Sequence
 
 from pipeline.book.cover_style import CMYK, WHITE
 from pipeline.book.fonts import FontSet
-from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, circle_path
+from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, circle_path, dashed
 from pipeline.geometry import Box
 
 K100: CMYK = (0.0, 0.0, 0.0, 1.0)
@@ -108,11 +108,11 @@ class ArtInk:
         self.canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
         self.canvas.line(x1, y1, x2, y2)
 
-    def lines(self, segments, *, width, gray=0.0, cap="butt"):
+    def lines(self, segments, *, width, gray=0.0, cap="butt", dash=None):
         if segments:
             self._stroke(width, gray)
             self.canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
-            self.canvas.lines(segments)
+            dashed(self.canvas, segments, dash)
 
     def rect(self, x, y, width, height, *, stroke=None, fill=None):
         if fill is not None:

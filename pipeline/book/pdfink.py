@@ -108,7 +108,7 @@ class PdfInk:
         self.canvas.setLineCap(_CAPS[cap])
         self.canvas.line(x1, y1, x2, y2)
 
-    def lines(self, segments, *, width, gray=0.0, cap="butt"):
+    def lines(self, segments, *, width, gray=0.0, cap="butt", dash=None):
         if not segments:
             return
         half = width / 2
@@ -119,7 +119,7 @@ class PdfInk:
         self._line_width(width)
         self.canvas.setStrokeGray(self._gray(gray, "line"))
         self.canvas.setLineCap(_CAPS[cap])
-        self.canvas.lines(segments)
+        dashed(self.canvas, segments, dash)
 
     def rect(self, x, y, width, height, *, stroke=None, fill=None):
         half = (stroke or 0) / 2
@@ -216,3 +216,14 @@ def circle_path(canvas, cx: float, cy: float, radius: float):
     path.curveTo(cx + k, cy - radius, cx + radius, cy - k, cx + radius, cy)
     path.close()
     return path
+
+
+def dashed(canvas, segments, dash: tuple[float, float] | None) -> None:
+    """Stroke the segments as one path, dashed (on, off) when `dash` is given, then set the
+    line solid again for whatever is drawn next."""
+    if dash is None:
+        canvas.lines(segments)
+        return
+    canvas.setDash(list(dash), 0)
+    canvas.lines(segments)
+    canvas.setDash()

@@ -317,8 +317,11 @@ def _joined(stretches):
     return runs
 
 
-def _dashes(run, box: GridBox) -> list[tuple[float, float, float, float]]:
-    """A run cut into dashes, one ending at each end, the gaps stretched to fit."""
+def dash_pattern(run, box: GridBox) -> tuple[float, float] | None:
+    """How a run is dashed, as (dash, gap) laid from its start: a dash ends at each end of
+    the run, the gaps stretched to fit; None for a run too short for two dashes, drawn whole.
+    The pattern is the PDF's own (a dash pattern starts afresh at each subpath), so a run of
+    dashes is one segment in the file, not one per dash."""
     x1, y1, x2, y2 = run
     length = abs(x2 - x1) + abs(y2 - y1)
     dash, gap = DASH * box.cell, GAP * box.cell
@@ -326,11 +329,8 @@ def _dashes(run, box: GridBox) -> list[tuple[float, float, float, float]]:
     while count > 1 and (length - count * dash) / (count - 1) < gap / 2:
         count -= 1   # a short run: fewer dashes rather than gaps too small to see
     if count == 1:
-        return [run]
-    step = (length - dash) / (count - 1)
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    return [(x1 + ux * k * step, y1 + uy * k * step, x1 + ux * (k * step + dash),
-             y1 + uy * (k * step + dash)) for k in range(count)]
+        return None
+    return dash, (length - dash) / (count - 1) - dash
 
 
 def sum_place(ink: Ink, box: GridBox, cell: tuple[int, int], total: int):
@@ -347,9 +347,10 @@ def sum_place(ink: Ink, box: GridBox, cell: tuple[int, int], total: int):
 
 
 def cage_marks(ink: Ink, puzzle: dict, box: GridBox, sums: bool = True):
-    """Every cage's dashes, and (when `sums`) its sum with where it goes: the dashes broken
-    around each sum. Returns (dashes, [(text, x, y, size, clear box)])."""
-    dashes, labels = [], []
+    """Every cage's runs with their dash patterns, and (when `sums`) its sum with where it
+    goes: the runs broken around each sum. Returns ([(run, dash pattern)], [(text, x, y,
+    size, clear box)])."""
+    dashed, labels = [], []
     for cage in puzzle.get("cages", ()):
         cells = {tuple(cell) for cell in cage["cells"]}
         runs = _cage_outline(cells, box)
@@ -358,8 +359,8 @@ def cage_marks(ink: Ink, puzzle: dict, box: GridBox, sums: bool = True):
             x, y, size, clear = sum_place(ink, box, first, cage["sum"])
             labels.append((str(cage["sum"]), x, y, size, clear))
             runs = [_clipped(run, clear) for run in runs]
-        dashes += [d for run in runs if run for d in _dashes(run, box)]
-    return dashes, labels
+        dashed += [(run, dash_pattern(run, box)) for run in runs if run]
+    return dashed, labels
 
 
 def _clipped(run, clear):
@@ -378,7 +379,11 @@ def _clipped(run, clear):
 
 
 def draw_cages(ink: Ink, puzzle: dict, box: GridBox, sums: bool = True) -> None:
-    dashes, labels = cage_marks(ink, puzzle, box, sums)
-    ink.lines(dashes, width=cage_line_width(box))
+    dashed, labels = cage_marks(ink, puzzle, box, sums)
+    by_pattern: dict = {}   # runs of one length share a pattern, and so one path
+    for run, pattern in dashed:
+        by_pattern.setdefault(pattern, []).append(run)
+    for pattern, runs in by_pattern.items():
+        ink.lines(runs, width=cage_line_width(box), dash=pattern)
     for text, x, y, size, _clear in labels:
         ink.text(x, y, text, size=size)

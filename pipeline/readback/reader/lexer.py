@@ -48,6 +48,10 @@ _SIMPLE_RUN = re.compile(rb"(?:" + _WS + rb"*(?:" + _OPERAND + _WS + rb"*)*" + _
 _RUN_TOKEN = re.compile(_NAME + rb"|" + _STRING + rb"|[\[\]]|[^\x00\t\n\x0c\r ()<>\[\]{}/%]+",
                         re.S)
 _NUMBER_START = frozenset(b"+-.0123456789")
+# What stops a run being split at white space: a string or an array (their tokens are not
+# words), NUL (PDF white space that bytes.split keeps) and vertical tab (white space to
+# bytes.split, a regular character to PDF).
+_PLAIN_SPLIT = re.compile(rb"[(\[\x00\x0b]").search
 _ESCAPES = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b",
             ord("f"): b"\f", ord("("): b"(", ord(")"): b")", ord("\\"): b"\\"}
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
@@ -148,7 +152,11 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
         if len(stack) == 1:
             m = simple_run(data, i)
             if m is not None:
-                stack = [_split_run(tokens(m.group()), stack[0], operations, names)]
+                run = m.group()
+                # Without strings or arrays, a run's tokens are its words (bytes.split, in C,
+                # splits at the same white space, less NUL, which `_PLAIN_SPLIT` rules out).
+                stack = [_split_run(run.split() if _PLAIN_SPLIT(run) is None else tokens(run),
+                                    stack[0], operations, names)]
                 i = m.end()
                 continue
         m = match(data, i)
