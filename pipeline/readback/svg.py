@@ -42,6 +42,15 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+class Numbers(dict):
+    """`_num` remembered: a document places its glyphs at the same few hundred x and y
+    positions on page after page (a grid's cells, a column's lines)."""
+
+    def __missing__(self, value: float) -> str:
+        text = self[value] = _num(value)
+        return text
+
+
 def _coefficient(value: float) -> str:
     """A matrix coefficient: glyph scales are small (12 pt / 2048 units), so keep 7 digits."""
     text = f"{value:.7g}"
@@ -148,7 +157,8 @@ class _GlyphDefs:
 _UNSEEN = object()
 
 
-def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict) -> str | None:
+def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict,
+                   numbers: dict | None = None) -> str | None:
     if not glyph.visible:
         return None
     font = glyph.font
@@ -175,7 +185,9 @@ def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict) -> str | None:
             f')" {_glyph_paint(glyph.render_mode % 4, glyph.fill, glyph.stroke, glyph.alpha)}/>')
     if around is None:
         return None
-    return f"{around[0]}{_num(e)} {_num(f)}{around[1]}"
+    if numbers is None:
+        return f"{around[0]}{_num(e)} {_num(f)}{around[1]}"
+    return f"{around[0]}{numbers[e]} {numbers[f]}{around[1]}"
 
 
 @lru_cache(maxsize=4096)
@@ -217,10 +229,13 @@ def _guides_layer(guides, media: Box) -> str:
     return "\n".join(items)
 
 
-def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | None = None) -> str:
+def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | None = None,
+             numbers: dict | None = None) -> str:
     """The SVG text of one page; `guides` are drawn in the hidden #guides layer. `outlines`
-    caches glyph outlines across the pages of one document."""
+    caches glyph outlines across the pages of one document, `numbers` (a `Numbers`) the
+    written form of its glyphs' positions."""
     media = page.media_box
+    numbers = Numbers() if numbers is None else numbers
     defs = _GlyphDefs(outlines if outlines is not None else {})
     clips: dict = {}  # Clip -> id
     clip_elements: list[str] = []
@@ -230,7 +245,7 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
         if isinstance(mark, PathMark):
             element = _path_element(mark)
         elif isinstance(mark, Glyph):
-            element = _glyph_element(mark, defs, placed)
+            element = _glyph_element(mark, defs, placed, numbers)
         elif isinstance(mark, ImageMark):
             element = _image_element(mark)
         else:
