@@ -64,6 +64,11 @@ class Ink(Protocol):
         """`anchor`: start, middle or end of the baseline at (x, y); `gray` for light type
         (labels), within the printer's lightest allowed tint."""
 
+    def texts(self, items: Sequence[tuple[float, float, str, str]], *, size: float,
+              bold: bool = False, gray: float = 0.0) -> None:
+        """Several short texts (x, y, text, anchor) of one size, weight and gray, each as
+        `text` would draw it, in one text object: a board's digits are one, not 81."""
+
     def text_width(self, text: str, *, size: float, bold: bool = False) -> float:
         """Shaped (kerned) advance width of `text` in points, from the font it would use."""
 
@@ -102,6 +107,11 @@ class RecordingInk:
 
     def text(self, x, y, text, **options):
         self._record("text", (x, y, text), options)
+
+    def texts(self, items, *, size, bold=False, gray=0.0):
+        for x, y, text, anchor in items:   # recorded as the `text` calls they stand for
+            self._record("text", (x, y, text), {"size": size, "bold": bold, "anchor": anchor,
+                                                 **({"gray": gray} if gray else {})})
 
     def text_width(self, text, *, size, bold=False):
         # Recorded drawings have no font; a fixed average advance keeps layouts testable.

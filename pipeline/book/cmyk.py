@@ -147,5 +147,8 @@ class ArtInk:
     def text(self, x, y, text, *, size, bold=False, anchor="start"):
         return None   # no words in the art
 
+    def texts(self, items, *, size, bold=False, gray=0.0):
+        return None
+
     def text_width(self, text, *, size, bold=False):
         return self.fonts.face(bold).advance(text, size)

@@ -106,20 +106,26 @@ def draw_grid(ink: Ink, box: GridBox) -> None:
     ink.rect(box.x, box.y, box.width, box.height, stroke=BOX_LINE)
 
 
-def draw_digit(ink: Ink, box: GridBox, row: int, col: int, digit: int, bold: bool) -> None:
+def draw_digits(ink: Ink, box: GridBox, digits, bold: bool, gray: float = 0.0) -> None:
+    """Digits [(row, col, digit)] centred in their cells, as one text object."""
     size = DIGIT_SIZE * box.cell
-    x, y = box.cell_centre(row, col)
-    ink.text(x, y - BASELINE_DROP * size, str(digit), size=size, bold=bold, anchor="middle")
+    items = []
+    for row, col, digit in digits:
+        x, y = box.cell_centre(row, col)
+        items.append((x, y - BASELINE_DROP * size, str(digit), "middle"))
+    if items:
+        ink.texts(items, size=size, bold=bold, gray=gray)
+
+
+def _givens(puzzle: dict) -> list[tuple[int, int, int]]:
+    return [(r, c, d) for r, row in enumerate(puzzle["givens"]) for c, d in enumerate(row) if d]
 
 
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
     draw_grid(ink, box)
     if puzzle.get("cages"):
         draw_cages(ink, puzzle, box)
-    for r, row in enumerate(puzzle["givens"]):
-        for c, d in enumerate(row):
-            if d:
-                draw_digit(ink, box, r, c, d, bold=True)
+    draw_digits(ink, box, _givens(puzzle), bold=True)
 
 
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
@@ -127,9 +133,9 @@ def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
     if puzzle.get("cages"):   # the outlines only: a solution's small cells have no room for sums
         draw_cages(ink, puzzle, box, sums=False)
     givens = puzzle["givens"]
-    for r, row in enumerate(solution["grid"]):
-        for c, d in enumerate(row):
-            draw_digit(ink, box, r, c, d, bold=bool(givens[r][c]))
+    grid = [(r, c, d) for r, row in enumerate(solution["grid"]) for c, d in enumerate(row)]
+    draw_digits(ink, box, [(r, c, d) for r, c, d in grid if givens[r][c]], bold=True)
+    draw_digits(ink, box, [(r, c, d) for r, c, d in grid if not givens[r][c]], bold=False)
 
 
 # --- hints and lessons -------------------------------------------------------------------------
@@ -163,17 +169,9 @@ def draw_step(ink: Ink, puzzle: dict, box: GridBox, cells, places, eliminates,
     if puzzle.get("cages"):
         # The sums only where they fit at a quarter of the cell; the words name the cages.
         draw_cages(ink, puzzle, box, sums=sums)
-    for r, row in enumerate(puzzle["givens"]):
-        for c, d in enumerate(row):
-            if d:
-                draw_digit(ink, box, r, c, d, bold=True)
-    for r, c, d in earlier:
-        size = DIGIT_SIZE * box.cell
-        x, y = box.cell_centre(r, c)
-        ink.text(x, y - BASELINE_DROP * size, str(d), size=size, anchor="middle",
-                 gray=EARLIER_GRAY)
-    for r, c, d in places:
-        draw_digit(ink, box, r, c, d, bold=False)
+    draw_digits(ink, box, _givens(puzzle), bold=True)
+    draw_digits(ink, box, earlier, bold=False, gray=EARLIER_GRAY)
+    draw_digits(ink, box, places, bold=False)
     # A candidate digit sits in its place of the cell's 3 x 3, where a cage's sum may be: with
     # sums drawn, a crossed-out candidate is an X, as in a cell too small for digits.
     if CANDIDATE_SIZE * box.cell >= MIN_TEXT and not sums:

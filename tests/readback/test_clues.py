@@ -70,7 +70,7 @@ def test_an_answer_digit_beside_a_sum_is_still_an_answer(tmp_path, monkeypatch):
         real_draw(ink, puzzle, box)
         if "cages" in puzzle:
             r, c = min(map(tuple, puzzle["cages"][0]["cells"]))
-            draw.draw_digit(ink, box, r, c, 5, bold=False)
+            draw.draw_digits(ink, box, [(r, c, 5)], bold=False)
 
     monkeypatch.setattr(draw, "draw_puzzle", with_an_answer)
     check = check_answers(_killer_book(tmp_path, "answer"))
