@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -519,7 +520,8 @@ def build_changed_books(paths: list[Path], catalog_path: Path, out_dir: Path, *,
     changes: dict[str, tuple] = {}
     jobs = []
     levels: dict = {}   # the catalog levels read so far (`_catalog_level`)
-    with Catalog(catalog_path) as catalog:
+    with _book_pool(workers) as pool, Catalog(catalog_path) as catalog:
+        hints = HintTasks(pool)
         for path in paths:
             entry = _unchanged_entry(path, stored[path], out_dir, catalog)
             if entry is not None:
@@ -552,9 +554,11 @@ def build_changed_books(paths: list[Path], catalog_path: Path, out_dir: Path, *,
                     changes[layout.slug] = ("--force",) if force else tuple(
                         inputs.changes(earlier and earlier["inputs"])) or ("its PDFs",)
                     jobs.append((book, records, inputs))
+                    hints.submit(len(jobs) - 1, book, records)
                 bar.update(1)
-    written = dict(zip((book.layout.path for book, _, _ in jobs),
-                       _write_books(jobs, out_dir, workers=workers, progress=progress)))
+        written = dict(zip((book.layout.path for book, _, _ in jobs),
+                           _write_books(jobs, out_dir, pool=pool, hints=hints,
+                                        progress=progress)))
     entries = [kept[path] if path in kept else written[path] for path in paths]
     write_manifest(out_dir, entries)
     return BooksBuilt(entries, {path.stem: changes[path.stem] for path in paths})
@@ -616,69 +620,97 @@ def _write_one(book: PlannedBook, records: BookRecords, inputs: BookInputs | Non
     return entry, None, time.perf_counter() - started
 
 
-def _write_books(jobs, out_dir: Path, *, workers, progress: bool) -> list[dict]:
-    """Every book's PDFs, books side by side on all cores (each book is independent, so the
-    bytes do not depend on the worker count); manifest entries in the order of `jobs`."""
+@contextmanager
+def _book_pool(workers):
+    """The worker processes that write the books (and work out their hints), or None for
+    one worker. No process starts until something is submitted (an unchanged set costs
+    nothing); on an error the work not yet started is dropped."""
     import os
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor
+
+    count = workers or os.cpu_count() or 1
+    if count <= 1:
+        yield None
+        return
+    pool = ProcessPoolExecutor(max_workers=count)
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+HINTS_A_TASK = 10   # a Killer board's hint costs some 50 ms: ten are half a second of work
+
+
+class HintTasks:
+    """The hints of the books to be written, worked out a few boards a task in the pool as
+    soon as each book has its records, so the workers start while the later books are still
+    being given theirs; gathered (by job, then puzzle number) before any book is written.
+    Left inside its book's writing, one book's hints (200 Killer solves) would keep one core
+    busy long after the other had written every other book. Without a pool, each book works
+    out its own as it is written."""
+
+    def __init__(self, pool):
+        self.pool = pool
+        self.tasks: dict = {}   # future -> (job, boards)
+
+    def submit(self, job: int, book: PlannedBook, records: BookRecords) -> None:
+        if self.pool is None or not book.layout.hints:
+            return
+        puzzles = book_puzzles(records)
+        for start in range(0, len(puzzles), HINTS_A_TASK):
+            chunk = puzzles[start:start + HINTS_A_TASK]
+            self.tasks[self.pool.submit(book_hints, chunk)] = job, len(chunk)
+
+    def gathered(self, progress: bool) -> dict[int, dict]:
+        from concurrent.futures import as_completed
+
+        from pipeline.progress import progress as display
+
+        out: dict[int, dict] = {job: {} for job, _count in self.tasks.values()}
+        with display(total=sum(count for _job, count in self.tasks.values()), desc="hints",
+                     unit="hint", enabled=progress and bool(self.tasks)) as bar:
+            for future in as_completed(self.tasks):
+                job, count = self.tasks[future]
+                out[job].update(future.result())
+                bar.update(count)
+        return out
+
+
+def _write_books(jobs, out_dir: Path, *, pool, hints: HintTasks, progress: bool) -> list[dict]:
+    """Every book's PDFs, books side by side in `pool` (each book is independent, so the
+    bytes do not depend on the worker count), or one after another without one; manifest
+    entries in the order of `jobs`."""
+    from concurrent.futures import as_completed
 
     from pipeline.progress import progress as display
 
-    workers = min(workers or os.cpu_count() or 1, len(jobs))
     results: list = [None] * len(jobs)
-    if workers <= 1:
+    if pool is None or len(jobs) <= 1 and not hints.tasks:
         for n, (book, records, inputs) in enumerate(jobs):
             with display(total=book.plan.page_count, desc=f"  {book.layout.slug}", unit="page",
                          enabled=progress, leave=False) as pages:
                 results[n] = _write_one(book, records, inputs, out_dir, progress=pages)
             if results[n][1] is not None:
                 raise results[n][1]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            hints = _hints_in_pool(pool, jobs, progress)
-            # The longest books first, so no core waits on one left to the end.
-            order = sorted(range(len(jobs)), key=lambda n: -jobs[n][0].plan.page_count)
-            futures = {pool.submit(_write_one, *jobs[n], out_dir, hints=hints.get(n)): n
-                       for n in order}
-            with display(total=sum(book.plan.page_count for book, _, _ in jobs), desc="pages",
-                         unit="page", enabled=progress) as bar:
-                for future in as_completed(futures):
-                    n = futures[future]
-                    results[n] = future.result()
-                    if results[n][1] is not None:
-                        raise results[n][1]
-                    bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,
-                               seconds=results[n][2])
+        return [entry for entry, _error, _seconds in results]
+    known = hints.gathered(progress)
+    # The longest books first, so no core waits on one left to the end.
+    order = sorted(range(len(jobs)), key=lambda n: -jobs[n][0].plan.page_count)
+    futures = {pool.submit(_write_one, *jobs[n], out_dir, hints=known.get(n)): n
+               for n in order}
+    with display(total=sum(book.plan.page_count for book, _, _ in jobs), desc="pages",
+                 unit="page", enabled=progress) as bar:
+        for future in as_completed(futures):
+            n = futures[future]
+            results[n] = future.result()
+            if results[n][1] is not None:
+                raise results[n][1]
+            bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,
+                       seconds=results[n][2])
     return [entry for entry, _error, _seconds in results]
-
-
-HINTS_A_TASK = 10   # a Killer board's hint costs some 50 ms: ten are half a second of work
-
-
-def _hints_in_pool(pool, jobs, progress: bool) -> dict[int, dict]:
-    """The hints of every book that prints them (by job, then puzzle number), worked out a
-    few boards a task on all cores before any book is written: left inside its book's
-    writing, one book's hints (200 Killer solves, some ten seconds) would keep one core busy
-    long after the other had written every other book."""
-    from concurrent.futures import as_completed
-
-    from pipeline.progress import progress as display
-
-    tasks = {}
-    for n, (book, records, _inputs) in enumerate(jobs):
-        if book.layout.hints:
-            puzzles = book_puzzles(records)
-            for start in range(0, len(puzzles), HINTS_A_TASK):
-                chunk = puzzles[start:start + HINTS_A_TASK]
-                tasks[pool.submit(book_hints, chunk)] = n, len(chunk)
-    out: dict[int, dict] = {n: {} for n, _count in tasks.values()}
-    with display(total=sum(count for _n, count in tasks.values()), desc="hints", unit="hint",
-                 enabled=progress and bool(tasks)) as bar:
-        for future in as_completed(tasks):
-            n, count = tasks[future]
-            out[n].update(future.result())
-            bar.update(count)
-    return out
 
 
 def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:
