@@ -95,8 +95,10 @@ def singles_open(g: Grid) -> int:
 # (k = 0..2 left to right, or top to bottom for a column). A digit is locked in a segment
 # when two of its cells may hold it and the rest of the box (pointing) or the rest of the
 # line (claiming) may not; the step is there when the rest of the other one still may.
-ROW_SEGMENTS = tuple(tuple(r * 9 + 3 * k + i for i in range(3)) for r in range(9) for k in range(3))
-COL_SEGMENTS = tuple(tuple((3 * k + i) * 9 + c for i in range(3)) for c in range(9) for k in range(3))
+ROW_SEGMENTS = tuple(tuple(r * 9 + 3 * k + i for i in range(3))
+                     for r in range(9) for k in range(3))
+COL_SEGMENTS = tuple(tuple((3 * k + i) * 9 + c for i in range(3))
+                     for c in range(9) for k in range(3))
 
 
 def _segment_neighbours(s: int) -> tuple[int, int, int, int]:
@@ -236,18 +238,23 @@ def hidden_subset(n: int) -> Callable[[Grid], Step | None]:
     def find(g: Grid) -> Step | None:
         cand = g.cand
         for house in range(g.geo.houses):
-            open_cells = [c for c in g.geo.groups[house] if cand[c]]
-            if len(open_cells) <= n:
+            house_cells = g.geo.groups[house]
+            masks = [cand[c] for c in house_cells]
+            if len(masks) - masks.count(0) <= n:
                 continue
-            where = {}
-            for d in range(1, 10):
-                spots = [c for c in open_cells if cand[c] & BIT[d]]
-                if 2 <= len(spots) <= n:
-                    where[d] = spots
-            for digits in combinations(sorted(where), n):
-                cells = sorted(set().union(*(where[d] for d in digits)))
-                if len(cells) != n:
+            # per digit its places in the house, bit i standing for the house's i-th cell
+            where = [0] * 10
+            for i, m in enumerate(masks):
+                for d in DIGITS[m]:
+                    where[d] |= 1 << i
+            few = [d for d in range(1, 10) if 2 <= POPCOUNT[where[d]] <= n]
+            for digits in combinations(few, n):
+                spots = 0
+                for d in digits:
+                    spots |= where[d]
+                if POPCOUNT[spots] != n:
                     continue
+                cells = sorted(c for i, c in enumerate(house_cells) if spots >> i & 1)
                 keep = 0
                 for d in digits:
                     keep |= BIT[d]

@@ -99,9 +99,10 @@ class Grid:
                 have |= marks[cell]
             if have != ALL_DIGITS:
                 return True
-        for cage in self.geo.cages:   # Killer: a filled cage off its sum
+        # Killer: a filled cage off its sum
+        for cage, total in zip(self.geo.cages, self.geo.sums):
             digits = tuple(map(value.__getitem__, self.geo.groups[cage]))
-            if 0 not in digits and sum(digits) != self.geo.cage_sum(cage):
+            if 0 not in digits and sum(digits) != total:
                 return True
         return False
 

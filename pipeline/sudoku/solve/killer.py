@@ -103,6 +103,7 @@ def _open_digits(digits: tuple[int, ...]) -> tuple[list[int], int, int]:
     return open_at, placed, sum(digits)
 
 
+@lru_cache(maxsize=1 << 12)
 def _placements(options: tuple[int, ...]) -> tuple[int, ...] | None:
     """Per cell, the digits (a mask) it holds in some way of giving each cell one digit of
     its `options` (masks), all different and every digit of them used (as many digits as
@@ -113,6 +114,13 @@ def _placements(options: tuple[int, ...]) -> tuple[int, ...] | None:
     to a cell that takes the first cell's digit: the swaps around such a cycle make another
     way (the alternating cycles of a perfect matching)."""
     n = len(options)
+    union = 0
+    for m in options:
+        if not m:
+            return None
+        union |= m
+    if POPCOUNT[union] < n:
+        return None
     holder = {}          # digit bit -> the cell that holds it in the way found
 
     def place(cell: int, tried: list[int]) -> bool:
@@ -133,14 +141,25 @@ def _placements(options: tuple[int, ...]) -> tuple[int, ...] | None:
         held[cell] = bit
     # reach[a]: the cells (bit b for cell b) that cell a can pass on to, in one or more
     # moves, a move a -> b meaning a can take b's digit
-    reach = [sum(1 << b for b in range(n) if b != a and options[a] & held[b]) for a in range(n)]
+    reach = []
+    for a in range(n):
+        moves = 0
+        for b in range(n):
+            if b != a and options[a] & held[b]:
+                moves |= 1 << b
+        reach.append(moves)
     for k in range(n):
         for a in range(n):
             if reach[a] >> k & 1:
                 reach[a] |= reach[k]
-    return tuple(held[a] | sum(held[b] for b in range(n) if b != a and options[a] & held[b]
-                               and reach[b] >> a & 1)
-                 for a in range(n))
+    ways = []
+    for a in range(n):
+        way = held[a]
+        for b in range(n):
+            if b != a and options[a] & held[b] and reach[b] >> a & 1:
+                way |= held[b]
+        ways.append(way)
+    return tuple(ways)
 
 
 def fillings(g: Grid, cells, total: int) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
@@ -151,7 +170,7 @@ def fillings(g: Grid, cells, total: int) -> tuple[list[int], tuple[int, ...], tu
     return [cells[i] for i in open_at], usable, support
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _fillings(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
               ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """`fillings` of cells by their digits and masks, the open cells by index."""
@@ -184,9 +203,8 @@ def _eliminations(g: Grid, cells, allowed) -> tuple[tuple[int, int], ...]:
 
 def single_cell_cage(g: Grid) -> Step | None:
     """A cage of one cell holds its sum."""
-    for cage in g.geo.cages:
+    for cage, d in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
-        d = g.geo.cage_sum(cage)
         if len(cells) == 1 and not g.value[cells[0]] and g.cand[cells[0]] & BIT[d]:
             return Step("Single-Cell Cage", ((cells[0], d),), (), cells, (cage,),
                         f"{cell_name(cells[0])} is a cage of one cell: {d}")
@@ -196,27 +214,26 @@ def single_cell_cage(g: Grid) -> Step | None:
 def cage_remainder(g: Grid) -> Step | None:
     """The last open cell of a cage holds its sum less the digits placed in it."""
     value = g.value
-    for cage in g.geo.cages:
+    for cage, total in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
         if len(cells) < 2:
             continue
         digits = tuple(map(value.__getitem__, cells))
         if digits.count(0) == 1:
             placed_sum = sum(digits)
-            cell, d = cells[digits.index(0)], g.geo.cage_sum(cage) - placed_sum
+            cell, d = cells[digits.index(0)], total - placed_sum
             if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
                 return Step("Cage Remainder", ((cell, d),), (), cells, (cage,),
                             f"{cell_name(cell)} is the last open cell of {cage_text(g, cage)}: "
-                            f"{g.geo.cage_sum(cage)} less {placed_sum} is {d}")
+                            f"{total} less {placed_sum} is {d}")
     return None
 
 
 def unique_combination(g: Grid) -> Step | None:
     """What is left of a cage's sum has one combination of distinct digits for its open
     cells (3 in two cells is 1+2, 24 in three is 7+8+9): no other digit goes in them."""
-    for cage in g.geo.cages:
+    for cage, total in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
-        total = g.geo.cage_sum(cage)
         digits, masks = _state(g, cells)
         found = _unique_combination(total, digits, masks)
         if found:
@@ -231,7 +248,7 @@ def unique_combination(g: Grid) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _unique_combination(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
                         ) -> tuple[int, tuple[tuple[int, int], ...]] | None:
     """(the one combination, the candidates outside it as (index, digit)) of a cage whose
@@ -249,9 +266,8 @@ def sum_range(g: Grid) -> Step | None:
     """A digit in an open cell of a cage leaves the other open cells a sum; when that is
     below the least or above the greatest they can make (distinct digits not placed in the
     cage, each cell's smallest or largest candidate), the digit cannot go there."""
-    for cage in g.geo.cages:
+    for cage, total in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
-        total = g.geo.cage_sum(cage)
         digits, masks = _state(g, cells)
         cuts = _sum_range_cuts(total, digits, masks)
         if cuts:
@@ -265,7 +281,7 @@ def sum_range(g: Grid) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _sum_range_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
                     ) -> tuple[tuple[int, int], ...]:
     """The candidates (index, digit) of a cage's open cells that `sum_range` rules out."""
@@ -299,8 +315,8 @@ def cage_combinations(g: Grid) -> Step | None:
     """Every combination of distinct digits that makes what is left of a cage's sum, and can
     be placed in its open cells with their candidates: a digit no such filling uses in a cell
     cannot go there."""
-    for cage in g.geo.cages:
-        cells, total = g.geo.groups[cage], g.geo.cage_sum(cage)
+    for cage, total in zip(g.geo.cages, g.geo.sums):
+        cells = g.geo.groups[cage]
         cuts = _combination_cuts(total, *_state(g, cells))
         if cuts:
             open_cells, usable, _support = fillings(g, cells, total)
@@ -312,7 +328,7 @@ def cage_combinations(g: Grid) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _combination_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
                       ) -> tuple[tuple[int, int], ...]:
     """The candidates (index, digit) of a cage's open cells that no filling uses, when it has
@@ -326,8 +342,8 @@ def _combination_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...
 def cage_pointing(g: Grid) -> Step | None:
     """A digit every combination of a cage needs, whose places in the cage lie in one house,
     is in that part of the house: it leaves the house's other cells."""
-    for cage in g.geo.cages:
-        open_cells, usable, _support = fillings(g, g.geo.groups[cage], g.geo.cage_sum(cage))
+    for cage, total in zip(g.geo.cages, g.geo.sums):
+        open_cells, usable, _support = fillings(g, g.geo.groups[cage], total)
         if not usable:
             continue
         needed = ALL_DIGITS
@@ -411,18 +427,27 @@ def region_cages(geo: Geometry) -> tuple[RegionCages, ...]:
     return tuple(out)
 
 
-def _free_support(g: Grid, cells: list[int], total: int) -> list[int] | None:
-    """Per open cell the digits some filling uses, for cells whose digits add up to `total`
-    and differ only where the cells are peers; None when there is no filling."""
-    open_cells, _placed, placed_sum = _open_part(g, cells)
-    order = sorted(range(len(open_cells)), key=lambda i: POPCOUNT[g.cand[open_cells[i]]])
-    cells_in_order = [open_cells[i] for i in order]
-    n = len(cells_in_order)
+def _free_support(g: Grid, open_cells: list[int], rest: int) -> tuple[int, ...] | None:
+    """Per open cell the digits some filling uses, for open cells whose digits add up to
+    `rest` and differ only where the cells are peers; None when there is no filling."""
+    peers = g.geo.peers
+    links = tuple(sum(1 << j for j, other in enumerate(open_cells) if other in peers[cell])
+                  for cell in open_cells)
+    return _free_fillings(rest, tuple(g.cand[c] for c in open_cells), links)
+
+
+@lru_cache(maxsize=1 << 12)
+def _free_fillings(rest: int, masks: tuple[int, ...], links: tuple[int, ...]
+                   ) -> tuple[int, ...] | None:
+    """`_free_support` of cells by their candidate masks, cell i a peer of cell j when bit j
+    of links[i] is set."""
+    order = sorted(range(len(masks)), key=lambda i: POPCOUNT[masks[i]])
+    n = len(order)
+    in_order = [masks[i] for i in order]
     # the least and the greatest the cells from k on can add up to
-    lows = [sum(DIGITS[g.cand[c]][0] for c in cells_in_order[k:]) for k in range(n + 1)]
-    highs = [sum(DIGITS[g.cand[c]][-1] for c in cells_in_order[k:]) for k in range(n + 1)]
-    earlier_peers = [[j for j in range(k) if cells_in_order[j] in g.geo.peers[cells_in_order[k]]]
-                     for k in range(n)]
+    lows = [sum(DIGITS[m][0] for m in in_order[k:]) for k in range(n + 1)]
+    highs = [sum(DIGITS[m][-1] for m in in_order[k:]) for k in range(n + 1)]
+    earlier_peers = [[j for j in range(k) if links[order[k]] >> order[j] & 1] for k in range(n)]
     support = [0] * n
     chosen: list[int] = []
 
@@ -439,16 +464,16 @@ def _free_support(g: Grid, cells: list[int], total: int) -> list[int] | None:
         for j in earlier_peers[k]:
             taken |= BIT[chosen[j]]
         found = False
-        for d in DIGITS[g.cand[cells_in_order[k]] & ~taken]:
+        for d in DIGITS[in_order[k] & ~taken]:
             chosen.append(d)
             found |= fill(k + 1, rest - d)
             chosen.pop()
         return found
 
-    if not fill(0, total - placed_sum):
+    if not fill(0, rest):
         return None
-    by_cell = {c: s for c, s in zip(cells_in_order, support)}
-    return [by_cell[c] for c in open_cells]
+    by_index = dict(zip(order, support))
+    return tuple(by_index[i] for i in range(n))
 
 
 def _sum_group_step(g: Grid, name: str, cells: list[int], total: int, why: str,
@@ -464,7 +489,7 @@ def _sum_group_step(g: Grid, name: str, cells: list[int], total: int, why: str,
             return Step(name, ((cell, d),), (), tuple(cells), houses,
                         f"{why}, so {cell_name(cell)} is {d}")
         return None
-    support = _free_support(g, cells, total)
+    support = _free_support(g, open_cells, total - placed_sum)
     if support is None:
         return None
     elims = _eliminations(g, open_cells, support)
