@@ -124,14 +124,17 @@ def _placements(options: tuple[int, ...]) -> tuple[int, ...] | None:
     holder = {}          # digit bit -> the cell that holds it in the way found
 
     def place(cell: int, tried: list[int]) -> bool:
-        free = options[cell]
-        while free & ~tried[0]:
-            bit = free & ~tried[0] & -(free & ~tried[0])
+        """Give `cell` a digit, moving the holders of digits on; `tried` (one mask) keeps
+        the digits this search has already tried to free."""
+        while True:
+            untried = options[cell] & ~tried[0]
+            if not untried:
+                return False
+            bit = untried & -untried     # the lowest of them
             tried[0] |= bit
             if bit not in holder or place(holder[bit], tried):
                 holder[bit] = cell
                 return True
-        return False
 
     for cell in range(n):
         if not place(cell, [0]):
@@ -185,8 +188,8 @@ def _fillings(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
         if ways is None:
             continue
         usable.append(combo)
-        for i, digits in enumerate(ways):
-            support[i] |= digits
+        for i, way in enumerate(ways):
+            support[i] |= way
     return tuple(open_at), tuple(usable), tuple(support)
 
 
