@@ -128,6 +128,81 @@ def test_the_key_step_uses_the_hardest_technique_and_agrees_with_the_answer():
     assert step["cells"] and all(0 <= r < 9 and 0 <= c < 9 for r, c in step["cells"])
 
 
+def test_the_key_step_from_the_grade_is_the_full_solves():
+    """With the board's grade the solve stops at the first step of the grade's hardest
+    technique; without one, or with one that does not say, it runs to the end. Both give
+    the same step."""
+    generated = FAMILY.generate("sudoku-test:key:1", "expert")
+    full = solver.key_step(generated.puzzle)
+    assert solver.key_step(generated.puzzle, grade=generated.grade) == full
+    for unusable in (None, {}, {"techniques": {}}, dict(generated.grade, status="stuck"),
+                     {"status": "solved", "techniques": {"Guessing": 1}}):
+        assert solver.key_step(generated.puzzle, grade=unusable) == full
+
+
+def test_the_key_step_stops_at_the_graded_technique():
+    """The grade is believed: named Hidden Single alone, the step is the solve's first
+    hidden single; named a technique the solve never reaches, the solve runs to the end."""
+    generated = FAMILY.generate("sudoku-test:key:1", "expert")
+    givens = Board.from_puzzle(generated.puzzle).givens
+    first = next(s for s in solver.solve(givens, measure=False).steps
+                 if s.technique == "Hidden Single")
+    singles = {"status": "solved", "techniques": {"Hidden Single": 1}}
+    assert solver.key_step(generated.puzzle, grade=singles) == first.record()
+    never = {"status": "solved", "techniques": {"Unit Forcing Chain": 1}}
+    assert solver.key_step(generated.puzzle, grade=never) == solver.key_step(generated.puzzle)
+
+
+def _pointing_by_cells(g: Grid):
+    """Locked candidates type 1 read cell by cell, digit by digit: the definition."""
+    for box in range(18, 27):
+        for d in range(1, 10):
+            where = g.places(box, d)
+            if len(where) < 2:
+                continue
+            for line in (where[0] // 9, 9 + where[0] % 9):
+                if all(c in g.geo.groups[line] for c in where):
+                    if [c for c in g.places(line, d) if c not in where]:
+                        return box, line, d
+    return None
+
+
+def _claiming_by_cells(g: Grid):
+    """Locked candidates type 2 read cell by cell, digit by digit: the definition."""
+    for line in range(18):
+        for d in range(1, 10):
+            where = g.places(line, d)
+            if len(where) < 2:
+                continue
+            box = 18 + (where[0] // 27) * 3 + (where[0] % 9) // 3
+            if all(18 + (c // 27) * 3 + (c % 9) // 3 == box for c in where):
+                if [c for c in g.places(box, d) if c not in where]:
+                    return line, box, d
+    return None
+
+
+def test_locked_candidates_from_segment_masks_match_the_definition(cases):
+    """Pointing and claiming find their digits from row and column segment masks; on every
+    position of these solves they find what reading cell by cell finds, first."""
+    positions = 0
+    for givens, _answer in cases:
+        grid = Grid(givens)
+        for step in solver.solve(givens, measure=False).steps:
+            found = solver.pointing(grid)
+            expected = _pointing_by_cells(grid)
+            assert (found is None) == (expected is None)
+            if found is not None:
+                assert found.houses + (found.eliminates[0][1],) == expected
+            found = solver.claiming(grid)
+            expected = _claiming_by_cells(grid)
+            assert (found is None) == (expected is None)
+            if found is not None:
+                assert found.houses + (found.eliminates[0][1],) == expected
+            positions += 1
+            grid.apply(step)
+    assert positions > 500
+
+
 def test_grades_order_the_classic_hard_boards_above_generated_ones():
     hard = grade(tuple(int(ch) for ch in CLASSIC_HARD[0]))
     easy = grade(tuple(d for row in FAMILY.generate("sudoku-test:g:1", "easy").puzzle["givens"]

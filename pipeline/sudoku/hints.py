@@ -18,7 +18,7 @@ LEAD = "After every easier step"
 
 
 def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None) -> Hint:
-    step = solve.key_step(puzzle)
+    step = solve.key_step(puzzle, grade=grade)
     if step is None:
         raise ValueError("the easiest-first solve does not finish this board")
     text = f"{LEAD}, {step['technique']}: {step['text']}."

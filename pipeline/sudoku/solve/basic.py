@@ -90,42 +90,108 @@ def singles_open(g: Grid) -> int:
 
 # --- intersections ---------------------------------------------------------------------------
 
+# Locked candidates look at the 27 segments where a row crosses a box and the 27 where a
+# column does: three cells each. Segment 3 * line + k is the line's cells in its k-th box
+# (k = 0..2 left to right, or top to bottom for a column). A digit is locked in a segment
+# when two of its cells may hold it and the rest of the box (pointing) or the rest of the
+# line (claiming) may not; the step is there when the rest of the other one still may.
+ROW_SEGMENTS = tuple(tuple(r * 9 + 3 * k + i for i in range(3))
+                     for r in range(9) for k in range(3))
+COL_SEGMENTS = tuple(tuple((3 * k + i) * 9 + c for i in range(3))
+                     for c in range(9) for k in range(3))
+
+
+def _segment_neighbours(s: int) -> tuple[int, int, int, int]:
+    """The other two segments of segment s's line, and the other two of its box."""
+    line, k = divmod(s, 3)
+    band = line - line % 3
+    across = [3 * other + k for other in range(band, band + 3) if other != line]
+    return 3 * line + (k + 1) % 3, 3 * line + (k + 2) % 3, across[0], across[1]
+
+
+SEGMENT_NEIGHBOURS = tuple(_segment_neighbours(s) for s in range(27))
+# Per box 0..8, its three row segments and its three column segments.
+BOX_SEGMENTS = tuple((tuple(3 * (3 * (box // 3) + i) + box % 3 for i in range(3)),
+                      tuple(3 * (3 * (box % 3) + i) + box // 3 for i in range(3)))
+                     for box in range(9))
+
+
+def _locked(cand, segments, pointing: bool) -> list[int]:
+    """Per segment, the digits locked in it whose step eliminates something: for pointing,
+    locked against the rest of the box with places left in the rest of the line; for
+    claiming, the other way round."""
+    seen, twice = [], []
+    for a, b, c in segments:
+        x, y, z = cand[a], cand[b], cand[c]
+        seen.append(x | y | z)
+        twice.append(x & y | x & z | y & z)
+    out = []
+    for s, (line1, line2, box1, box2) in enumerate(SEGMENT_NEIGHBOURS):
+        line_rest, box_rest = seen[line1] | seen[line2], seen[box1] | seen[box2]
+        if pointing:
+            out.append(twice[s] & ~box_rest & line_rest)
+        else:
+            out.append(twice[s] & ~line_rest & box_rest)
+    return out
+
+
 def pointing(g: Grid) -> Step | None:
     """Locked candidates type 1: a digit confined to one row (column) inside a box leaves the
     rest of that row (column)."""
-    for box in range(BOX_HOUSE, BOX_HOUSE + 9):
-        for d in range(1, 10):
-            where = g.places(box, d)
-            if len(where) < 2:
-                continue
-            for line in (where[0] // 9, COL + where[0] % 9):
-                if all(c in g.geo.groups[line] for c in where):
-                    out = [c for c in g.places(line, d) if c not in where]
-                    if out:
-                        elims = tuple((c, d) for c in out)
-                        return Step("Locked Candidates Type 1 (Pointing)", (), elims,
-                                    tuple(where), (box, line),
-                                    f"in {house_name(box)}, {d} is only in "
-                                    f"{house_name(line)}, which {eliminated_text(elims)}")
+    rows, cols = _locked(g.cand, ROW_SEGMENTS, True), _locked(g.cand, COL_SEGMENTS, True)
+    for box, (row_segments, col_segments) in enumerate(BOX_SEGMENTS):
+        maybe = 0
+        for s in row_segments:
+            maybe |= rows[s]
+        for s in col_segments:
+            maybe |= cols[s]
+        for d in DIGITS[maybe]:
+            step = _pointing(g, BOX_HOUSE + box, d)
+            if step is not None:
+                return step
+    return None
+
+
+def _pointing(g: Grid, box: int, d: int) -> Step | None:
+    where = g.places(box, d)
+    if len(where) < 2:
+        return None
+    for line in (where[0] // 9, COL + where[0] % 9):
+        if all(c in g.geo.groups[line] for c in where):
+            out = [c for c in g.places(line, d) if c not in where]
+            if out:
+                elims = tuple((c, d) for c in out)
+                return Step("Locked Candidates Type 1 (Pointing)", (), elims,
+                            tuple(where), (box, line),
+                            f"in {house_name(box)}, {d} is only in "
+                            f"{house_name(line)}, which {eliminated_text(elims)}")
     return None
 
 
 def claiming(g: Grid) -> Step | None:
     """Locked candidates type 2: a digit confined to one box inside a row (column) leaves the
     rest of that box."""
+    lines = _locked(g.cand, ROW_SEGMENTS, False) + _locked(g.cand, COL_SEGMENTS, False)
     for line in range(BOX_HOUSE):
-        for d in range(1, 10):
-            where = g.places(line, d)
-            if len(where) < 2:
-                continue
-            box = BOX_HOUSE + box_of(where[0])
-            if all(BOX_HOUSE + box_of(c) == box for c in where):
-                out = [c for c in g.places(box, d) if c not in where]
-                if out:
-                    elims = tuple((c, d) for c in out)
-                    return Step("Locked Candidates Type 2 (Claiming)", (), elims, tuple(where),
-                                (line, box), f"in {house_name(line)}, {d} is only in "
-                                f"{house_name(box)}, which {eliminated_text(elims)}")
+        for d in DIGITS[lines[3 * line] | lines[3 * line + 1] | lines[3 * line + 2]]:
+            step = _claiming(g, line, d)
+            if step is not None:
+                return step
+    return None
+
+
+def _claiming(g: Grid, line: int, d: int) -> Step | None:
+    where = g.places(line, d)
+    if len(where) < 2:
+        return None
+    box = BOX_HOUSE + box_of(where[0])
+    if all(BOX_HOUSE + box_of(c) == box for c in where):
+        out = [c for c in g.places(box, d) if c not in where]
+        if out:
+            elims = tuple((c, d) for c in out)
+            return Step("Locked Candidates Type 2 (Claiming)", (), elims, tuple(where),
+                        (line, box), f"in {house_name(line)}, {d} is only in "
+                        f"{house_name(box)}, which {eliminated_text(elims)}")
     return None
 
 
@@ -172,18 +238,23 @@ def hidden_subset(n: int) -> Callable[[Grid], Step | None]:
     def find(g: Grid) -> Step | None:
         cand = g.cand
         for house in range(g.geo.houses):
-            open_cells = [c for c in g.geo.groups[house] if cand[c]]
-            if len(open_cells) <= n:
+            house_cells = g.geo.groups[house]
+            masks = [cand[c] for c in house_cells]
+            if len(masks) - masks.count(0) <= n:
                 continue
-            where = {}
-            for d in range(1, 10):
-                spots = [c for c in open_cells if cand[c] & BIT[d]]
-                if 2 <= len(spots) <= n:
-                    where[d] = spots
-            for digits in combinations(sorted(where), n):
-                cells = sorted(set().union(*(where[d] for d in digits)))
-                if len(cells) != n:
+            # per digit its places in the house, bit i standing for the house's i-th cell
+            where = [0] * 10
+            for i, m in enumerate(masks):
+                for d in DIGITS[m]:
+                    where[d] |= 1 << i
+            few = [d for d in range(1, 10) if 2 <= POPCOUNT[where[d]] <= n]
+            for digits in combinations(few, n):
+                spots = 0
+                for d in digits:
+                    spots |= where[d]
+                if POPCOUNT[spots] != n:
                     continue
+                cells = sorted(c for i, c in enumerate(house_cells) if spots >> i & 1)
                 keep = 0
                 for d in digits:
                     keep |= BIT[d]

@@ -80,11 +80,8 @@ def solve(givens: Sequence[int], techniques: Sequence[Technique] = TECHNIQUES,
         if grid.contradiction():
             status = "contradiction"
             break
-        for technique in techniques:
-            step = technique.find(grid)
-            if step is not None:
-                break
-        else:
+        step = next_step(grid, techniques)
+        if step is None:
             status = "stuck"
             break
         if measure:
@@ -94,6 +91,30 @@ def solve(givens: Sequence[int], techniques: Sequence[Technique] = TECHNIQUES,
     if status == "solved" and grid.contradiction():
         status = "contradiction"
     return Solve(status, tuple(steps), tuple(open_moves), tuple(grid.value))
+
+
+def next_step(grid: Grid, techniques: Sequence[Technique]) -> Step | None:
+    """The step of the first technique (in their order) that finds one."""
+    for technique in techniques:
+        step = technique.find(grid)
+        if step is not None:
+            return step
+    return None
+
+
+def first_step_of(givens: Sequence[int], techniques: Sequence[Technique], geo: Geometry,
+                  name: str) -> Step | None:
+    """The first step of the easiest-first solve that uses the technique `name`: the solve
+    stops there. None when it ends (solved, stuck or broken) before one."""
+    grid = Grid(givens, geo)
+    while not grid.solved and not grid.contradiction():
+        step = next_step(grid, techniques)
+        if step is None:
+            return None
+        if step.technique == name:
+            return step
+        grid.apply(step)
+    return None
 
 
 def solves(givens: Sequence[int], techniques: Sequence[Technique],
@@ -165,19 +186,40 @@ def rules_of(board: Board) -> tuple[tuple[Technique, ...], Geometry, dict[str, i
     return TECHNIQUES, CLASSIC, RANK
 
 
-def key_step(puzzle_or_givens, techniques: Sequence[Technique] | None = None) -> dict | None:
+def key_step(puzzle_or_givens, techniques: Sequence[Technique] | None = None,
+             grade: dict | None = None) -> dict | None:
     """The first step of the easiest-first solve that uses its hardest technique (the one
     that decides the board's level): technique, text, the digits it places and candidates it
     eliminates as [[row, col, digit], ...] (record coordinates), the cells [[row, col], ...]
-    and houses it reasons on. None when the board is stuck or broken."""
+    and houses it reasons on. None when the board is stuck or broken.
+
+    `grade` is the board's grade record, when the caller has it: its techniques are those
+    of the full solve, so the hardest of them is known before solving and the solve stops
+    at its first step. Without one (or one that does not say) the solve runs to the end."""
     board = _board(puzzle_or_givens)
     order, geo, rank = rules_of(board)
+    hardest = _hardest_graded(grade, rank) if techniques is None else None
+    if hardest is not None:
+        step = first_step_of(board.givens, order, geo, hardest)
+        if step is not None:
+            return step.record()
     result = solve(board.givens, techniques or order, geo, measure=False)
     if not result.solved or not result.steps:
         return None
     hardest = max(rank[step.technique] for step in result.steps)
     step = next(s for s in result.steps if rank[s.technique] == hardest)
     return step.record()
+
+
+def _hardest_graded(grade: dict | None, rank: dict[str, int]) -> str | None:
+    """The hardest technique a grade record's solve used, when the record is of a solved
+    board and names only techniques of this order; None otherwise."""
+    if not isinstance(grade, dict) or grade.get("status") != "solved":
+        return None
+    used = grade.get("techniques")
+    if not isinstance(used, dict) or not used or not all(name in rank for name in used):
+        return None
+    return max(used, key=rank.__getitem__)
 
 
 def _board(puzzle_or_givens) -> Board:

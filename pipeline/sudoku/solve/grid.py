@@ -88,22 +88,21 @@ class Grid:
         if self.broken:
             return True
         value, cand = self.value, self.cand
-        for cell in range(CELLS):
-            if not value[cell] and not cand[cell]:
-                return True
+        # per cell its candidates, or the bit of its digit: no cell may have none, and every
+        # house must have all nine between its cells
+        marks = [m | BIT[d] for m, d in zip(cand, value)]
+        if 0 in marks:
+            return True
         for house in self.geo.groups[:self.geo.houses]:
             have = 0
-            room = 0
             for cell in house:
-                if value[cell]:
-                    have |= BIT[value[cell]]
-                room |= cand[cell]
-            if (have | room) != ALL_DIGITS:
+                have |= marks[cell]
+            if have != ALL_DIGITS:
                 return True
-        for cage in self.geo.cages:   # Killer: a filled cage off its sum
-            cells = self.geo.groups[cage]
-            if all(value[c] for c in cells) and \
-                    sum(value[c] for c in cells) != self.geo.cage_sum(cage):
+        # Killer: a filled cage off its sum
+        for cage, total in zip(self.geo.cages, self.geo.sums):
+            digits = tuple(map(value.__getitem__, self.geo.groups[cage]))
+            if 0 not in digits and sum(digits) != total:
                 return True
         return False
 
@@ -124,8 +123,11 @@ class Technique:
 
 # --- texts -----------------------------------------------------------------------------------
 
+CELL_NAMES = tuple(cell_name(c) for c in range(CELLS))   # "A1".."I9", by cell
+
+
 def cells_text(cells) -> str:
-    names = [cell_name(c) for c in sorted(cells)]
+    names = [CELL_NAMES[c] for c in sorted(cells)]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]

@@ -25,9 +25,10 @@ the order into the Killer levels.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline.sudoku.board import ALL_DIGITS, COL, HOUSES, cell_name, house_name
+from pipeline.sudoku.board import ALL_DIGITS, COL, HOUSES, Geometry, cell_name, house_name
 from pipeline.sudoku.solve.basic import (INTERSECTIONS, SUBSETS, full_house, hidden_single,
                                          naked_single)
 from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, Technique,
@@ -84,37 +85,112 @@ def _open_part(g: Grid, cells) -> tuple[list[int], int, int]:
     return open_cells, placed, placed_sum
 
 
-@lru_cache(maxsize=1 << 16)
-def _assignable(masks: tuple[int, ...], digits: int) -> bool:
-    """Whether the cells (candidate masks) can take the digits, one each, all different."""
-    if not masks:
-        return True
-    first = min(range(len(masks)), key=lambda i: POPCOUNT[masks[i] & digits])
-    rest = masks[:first] + masks[first + 1:]
-    for d in DIGITS[masks[first] & digits]:
-        if _assignable(rest, digits & ~BIT[d]):
-            return True
-    return False
+def _state(g: Grid, cells) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The digits placed in some cells (0 where open) and their candidate masks: all that the
+    cage techniques read of a cage. Between two steps of a solve most cages keep theirs, so
+    what a technique finds in a cage is remembered by (sum, digits, masks)."""
+    return tuple(map(g.value.__getitem__, cells)), tuple(map(g.cand.__getitem__, cells))
 
 
-def fillings(g: Grid, cells, total: int) -> tuple[list[int], list[int], list[int]]:
+def _open_digits(digits: tuple[int, ...]) -> tuple[list[int], int, int]:
+    """(the indexes of the open cells, mask of the digits placed, the sum placed)."""
+    open_at, placed = [], 0
+    for i, d in enumerate(digits):
+        if d:
+            placed |= BIT[d]
+        else:
+            open_at.append(i)
+    return open_at, placed, sum(digits)
+
+
+@lru_cache(maxsize=1 << 12)
+def _placements(options: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Per cell, the digits (a mask) it holds in some way of giving each cell one digit of
+    its `options` (masks), all different and every digit of them used (as many digits as
+    cells); None when there is no such way.
+
+    One way is found first (augmenting paths). Then a cell can take another cell's digit in
+    that way exactly when the other cell can pass on, cell to cell along that way's digits,
+    to a cell that takes the first cell's digit: the swaps around such a cycle make another
+    way (the alternating cycles of a perfect matching)."""
+    n = len(options)
+    union = 0
+    for m in options:
+        if not m:
+            return None
+        union |= m
+    if POPCOUNT[union] < n:
+        return None
+    holder = {}          # digit bit -> the cell that holds it in the way found
+
+    def place(cell: int, tried: list[int]) -> bool:
+        """Give `cell` a digit, moving the holders of digits on; `tried` (one mask) keeps
+        the digits this search has already tried to free."""
+        while True:
+            untried = options[cell] & ~tried[0]
+            if not untried:
+                return False
+            bit = untried & -untried     # the lowest of them
+            tried[0] |= bit
+            if bit not in holder or place(holder[bit], tried):
+                holder[bit] = cell
+                return True
+
+    for cell in range(n):
+        if not place(cell, [0]):
+            return None
+    held = [0] * n
+    for bit, cell in holder.items():
+        held[cell] = bit
+    # reach[a]: the cells (bit b for cell b) that cell a can pass on to, in one or more
+    # moves, a move a -> b meaning a can take b's digit
+    reach = []
+    for a in range(n):
+        moves = 0
+        for b in range(n):
+            if b != a and options[a] & held[b]:
+                moves |= 1 << b
+        reach.append(moves)
+    for k in range(n):
+        for a in range(n):
+            if reach[a] >> k & 1:
+                reach[a] |= reach[k]
+    ways = []
+    for a in range(n):
+        way = held[a]
+        for b in range(n):
+            if b != a and options[a] & held[b] and reach[b] >> a & 1:
+                way |= held[b]
+        ways.append(way)
+    return tuple(ways)
+
+
+def fillings(g: Grid, cells, total: int) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
     """The ways distinct digits can fill the open `cells` to `total` with their candidates:
     (open cells, the digit combinations that can be placed, per open cell the digits some
     way uses)."""
-    open_cells, placed, placed_sum = _open_part(g, cells)
-    masks = tuple(g.cand[c] for c in open_cells)
+    open_at, usable, support = _fillings(total, *_state(g, cells))
+    return [cells[i] for i in open_at], usable, support
+
+
+@lru_cache(maxsize=1 << 12)
+def _fillings(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
+              ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """`fillings` of cells by their digits and masks, the open cells by index."""
+    open_at, placed, placed_sum = _open_digits(digits)
+    masks = tuple(masks[i] for i in open_at)
     rest = total - placed_sum
-    usable, support = [], [0] * len(open_cells)
-    for combo in COMBINATIONS.get((len(open_cells), rest), ()):
-        if combo & placed or not _assignable(masks, combo):
+    usable, support = [], [0] * len(open_at)
+    for combo in COMBINATIONS.get((len(open_at), rest), ()):
+        if combo & placed:
+            continue
+        ways = _placements(tuple(m & combo for m in masks))
+        if ways is None:
             continue
         usable.append(combo)
-        for i, m in enumerate(masks):
-            others = masks[:i] + masks[i + 1:]
-            for d in DIGITS[m & combo & ~support[i]]:
-                if _assignable(others, combo & ~BIT[d]):
-                    support[i] |= BIT[d]
-    return open_cells, usable, support
+        for i, way in enumerate(ways):
+            support[i] |= way
+    return tuple(open_at), tuple(usable), tuple(support)
 
 
 def _combo_text(combo: int) -> str:
@@ -130,9 +206,8 @@ def _eliminations(g: Grid, cells, allowed) -> tuple[tuple[int, int], ...]:
 
 def single_cell_cage(g: Grid) -> Step | None:
     """A cage of one cell holds its sum."""
-    for cage in g.geo.cages:
+    for cage, d in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
-        d = g.geo.cage_sum(cage)
         if len(cells) == 1 and not g.value[cells[0]] and g.cand[cells[0]] & BIT[d]:
             return Step("Single-Cell Cage", ((cells[0], d),), (), cells, (cage,),
                         f"{cell_name(cells[0])} is a cage of one cell: {d}")
@@ -141,65 +216,100 @@ def single_cell_cage(g: Grid) -> Step | None:
 
 def cage_remainder(g: Grid) -> Step | None:
     """The last open cell of a cage holds its sum less the digits placed in it."""
-    for cage in g.geo.cages:
+    value = g.value
+    for cage, total in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
-        open_cells, _placed, placed_sum = _open_part(g, cells)
-        if len(cells) > 1 and len(open_cells) == 1:
-            cell, d = open_cells[0], g.geo.cage_sum(cage) - placed_sum
+        if len(cells) < 2:
+            continue
+        digits = tuple(map(value.__getitem__, cells))
+        if digits.count(0) == 1:
+            placed_sum = sum(digits)
+            cell, d = cells[digits.index(0)], total - placed_sum
             if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
                 return Step("Cage Remainder", ((cell, d),), (), cells, (cage,),
                             f"{cell_name(cell)} is the last open cell of {cage_text(g, cage)}: "
-                            f"{g.geo.cage_sum(cage)} less {placed_sum} is {d}")
+                            f"{total} less {placed_sum} is {d}")
     return None
 
 
 def unique_combination(g: Grid) -> Step | None:
     """What is left of a cage's sum has one combination of distinct digits for its open
     cells (3 in two cells is 1+2, 24 in three is 7+8+9): no other digit goes in them."""
-    for cage in g.geo.cages:
-        open_cells, placed, placed_sum = _open_part(g, g.geo.groups[cage])
-        rest = g.geo.cage_sum(cage) - placed_sum
-        combos = [m for m in COMBINATIONS.get((len(open_cells), rest), ()) if not m & placed]
-        if len(open_cells) >= 2 and len(combos) == 1:
-            elims = _eliminations(g, open_cells, [combos[0]] * len(open_cells))
-            if elims:
-                return Step("Unique Combination", (), elims, tuple(open_cells), (cage,),
-                            f"{rest} in the {len(open_cells)} open cells of "
-                            f"{cage_text(g, cage)} is only {_combo_text(combos[0])}, which "
-                            f"{eliminated_text(elims)}")
+    for cage, total in zip(g.geo.cages, g.geo.sums):
+        cells = g.geo.groups[cage]
+        digits, masks = _state(g, cells)
+        found = _unique_combination(total, digits, masks)
+        if found:
+            combo, cuts = found
+            open_cells = [c for c, d in zip(cells, digits) if not d]
+            rest = total - sum(digits)
+            elims = tuple((cells[i], d) for i, d in cuts)
+            return Step("Unique Combination", (), elims, tuple(open_cells), (cage,),
+                        f"{rest} in the {len(open_cells)} open cells of "
+                        f"{cage_text(g, cage)} is only {_combo_text(combo)}, which "
+                        f"{eliminated_text(elims)}")
     return None
+
+
+@lru_cache(maxsize=1 << 12)
+def _unique_combination(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
+                        ) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """(the one combination, the candidates outside it as (index, digit)) of a cage whose
+    open cells have one combination left and candidates outside it; None otherwise."""
+    open_at, placed, placed_sum = _open_digits(digits)
+    combos = [m for m in COMBINATIONS.get((len(open_at), total - placed_sum), ())
+              if not m & placed]
+    if len(open_at) < 2 or len(combos) != 1:
+        return None
+    cuts = tuple((i, d) for i in open_at for d in DIGITS[masks[i] & ~combos[0]])
+    return (combos[0], cuts) if cuts else None
 
 
 def sum_range(g: Grid) -> Step | None:
     """A digit in an open cell of a cage leaves the other open cells a sum; when that is
     below the least or above the greatest they can make (distinct digits not placed in the
     cage, each cell's smallest or largest candidate), the digit cannot go there."""
-    for cage in g.geo.cages:
-        open_cells, placed, placed_sum = _open_part(g, g.geo.groups[cage])
-        if len(open_cells) < 2:
-            continue
-        rest = g.geo.cage_sum(cage) - placed_sum
-        free = DIGITS[ALL_DIGITS & ~placed]
-        k = len(open_cells) - 1   # the other open cells
-        lows = sum(DIGITS[g.cand[c]][0] for c in open_cells)
-        highs = sum(DIGITS[g.cand[c]][-1] for c in open_cells)
-        elims = []
-        for cell in open_cells:
-            digits = DIGITS[g.cand[cell]]
-            for d in digits:
-                # the k smallest and k largest free digits other than d
-                least = sum(free[:k + 1]) - d if d in free[:k + 1] else sum(free[:k])
-                most = sum(free[-k - 1:]) - d if d in free[-k - 1:] else sum(free[-k:])
-                low = max(least, lows - digits[0])
-                high = min(most, highs - digits[-1])
-                if not low <= rest - d <= high:
-                    elims.append((cell, d))
-        if elims:
-            return Step("Sum Range", (), tuple(elims), tuple(open_cells), (cage,),
+    for cage, total in zip(g.geo.cages, g.geo.sums):
+        cells = g.geo.groups[cage]
+        digits, masks = _state(g, cells)
+        cuts = _sum_range_cuts(total, digits, masks)
+        if cuts:
+            open_cells = [c for c, d in zip(cells, digits) if not d]
+            rest = total - sum(digits)
+            elims = tuple((cells[i], d) for i, d in cuts)
+            return Step("Sum Range", (), elims, tuple(open_cells), (cage,),
                         f"{cage_text(g, cage)} needs {rest} from {cells_text(open_cells)}; "
                         f"the other cells cannot make up what some digits leave, which "
                         f"{eliminated_text(elims)}")
     return None
+
+
+@lru_cache(maxsize=1 << 12)
+def _sum_range_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
+                    ) -> tuple[tuple[int, int], ...]:
+    """The candidates (index, digit) of a cage's open cells that `sum_range` rules out."""
+    open_at, placed, placed_sum = _open_digits(digits)
+    if len(open_at) < 2:
+        return ()
+    rest = total - placed_sum
+    free = DIGITS[ALL_DIGITS & ~placed]
+    k = len(open_at) - 1   # the other open cells
+    # the k smallest free digits other than d: the k + 1 smallest less d when d is among
+    # them, else the k smallest; the same for the largest
+    smallest, small_sum, small_sum_d = free[:k + 1], sum(free[:k]), sum(free[:k + 1])
+    largest, large_sum, large_sum_d = free[-k - 1:], sum(free[-k:]), sum(free[-k - 1:])
+    lows = sum(DIGITS[masks[i]][0] for i in open_at)
+    highs = sum(DIGITS[masks[i]][-1] for i in open_at)
+    cuts = []
+    for i in open_at:
+        candidates = DIGITS[masks[i]]
+        others_low, others_high = lows - candidates[0], highs - candidates[-1]
+        for d in candidates:
+            least = small_sum_d - d if d in smallest else small_sum
+            most = large_sum_d - d if d in largest else large_sum
+            if not max(least, others_low) <= rest - d <= min(most, others_high):
+                cuts.append((i, d))
+    return tuple(cuts)
 
 
 # --- killer-medium --------------------------------------------------------------------------
@@ -208,12 +318,12 @@ def cage_combinations(g: Grid) -> Step | None:
     """Every combination of distinct digits that makes what is left of a cage's sum, and can
     be placed in its open cells with their candidates: a digit no such filling uses in a cell
     cannot go there."""
-    for cage in g.geo.cages:
-        open_cells, usable, support = fillings(g, g.geo.groups[cage], g.geo.cage_sum(cage))
-        if len(open_cells) < 2 or not usable:
-            continue
-        elims = _eliminations(g, open_cells, support)
-        if elims:
+    for cage, total in zip(g.geo.cages, g.geo.sums):
+        cells = g.geo.groups[cage]
+        cuts = _combination_cuts(total, *_state(g, cells))
+        if cuts:
+            open_cells, usable, _support = fillings(g, cells, total)
+            elims = tuple((cells[i], d) for i, d in cuts)
             ways = " or ".join(_combo_text(m) for m in usable)
             return Step("Cage Combinations", (), elims, tuple(open_cells), (cage,),
                         f"the open cells of {cage_text(g, cage)} hold {ways}, which "
@@ -221,11 +331,22 @@ def cage_combinations(g: Grid) -> Step | None:
     return None
 
 
+@lru_cache(maxsize=1 << 12)
+def _combination_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
+                      ) -> tuple[tuple[int, int], ...]:
+    """The candidates (index, digit) of a cage's open cells that no filling uses, when it has
+    two open cells or more and some filling."""
+    open_at, usable, support = _fillings(total, digits, masks)
+    if len(open_at) < 2 or not usable:
+        return ()
+    return tuple((i, d) for i, keep in zip(open_at, support) for d in DIGITS[masks[i] & ~keep])
+
+
 def cage_pointing(g: Grid) -> Step | None:
     """A digit every combination of a cage needs, whose places in the cage lie in one house,
     is in that part of the house: it leaves the house's other cells."""
-    for cage in g.geo.cages:
-        open_cells, usable, _support = fillings(g, g.geo.groups[cage], g.geo.cage_sum(cage))
+    for cage, total in zip(g.geo.cages, g.geo.sums):
+        open_cells, usable, _support = fillings(g, g.geo.groups[cage], total)
         if not usable:
             continue
         needed = ALL_DIGITS
@@ -251,14 +372,22 @@ def _cage_of(g: Grid, cell: int) -> int:
 def cage_claiming(g: Grid) -> Step | None:
     """A digit whose places in a house all lie in one cage is in that part of the cage: it
     leaves the cage's cells outside the house."""
+    cand = g.cand
     for house in range(g.geo.houses):
-        for d in range(1, 10):
+        # the candidates of the house's cells, cage by cage: only a digit in one cage's part
+        # can be claimed
+        parts: dict[int, int] = {}
+        for c in g.geo.groups[house]:
+            if cand[c]:
+                cage = _cage_of(g, c)
+                parts[cage] = parts.get(cage, 0) | cand[c]
+        once = twice = 0
+        for m in parts.values():
+            twice |= once & m
+            once |= m
+        for d in DIGITS[once & ~twice]:
             where = g.places(house, d)
-            if not where:
-                continue
             cage = _cage_of(g, where[0])
-            if any(_cage_of(g, c) != cage for c in where):
-                continue
             elims = tuple((c, d) for c in g.geo.groups[cage]
                           if c not in g.geo.groups[house] and g.cand[c] & BIT[d])
             if elims:
@@ -270,31 +399,58 @@ def cage_claiming(g: Grid) -> Step | None:
 
 # --- killer-hard: the rule of 45 ------------------------------------------------------------
 
-def _region_cages(g: Grid, cells: frozenset[int]) -> tuple[int, list[int]]:
-    """(the sum of the cages wholly inside the region, the cages that cross its edge)."""
-    inside, crossing = 0, []
-    for cage in g.geo.cages:
-        members = g.geo.groups[cage]
-        inner = sum(1 for c in members if c in cells)
-        if inner == len(members):
-            inside += g.geo.cage_sum(cage)
-        elif inner:
-            crossing.append(cage)
-    return inside, crossing
+@dataclass(frozen=True)
+class RegionCages:
+    """How a geometry's cages lie on one region of the rule of 45."""
+
+    inside: int                  # the sum of the cages wholly inside the region
+    crossing: tuple[int, ...]    # the cages that cross its edge
+    innies: tuple[int, ...]      # their cells inside the region, in reading order
+    outies: tuple[int, ...]      # their cells outside it, in reading order
 
 
-def _free_support(g: Grid, cells: list[int], total: int) -> list[int] | None:
-    """Per open cell the digits some filling uses, for cells whose digits add up to `total`
-    and differ only where the cells are peers; None when there is no filling."""
-    open_cells, _placed, placed_sum = _open_part(g, cells)
-    order = sorted(range(len(open_cells)), key=lambda i: POPCOUNT[g.cand[open_cells[i]]])
-    cells_in_order = [open_cells[i] for i in order]
-    n = len(cells_in_order)
+@lru_cache(maxsize=64)
+def region_cages(geo: Geometry) -> tuple[RegionCages, ...]:
+    """Per region of REGIONS, how the cages lie on it: the geometry's alone, so worked out
+    once a board rather than at every step."""
+    out = []
+    for _name, cells, _sum in REGIONS:
+        inside, crossing = 0, []
+        for cage in geo.cages:
+            members = geo.groups[cage]
+            inner = sum(1 for c in members if c in cells)
+            if inner == len(members):
+                inside += geo.cage_sum(cage)
+            elif inner:
+                crossing.append(cage)
+        out.append(RegionCages(
+            inside, tuple(crossing),
+            tuple(sorted(c for cage in crossing for c in geo.groups[cage] if c in cells)),
+            tuple(sorted(c for cage in crossing for c in geo.groups[cage] if c not in cells))))
+    return tuple(out)
+
+
+def _free_support(g: Grid, open_cells: list[int], rest: int) -> tuple[int, ...] | None:
+    """Per open cell the digits some filling uses, for open cells whose digits add up to
+    `rest` and differ only where the cells are peers; None when there is no filling."""
+    peers = g.geo.peers
+    links = tuple(sum(1 << j for j, other in enumerate(open_cells) if other in peers[cell])
+                  for cell in open_cells)
+    return _free_fillings(rest, tuple(g.cand[c] for c in open_cells), links)
+
+
+@lru_cache(maxsize=1 << 12)
+def _free_fillings(rest: int, masks: tuple[int, ...], links: tuple[int, ...]
+                   ) -> tuple[int, ...] | None:
+    """`_free_support` of cells by their candidate masks, cell i a peer of cell j when bit j
+    of links[i] is set."""
+    order = sorted(range(len(masks)), key=lambda i: POPCOUNT[masks[i]])
+    n = len(order)
+    in_order = [masks[i] for i in order]
     # the least and the greatest the cells from k on can add up to
-    lows = [sum(DIGITS[g.cand[c]][0] for c in cells_in_order[k:]) for k in range(n + 1)]
-    highs = [sum(DIGITS[g.cand[c]][-1] for c in cells_in_order[k:]) for k in range(n + 1)]
-    earlier_peers = [[j for j in range(k) if cells_in_order[j] in g.geo.peers[cells_in_order[k]]]
-                     for k in range(n)]
+    lows = [sum(DIGITS[m][0] for m in in_order[k:]) for k in range(n + 1)]
+    highs = [sum(DIGITS[m][-1] for m in in_order[k:]) for k in range(n + 1)]
+    earlier_peers = [[j for j in range(k) if links[order[k]] >> order[j] & 1] for k in range(n)]
     support = [0] * n
     chosen: list[int] = []
 
@@ -311,16 +467,16 @@ def _free_support(g: Grid, cells: list[int], total: int) -> list[int] | None:
         for j in earlier_peers[k]:
             taken |= BIT[chosen[j]]
         found = False
-        for d in DIGITS[g.cand[cells_in_order[k]] & ~taken]:
+        for d in DIGITS[in_order[k] & ~taken]:
             chosen.append(d)
             found |= fill(k + 1, rest - d)
             chosen.pop()
         return found
 
-    if not fill(0, total - placed_sum):
+    if not fill(0, rest):
         return None
-    by_cell = {c: s for c, s in zip(cells_in_order, support)}
-    return [by_cell[c] for c in open_cells]
+    by_index = dict(zip(order, support))
+    return tuple(by_index[i] for i in range(n))
 
 
 def _sum_group_step(g: Grid, name: str, cells: list[int], total: int, why: str,
@@ -336,7 +492,7 @@ def _sum_group_step(g: Grid, name: str, cells: list[int], total: int, why: str,
             return Step(name, ((cell, d),), (), tuple(cells), houses,
                         f"{why}, so {cell_name(cell)} is {d}")
         return None
-    support = _free_support(g, cells, total)
+    support = _free_support(g, open_cells, total - placed_sum)
     if support is None:
         return None
     elims = _eliminations(g, open_cells, support)
@@ -349,9 +505,8 @@ def _sum_group_step(g: Grid, name: str, cells: list[int], total: int, why: str,
 def innies(g: Grid) -> Step | None:
     """The cells of a region in cages that stick out of it add up to the region's 45s less
     the cages wholly inside."""
-    for name, cells, region_sum in REGIONS:
-        inside, crossing = _region_cages(g, cells)
-        inner = sorted(c for cage in crossing for c in g.geo.groups[cage] if c in cells)
+    for (name, _cells, region_sum), lie in zip(REGIONS, region_cages(g.geo)):
+        inside, crossing, inner = lie.inside, lie.crossing, lie.innies
         if not inner:
             continue
         total = region_sum - inside
@@ -367,9 +522,8 @@ def innies(g: Grid) -> Step | None:
 def outies(g: Grid) -> Step | None:
     """The cells outside a region of the cages that stick into it add up to what those
     cages and the cages inside bring over the region's 45s."""
-    for name, cells, region_sum in REGIONS:
-        inside, crossing = _region_cages(g, cells)
-        outer = sorted(c for cage in crossing for c in g.geo.groups[cage] if c not in cells)
+    for (name, _cells, region_sum), lie in zip(REGIONS, region_cages(g.geo)):
+        inside, crossing, outer = lie.inside, lie.crossing, lie.outies
         if not outer:
             continue
         total = inside + sum(g.geo.cage_sum(cage) for cage in crossing) - region_sum
@@ -387,8 +541,8 @@ def split_cage(g: Grid) -> Step | None:
     """One cage crossing a region's edge: its part inside adds up to what the region's
     cages inside leave, its part outside to the rest of its sum; each part is a cage of
     distinct digits, and every combination of each is read."""
-    for name, cells, region_sum in REGIONS:
-        inside, crossing = _region_cages(g, cells)
+    for (name, cells, region_sum), lie in zip(REGIONS, region_cages(g.geo)):
+        inside, crossing = lie.inside, lie.crossing
         if len(crossing) != 1:
             continue
         cage = crossing[0]

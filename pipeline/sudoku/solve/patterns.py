@@ -23,25 +23,35 @@ def fish(n: int) -> Callable[[Grid], Step | None]:
 
     def find(g: Grid) -> Step | None:
         cand = g.cand
+        # per digit, its places in each row (bit c for column c) and then in each column
+        # (bit r for row r): lines 0..8 are the rows, 9..17 the columns, as in HOUSES
+        places = [[0] * 18 for _ in range(10)]
+        for cell, m in enumerate(cand):
+            if m:
+                r, c = divmod(cell, 9)
+                for d in DIGITS[m]:
+                    spots = places[d]
+                    spots[r] |= 1 << c
+                    spots[COL + c] |= 1 << r
         for d in range(1, 10):
             bit = BIT[d]
+            spots = places[d]
             for base_first, cover_first in ((0, COL), (COL, 0)):
-                lines = {}
-                for k in range(9):
-                    spots = [i for i in range(9)
-                             if cand[HOUSES[base_first + k][i]] & bit]
-                    if 2 <= len(spots) <= n:
-                        lines[k] = spots
-                for chosen in combinations(sorted(lines), n):
-                    covers = sorted(set().union(*(lines[k] for k in chosen)))
-                    if len(covers) != n:
+                lines = [k for k in range(9) if 2 <= POPCOUNT[spots[base_first + k]] <= n]
+                for chosen in combinations(lines, n):
+                    spread = 0
+                    for k in chosen:
+                        spread |= spots[base_first + k]
+                    if POPCOUNT[spread] != n:
                         continue
+                    covers = [j for j in range(9) if spread >> j & 1]
                     elims = tuple(sorted(
                         (HOUSES[cover_first + j][i], d) for j in covers for i in range(9)
                         if i not in chosen and cand[HOUSES[cover_first + j][i]] & bit))
                     if elims:
                         cells = tuple(sorted(HOUSES[base_first + k][i] for k in chosen
-                                             for i in lines[k]))
+                                             for i in range(9)
+                                             if spots[base_first + k] >> i & 1))
                         bases = tuple(base_first + k for k in chosen)
                         cover_houses = tuple(cover_first + j for j in covers)
                         return Step(name, (), elims, cells, bases + cover_houses,
