@@ -641,15 +641,15 @@ def _book_pool(workers):
     pool.shutdown(wait=True)
 
 
-HINTS_A_TASK = 10   # a Killer board's hint costs some 50 ms: ten are half a second of work
+HINTS_A_TASK = 20   # boards a task: a Killer hint costs some 7 ms, a classic one 1 to 3 ms
 
 
 class HintTasks:
     """The hints of the books to be written, worked out a few boards a task in the pool as
     soon as each book has its records, so the workers start while the later books are still
     being given theirs; gathered (by job, then puzzle number) before any book is written.
-    Left inside its book's writing, one book's hints (200 Killer solves) would keep one core
-    busy long after the other had written every other book. Without a pool, each book works
+    So a book's hints are spread over every core instead of lengthening that one book's
+    writing, which the longest-first order cannot foresee. Without a pool, each book works
     out its own as it is written."""
 
     def __init__(self, pool):
