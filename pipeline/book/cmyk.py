@@ -144,7 +144,7 @@ class ArtInk:
         path.close()
         self.canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
-    def text(self, x, y, text, *, size, bold=False, anchor="start"):
+    def text(self, x, y, text, *, size, bold=False, anchor="start", gray=0.0):
         return None   # no words in the art
 
     def texts(self, items, *, size, bold=False, gray=0.0):
