@@ -217,6 +217,8 @@ def word_leaks(page: PageContent, phrases, printed) -> list[str]:
     """A phrase printed on the page: its words in a row, in the page's text outside the lines
     the puzzle prints itself (compared without case or punctuation; a phrase may wrap across
     lines)."""
+    if not phrases:
+        return []
     own = {tuple(_words(t)) for t in printed}
     words: list[str] = []
     for line in page.text.split("\n"):
