@@ -51,7 +51,7 @@ class PathMark:
     def paints_in_each(self, boxes: list[Box]) -> list[bool]:
         """`paints_in` of each box, the same answers, the boxes taken together (`_paint_in`)."""
         return _paint_in([self], np.zeros(len(boxes), dtype=np.int64), boxes, _box_rows(boxes),
-                         np.arange(len(boxes))).tolist()
+                         np.arange(len(boxes)), Subpaths.of_paths([self])).tolist()
 
     def paints_in(self, box: Box) -> bool:
         """Whether any paint of this path lands inside `box` (its geometry, not its bounds)."""
@@ -109,20 +109,36 @@ class Subpaths:
         """The subpaths of `paths` (PathMarks), each curve as `steps` chords: those of the
         paths of straight segments first, read from all their segments at once, then those of
         any path with a curve, flattened one by one."""
+        straight, curved = cls.of_straight_paths(paths)
+        return cls.joined([straight] + [cls.of_polylines(flatten(paths[n].segments, steps), n)
+                                        for n in curved])
+
+    @classmethod
+    def of_straight_paths(cls, paths) -> tuple["Subpaths", list[int]]:
+        """The subpaths of those of `paths` that have no curve, read from all their segments
+        at once, and the places of the others."""
         every = [seg for path in paths for seg in path.segments]
         ops = "".join([seg[0] for seg in every])
         if "C" not in ops:
             return cls._of_straight(every, ops, [len(path.segments) for path in paths],
-                                    np.arange(len(paths)))
+                                    np.arange(len(paths))), []
         curved = [n for n, path in enumerate(paths) if any(seg[0] == "C" for seg in path.segments)]
         straight = sorted(set(range(len(paths))) - set(curved))
         every = [seg for n in straight for seg in paths[n].segments]
-        parts = [cls._of_straight(every, "".join([seg[0] for seg in every]),
-                                  [len(paths[n].segments) for n in straight],
-                                  np.array(straight, dtype=np.int64))]
-        parts += [cls.of_polylines(flatten(paths[n].segments, steps), n) for n in curved]
+        return cls._of_straight(every, "".join([seg[0] for seg in every]),
+                                [len(paths[n].segments) for n in straight],
+                                np.array(straight, dtype=np.int64)), curved
+
+    @classmethod
+    def joined(cls, parts: list["Subpaths"]) -> "Subpaths":
         return cls(*(np.concatenate([getattr(part, name) for part in parts]) for name in
                      ("points", "sizes", "closed", "owner")))
+
+    def of_owners(self, place: np.ndarray) -> "Subpaths":
+        """The subpaths of the paths `place` gives a place (>= 0) to, owned by that place."""
+        chosen = place[self.owner] >= 0
+        return Subpaths(self.points[np.repeat(chosen, self.sizes)], self.sizes[chosen],
+                        self.closed[chosen], place[self.owner[chosen]])
 
     @classmethod
     def of_polylines(cls, polylines, owner: int = 0) -> "Subpaths":
@@ -257,11 +273,11 @@ def _edges_meet(ends: np.ndarray, owner: np.ndarray, grow: np.ndarray, rows: np.
 
 
 def _paint_in(paths: list, which: np.ndarray, boxes: list[Box], rows: np.ndarray,
-              box_at: np.ndarray) -> np.ndarray:
+              box_at: np.ndarray, sub: "Subpaths") -> np.ndarray:
     """`paths[which[t]].paints_in(boxes[box_at[t]])` for each pair t (no pair twice), the same
-    answers, all pairs at once (`rows`: the boxes as rows): the paths' edges are made
-    together, and an edge is tested exactly only against the boxes it comes near
-    (`_edges_meet`)."""
+    answers, all pairs at once (`rows`: the boxes as rows; `sub`: the paths' subpaths,
+    `Subpaths.of_paths(paths)`): an edge is tested exactly only against the boxes it comes
+    near (`_edges_meet`)."""
     ink = _box_rows([path.ink for path in paths])[which]
     wanted = rows[box_at]
     out = ((wanted[:, 0] < ink[:, 2]) & (ink[:, 0] < wanted[:, 2]) & (wanted[:, 1] < ink[:, 3])
@@ -269,7 +285,6 @@ def _paint_in(paths: list, which: np.ndarray, boxes: list[Box], rows: np.ndarray
     todo = np.flatnonzero(out)             # the pairs not yet known either way
     if not len(todo):
         return out
-    sub = Subpaths.of_paths(paths)
     stroked = np.array([path.stroke is not None for path in paths])
     filled = np.array([path.fill is not None for path in paths])
     halves = [max(path.line_width, path.mean_line_width) / 2 for path in paths]
@@ -425,7 +440,7 @@ class PageContent:
 
     @property
     def images(self) -> list[ImageMark]:
-        return [m for m in self.marks if isinstance(m, ImageMark)]
+        return self._view("images", lambda: [m for m in self.marks if isinstance(m, ImageMark)])
 
     @property
     def text(self) -> str:
@@ -461,8 +476,9 @@ class PageContent:
             [isinstance(m, PathMark) for m in self.ink_marks], dtype=bool)))[mark_at])
         if len(asked):   # a path paints where its geometry does, not its bounds
             kept, which = np.unique(mark_at[asked], return_inverse=True)
-            paints[asked] = _paint_in([marks[i] for i in kept.tolist()], which, boxes, wanted,
-                                      box_at[asked])
+            paths = [marks[i] for i in kept.tolist()]
+            paints[asked] = _paint_in(paths, which, boxes, wanted, box_at[asked],
+                                      self.subpaths(paths))
         for i, j in zip(mark_at[paints].tolist(), box_at[paints].tolist()):
             out[j].append(marks[i])
         return out
@@ -471,6 +487,43 @@ class PageContent:
     def ink_marks(self) -> list:
         """Marks that put ink on paper (invisible text and empty paths left out)."""
         return self._view("ink", self._ink_marks)
+
+    def subpaths(self, paths: list[PathMark], steps: int = 8) -> Subpaths:
+        """The subpaths `Subpaths.of_paths(paths, steps)` gives, maybe in another order. A
+        straight path's are read from its segments once a page, whichever check asks first
+        (the overlap, clue and answer checks ask about the same grid and cage lines), with
+        the other straight paths new to that request; a curved one's are flattened at the
+        steps asked for, each time (`paths` are distinct)."""
+        # Batches read so far: (subpaths, how many paths asked), and by id where each path's
+        # subpaths are: (the path, its batch, its owner there), the batch None for a curved
+        # path (the path kept, so that its id names no other).
+        batches, where = self._kept("subpaths read", lambda: ([], {}))
+        new = [path for path in paths if where.get(id(path), (None,))[0] is not path]
+        if new:
+            straight, curved = Subpaths.of_straight_paths(new)
+            for n, path in enumerate(new):
+                where[id(path)] = (path, len(batches), n)
+            for n in curved:
+                where[id(new[n])] = (new[n], None, None)
+            batches.append((straight, len(new)))
+        places = [np.full(size, -1, dtype=np.int64) for _subpaths, size in batches]
+        curved = []
+        for n, path in enumerate(paths):
+            _path, batch, owner = where[id(path)]
+            if batch is None:
+                curved.append(n)
+            else:
+                places[batch][owner] = n
+        parts = [subpaths.of_owners(place) for (subpaths, _size), place in zip(batches, places)]
+        if curved:
+            flattened = Subpaths.of_paths([paths[n] for n in curved], steps)
+            parts.append(flattened.of_owners(np.array(curved, dtype=np.int64)))
+        return Subpaths.joined(parts) if parts else Subpaths.of_paths([])
+
+    def ink_glyphs(self) -> list[Glyph]:
+        """The glyphs among `ink_marks` (visible, with ink), in painting order."""
+        return self._view("ink glyphs", lambda: [
+            m for m in self._kept("ink", self._ink_marks) if isinstance(m, Glyph)])
 
     def ink_rows(self) -> np.ndarray:
         """The ink boxes of `ink_marks`, one row (x0, y0, x1, y1) each, in their order: made
