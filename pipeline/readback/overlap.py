@@ -25,11 +25,13 @@ import numpy as np
 
 from pipeline.geometry import Box
 from pipeline.readback.reader.geometry import flatten, inside, segment_meets_box
-from pipeline.readback.reader.marks import Subpaths, overlapping_pairs
+from pipeline.readback.reader.marks import overlapping_pairs
 
 TOLERANCE_PT = 0.3
 BUCKET_PT = 32.0
-ROWS_PER_BLOCK = 256   # glyphs compared at once: a block of a dense page stays a few MB
+# A margin far above rounding (page coordinates are a few hundred points) and far below
+# anything printed: a search widened by it can only find more, never fewer.
+_HAIR = 1e-3
 # Curves become four chords: a quarter circle's chords stray at most 2 % of its radius from
 # the arc (0.15 pt on a 16 pt island), well inside the tolerance.
 CHORDS = 4
@@ -152,18 +154,22 @@ def _meeting_pairs(boxes: np.ndarray, runs: np.ndarray, tolerance: float):
 def _near_rings(inner: np.ndarray, rings: np.ndarray, eps: float):
     """(glyph, stroke) for each circle (`rings` rows: cx, cy, r, half the line width, the
     stroke) whose ring a glyph's open shrunk box (`inner` rows) is not clearly inside or
-    outside of, widened by `eps`; glyphs compared in blocks."""
+    outside of, widened by `eps`. Only the glyphs whose heights reach within the ring's outer
+    radius of its centre, a hair more, are measured: a box farther off is nearer to no point
+    of the ring than that."""
+    if not len(rings) or not len(inner):
+        return
     cx, cy, r, c_half, c_stroke = rings.T
-    for start in range(0, len(inner) if len(rings) else 0, ROWS_PER_BLOCK):
-        block = inner[start:start + ROWS_PER_BLOCK, None, :]
-        x0, y0, x1, y1 = block[..., 0], block[..., 1], block[..., 2], block[..., 3]
-        open_box = (x0 < x1) & (y0 < y1)
-        nearest = np.hypot(np.clip(cx, x0, x1) - cx, np.clip(cy, y0, y1) - cy)
-        farthest = np.hypot(np.maximum(np.abs(x0 - cx), np.abs(x1 - cx)),
-                            np.maximum(np.abs(y0 - cy), np.abs(y1 - cy)))
-        near_ring = open_box & (nearest < r + c_half + eps) & (farthest > r - c_half - eps)
-        for g, k in zip(*(a.tolist() for a in np.nonzero(near_ring))):
-            yield start + g, int(c_stroke[k])
+    reach = r + c_half + eps + _HAIR
+    g, k = overlapping_pairs(inner[:, 1], inner[:, 3], cy - reach, cy + reach)
+    x0, y0, x1, y1 = inner[g].T
+    cx, cy, r, c_half = cx[k], cy[k], r[k], c_half[k]
+    nearest = np.hypot(np.clip(cx, x0, x1) - cx, np.clip(cy, y0, y1) - cy)
+    farthest = np.hypot(np.maximum(np.abs(x0 - cx), np.abs(x1 - cx)),
+                        np.maximum(np.abs(y0 - cy), np.abs(y1 - cy)))
+    near = ((x0 < x1) & (y0 < y1) & (nearest < r + c_half + eps)
+            & (farthest > r - c_half - eps))
+    yield from zip(g[near].tolist(), c_stroke[k[near]].astype(np.int64).tolist())
 
 
 def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray,
@@ -274,7 +280,7 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
             lined.append(n)
         else:
             rings.append((*circle, max(path.line_width, path.mean_line_width) / 2, n))
-    subpaths = Subpaths.of_paths([strokes[n][1] for n in lined], CHORDS)
+    subpaths = page.subpaths([strokes[n][1] for n in lined], CHORDS)
     segments, owner = _segments(subpaths)
     lined = np.array(lined, dtype=np.int64)
     halves = np.array([max(p.line_width, p.mean_line_width) / 2 for p in

@@ -17,7 +17,6 @@ from pipeline.readback.findings import Check
 from pipeline.readback.hints import hint_findings
 from pipeline.readback.loaded import LoadedBook
 from pipeline.readback.reader import PathMark
-from pipeline.readback.reader.marks import Subpaths
 from pipeline.readback.reader.geometry import segment_meets_box
 
 # The labels the interior prints (pipeline/book/interior.py), one text line each: above a
@@ -150,7 +149,7 @@ def stroked_segments(page) -> np.ndarray:
     """Every stroked segment of a page as rows x1, y1, x2, y2, half its line width (a closed
     subpath's closing segment too)."""
     strokes = [m for m in page.ink_marks if isinstance(m, PathMark) and m.stroke is not None]
-    subpaths = Subpaths.of_paths(strokes)
+    subpaths = page.subpaths(strokes)
     ends, owner = subpaths.edges(subpaths.closed)
     halves = np.array([m.line_width / 2 for m in strokes], dtype=float)
     return np.column_stack((ends, halves[owner]))
