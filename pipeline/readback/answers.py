@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from pipeline.family import AnswerSigns
 from pipeline.geometry import Box
 from pipeline.readback.findings import describe
@@ -184,28 +186,35 @@ def link_leaks(page: PageContent, grid: Grid, links) -> list[str]:
     the open gap between them. Island circles and their numbers stay within an island's own
     cell, grid-wide lines reach beyond the corridor: neither counts."""
     marks = [m for m in page.ink_marks if isinstance(m, PathMark)]
-    leaks = []
+    if not links or not marks:
+        return []
+    corridors = []   # per link: the corridor's x0, y0, x1, y1; across; the gap's ends; open gap
     for (r1, c1), (r2, c2) in links:
         (x1, y1), (x2, y2) = grid.centre(r1, c1), grid.centre(r2, c2)
         half_width = grid.cell / 3
         island = grid.cell * 0.45  # no island circle is wider than its cell
         if r1 == r2:  # across
             lo, hi = sorted((x1, x2))
-            corridor = Box(lo - island, y1 - half_width, hi + island, y1 + half_width)
-            along = lambda b: (b.x0, b.x1)  # noqa: E731
+            corridor = (lo - island, y1 - half_width, hi + island, y1 + half_width)
         else:  # down
             lo, hi = sorted((y1, y2))
-            corridor = Box(x1 - half_width, lo - island, x1 + half_width, hi + island)
-            along = lambda b: (b.y0, b.y1)  # noqa: E731
+            corridor = (x1 - half_width, lo - island, x1 + half_width, hi + island)
         gap = (lo + island, hi - island)
-        open_gap = max(gap[1] - gap[0], grid.cell * 0.05)
-        for mark in marks:
-            if not corridor.contains(mark.ink, slack=1e-3):
-                continue
-            start, end = along(mark.ink)
-            covered = min(end, gap[1]) - max(start, gap[0])
-            if covered >= open_gap / 2:
-                leaks.append(f"bridge ({r1}, {c1})-({r2}, {c2}) is drawn: {describe(mark)}")
+        corridors.append((*corridor, r1 == r2, *gap, max(gap[1] - gap[0], grid.cell * 0.05)))
+    c = np.array(corridors, dtype=float)[:, :, None]   # a link a row, a mark a column
+    ink = np.array([m.ink.as_tuple() for m in marks], dtype=float).T[None]
+    # The mark lies within the corridor (Box.contains, slack 1e-3) ...
+    within = ((ink[:, 0] >= c[:, 0] - 1e-3) & (ink[:, 1] >= c[:, 1] - 1e-3)
+              & (ink[:, 2] <= c[:, 2] + 1e-3) & (ink[:, 3] <= c[:, 3] + 1e-3))
+    # ... and covers at least half of the open gap, measured along the link.
+    across = c[:, 4] != 0
+    start = np.where(across, ink[:, 0], ink[:, 1])
+    end = np.where(across, ink[:, 2], ink[:, 3])
+    covered = np.minimum(end, c[:, 6]) - np.maximum(start, c[:, 5])
+    leaks = []
+    for n, k in zip(*(a.tolist() for a in np.nonzero(within & (covered >= c[:, 7] / 2)))):
+        (r1, c1), (r2, c2) = links[n]
+        leaks.append(f"bridge ({r1}, {c1})-({r2}, {c2}) is drawn: {describe(marks[k])}")
     return leaks
 
 
@@ -217,6 +226,8 @@ def word_leaks(page: PageContent, phrases, printed) -> list[str]:
     """A phrase printed on the page: its words in a row, in the page's text outside the lines
     the puzzle prints itself (compared without case or punctuation; a phrase may wrap across
     lines)."""
+    if not phrases:
+        return []
     own = {tuple(_words(t)) for t in printed}
     words: list[str] = []
     for line in page.text.split("\n"):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.geometry import Box
-from pipeline.readback.findings import painted
+from pipeline.readback.findings import glyph_colours, painted
 from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
 TOLERANCE_PT = 0.01
@@ -96,6 +96,14 @@ def ink_limits(page: PageContent, document: str, max_total: float, min_tint: flo
     return measured, found
 
 
+def _black_text(colour, tints: bool) -> bool:
+    """Text of this colour passes: 100 % K (DeviceGray 0 or CMYK 0/0/0/100), or with `tints`
+    any gray or K alone."""
+    solid = (colour.space == "DeviceGray" and colour.values[0] == 0) or (
+        colour.space == "DeviceCMYK" and tuple(colour.values) == (0, 0, 0, 1))
+    return solid or (tints and colour.is_gray_or_k)
+
+
 def black_type(page: PageContent, document: str, rules, *, thin_lines: bool, tints: bool = False,
                rich_black: tuple[float, ...] | None = None):
     """Text is 100 % K (DeviceGray 0 or CMYK 0/0/0/100); with `tints` (a black-and-white
@@ -105,13 +113,17 @@ def black_type(page: PageContent, document: str, rules, *, thin_lines: bool, tin
     `rules.rich_black_min_pt` across each way, and, given the printer's `rich_black`, only
     that one. `rules`: the cover rules (`pipeline.book.printers.cover_rules`)."""
     found, glyphs, thin = [], 0, 0
-    for mark in page.marks:
+    marks = page.marks
+    inked = page.ink_glyphs()   # the visible glyphs with ink: the text this judges
+    colours = glyph_colours(inked)
+    if colours is not None and all(_black_text(colour, tints) for colour, _n in colours):
+        # No glyph fails: the glyphs are counted, and only the paths read, in their order.
+        glyphs, marks = len(inked), page.paths
+    for mark in marks:
         if isinstance(mark, Glyph) and mark.visible and mark.ink is not None:
             glyphs += 1
             colour = painted(mark)[0]
-            solid = (colour.space == "DeviceGray" and colour.values[0] == 0) or (
-                colour.space == "DeviceCMYK" and tuple(colour.values) == (0, 0, 0, 1))
-            if not solid and not (tints and colour.is_gray_or_k):
+            if not _black_text(colour, tints):
                 found.append((document, page.number, f"text is {colour.space} "
                                                      f"{list(colour.values)}, not 100 % K: "
                                                      f"{_describe(mark)}"))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from pipeline.geometry import Box
 from pipeline.readback.reader import Glyph, PageContent, PathMark
@@ -49,8 +51,26 @@ def painted(mark) -> list:
     if isinstance(mark, PathMark):
         return [c for c in (mark.fill, mark.stroke) if c is not None]
     if isinstance(mark, Glyph):
-        return [mark.fill if mark.render_mode % 4 in (0, 2) else mark.stroke]
+        return [mark.fill if _fills(mark.render_mode) else mark.stroke]
     return []
+
+
+def _fills(render_mode: int) -> bool:
+    return render_mode % 4 in (0, 2)
+
+
+def glyph_colours(glyphs: list) -> list[tuple]:
+    """(colour, how many of `glyphs` paint it) for each colour the glyphs paint (`painted`),
+    each colour object once, in the order they first paint it; None when some glyphs fill and
+    others stroke (then ask `painted` of each). A page's glyphs share a few colour objects
+    (one a colour operator), so a check of colours asks each once, not each glyph."""
+    modes = {_fills(mode) for mode in set(map(attrgetter("render_mode"), glyphs))}
+    if len(modes) > 1:
+        return None
+    colours = list(map(attrgetter("fill" if modes == {True} else "stroke"), glyphs))
+    keys = list(map(id, colours))
+    objects = dict(zip(keys, colours))
+    return [(objects[key], count) for key, count in Counter(keys).items()]
 
 
 def describe(mark) -> str:

@@ -25,10 +25,13 @@ import numpy as np
 
 from pipeline.geometry import Box
 from pipeline.readback.reader.geometry import flatten, inside, segment_meets_box
+from pipeline.readback.reader.marks import overlapping_pairs
 
 TOLERANCE_PT = 0.3
 BUCKET_PT = 32.0
-ROWS_PER_BLOCK = 256   # glyphs compared at once: a block of a dense page stays a few MB
+# A margin far above rounding (page coordinates are a few hundred points) and far below
+# anything printed: a search widened by it can only find more, never fewer.
+_HAIR = 1e-3
 # Curves become four chords: a quarter circle's chords stray at most 2 % of its radius from
 # the arc (0.15 pt on a 16 pt island), well inside the tolerance.
 CHORDS = 4
@@ -67,21 +70,19 @@ class _Index:
         return found
 
 
-def _segments(polylines):
-    """(p, q) pairs of a stroked path's flattened subpaths."""
-    out = []
-    for points, closed in polylines:
-        pairs = list(zip(points, points[1:]))
-        if closed and len(points) > 2:
-            pairs.append((points[-1], points[0]))
-        out.extend(pairs)
-    return out
+def _segments(subpaths) -> tuple[np.ndarray, np.ndarray]:
+    """Stroked paths' flattened subpaths (`Subpaths`) as segments, rows (x0, y0, x1, y1) of
+    their ends, and each one's path: consecutive points, and the closing segment of a closed
+    subpath of more than two points."""
+    return subpaths.edges(subpaths.closed & (subpaths.sizes > 2))
 
 
 def as_circle(path) -> tuple[float, float, float] | None:
     """(cx, cy, r) when the path is one closed subpath of four curves whose outline is a
     square (the usual four-Bezier circle; it strays from a true circle by 0.03 % of r)."""
     segs = path.segments
+    if len(segs) not in (5, 6):   # the only lengths of the two spellings below
+        return None
     ops = "".join(seg[0] for seg in segs)
     if ops not in ("MCCCCZ", "MCCCC"):
         return None
@@ -125,10 +126,6 @@ def _text_of(glyphs, run: int) -> str:
     return "".join(g.text for g in glyphs if g.run == run)
 
 
-def _array(boxes) -> np.ndarray:
-    return np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float).reshape(-1, 4)
-
-
 def _meeting_pairs(boxes: np.ndarray, runs: np.ndarray, tolerance: float):
     """(n, m), n < m, in order: glyphs of different runs whose boxes overlap by more than
     `tolerance` both ways. Sorted by their bottoms, a glyph can only meet the glyphs after it
@@ -154,6 +151,27 @@ def _meeting_pairs(boxes: np.ndarray, runs: np.ndarray, tolerance: float):
         yield int(n[k]), int(m[k])
 
 
+def _near_rings(inner: np.ndarray, rings: np.ndarray, eps: float):
+    """(glyph, stroke) for each circle (`rings` rows: cx, cy, r, half the line width, the
+    stroke) whose ring a glyph's open shrunk box (`inner` rows) is not clearly inside or
+    outside of, widened by `eps`. Only the glyphs whose heights reach within the ring's outer
+    radius of its centre, a hair more, are measured: a box farther off is nearer to no point
+    of the ring than that."""
+    if not len(rings) or not len(inner):
+        return
+    cx, cy, r, c_half, c_stroke = rings.T
+    reach = r + c_half + eps + _HAIR
+    g, k = overlapping_pairs(inner[:, 1], inner[:, 3], cy - reach, cy + reach)
+    x0, y0, x1, y1 = inner[g].T
+    cx, cy, r, c_half = cx[k], cy[k], r[k], c_half[k]
+    nearest = np.hypot(np.clip(cx, x0, x1) - cx, np.clip(cy, y0, y1) - cy)
+    farthest = np.hypot(np.maximum(np.abs(x0 - cx), np.abs(x1 - cx)),
+                        np.maximum(np.abs(y0 - cy), np.abs(y1 - cy)))
+    near = ((x0 < x1) & (y0 < y1) & (nearest < r + c_half + eps)
+            & (farthest > r - c_half - eps))
+    yield from zip(g[near].tolist(), c_stroke[k[near]].astype(np.int64).tolist())
+
+
 def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray,
                   tolerance: float):
     """(glyph, [(stroke, [piece, ...]), ...]) in order: the strokes that may cross the glyph's
@@ -165,31 +183,42 @@ def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray
     the box is not clearly inside or outside its ring. Both tests are a hair wider than the
     exact ones (`segment_meets_box` with `open_box`, `_circle_crosses_box`), which then decide
     on the kept segments alone (a Killer board's cage path has a thousand dashes, of which a
-    digit comes near two or three)."""
+    digit comes near two or three). Segments are compared only with the glyphs they share
+    some height with (`overlapping_pairs`), not with every glyph of the page."""
     if not len(glyph_boxes) or not (len(pieces) or len(rings)):
         return
     eps = 1e-6
     inner = glyph_boxes + (tolerance, tolerance, -tolerance, -tolerance)
-    open_box = (inner[:, 0] < inner[:, 2]) & (inner[:, 1] < inner[:, 3])
-    sx0, sy0, sx1, sy1, s_half, s_stroke = pieces.T
-    cx, cy, r, c_half, c_stroke = rings.T
-    for start in range(0, len(inner), ROWS_PER_BLOCK):
-        block = inner[start:start + ROWS_PER_BLOCK, None, :]
-        x0, y0, x1, y1 = block[..., 0], block[..., 1], block[..., 2], block[..., 3]
-        live = open_box[start:start + ROWS_PER_BLOCK, None]
-        near_piece = (live & (sx0 - s_half - eps < x1) & (x0 < sx1 + s_half + eps)
-                      & (sy0 - s_half - eps < y1) & (y0 < sy1 + s_half + eps))
-        nearest = np.hypot(np.clip(cx, x0, x1) - cx, np.clip(cy, y0, y1) - cy)
-        farthest = np.hypot(np.maximum(np.abs(x0 - cx), np.abs(x1 - cx)),
-                            np.maximum(np.abs(y0 - cy), np.abs(y1 - cy)))
-        near_ring = live & (nearest < r + c_half + eps) & (farthest > r - c_half - eps)
-        found: dict[int, dict] = {}
-        for g, k in zip(*(a.tolist() for a in np.nonzero(near_piece))):   # k ascends per g
+    live = np.flatnonzero((inner[:, 0] < inner[:, 2]) & (inner[:, 1] < inner[:, 3]))
+    found: dict[int, dict] = {}
+    if len(pieces) and len(live):
+        sx0, sy0, sx1, sy1, s_half, s_stroke = pieces.T
+        # The segment's bounds widened by half its line, a hair more.
+        low_x, low_y = sx0 - s_half - eps, sy0 - s_half - eps
+        high_x, high_y = sx1 + s_half + eps, sy1 + s_half + eps
+        g, k = overlapping_pairs(inner[live, 1], inner[live, 3], low_y, high_y)
+        g = live[g]
+        x0, y0, x1, y1 = inner[g].T
+        near = ((low_x[k] < x1) & (x0 < high_x[k]) & (low_y[k] < y1) & (y0 < high_y[k]))
+        g, k = g[near], k[near]
+        order = np.lexsort((k, g))
+        for g, k in zip(g[order].tolist(), k[order].tolist()):   # k ascends per g
             found.setdefault(g, {}).setdefault(int(s_stroke[k]), []).append(k)
-        for g, k in zip(*(a.tolist() for a in np.nonzero(near_ring))):
-            found.setdefault(g, {}).setdefault(int(c_stroke[k]), [])
-        for g in sorted(found):
-            yield start + g, sorted(found[g].items())
+    for g, stroke in _near_rings(inner, rings, eps):
+        found.setdefault(g, {}).setdefault(stroke, [])
+    for g in sorted(found):
+        yield g, sorted(found[g].items())
+
+
+def _crossed_boxes(inner: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """Which of the boxes `ink` (rows) overlap one of the boxes `inner` (rows) at all
+    (`Box.overlaps`): a stroke whose ink box meets no glyph's can cross none."""
+    out = np.zeros(len(ink), dtype=bool)
+    g, s = overlapping_pairs(inner[:, 1], inner[:, 3], ink[:, 1], ink[:, 3])
+    meet = ((ink[s, 0] < inner[g, 2]) & (inner[g, 0] < ink[s, 2]) & (ink[s, 1] < inner[g, 3])
+            & (inner[g, 1] < ink[s, 3]))
+    out[s[meet]] = True
+    return out
 
 
 def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
@@ -209,7 +238,8 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
     all_glyphs = [g for _order, g in glyphs]
     found: list[Overlap] = []
 
-    boxes = _array([g.ink for g in all_glyphs])
+    ink = page.ink_rows()
+    boxes = ink[np.array([order for order, _g in glyphs], dtype=np.int64)]
     seen_runs = set()
     for n, m in _meeting_pairs(boxes, np.array([g.run for g in all_glyphs]), tolerance):
         glyph, other = all_glyphs[n], all_glyphs[m]
@@ -220,6 +250,8 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
             f"{_text_of(all_glyphs, glyph.run)!r} overlaps "
             f"{_text_of(all_glyphs, other.run)!r} at ({glyph.ink.x0:.1f}, "
             f"{glyph.ink.y0:.1f})")))
+    if not strokes or not glyphs:
+        return found   # no line to cross any text
 
     circles: dict = {}
 
@@ -228,31 +260,47 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
             circles[id(path)] = as_circle(path)
         return circles[id(path)]
 
-    flat: dict = {}      # id(path) -> flattened subpaths, shared by stroke and fill
-    segments: list = []  # every stroke's (p, q) pairs, one per row of `pieces`
+    flat: dict = {}      # id(path) -> a fill's flattened subpaths
 
     def _flat(path):
         if id(path) not in flat:
             flat[id(path)] = flatten(path.segments, CHORDS)
         return flat[id(path)]
 
-    pieces, rings = [], []
-    for n, (_order, path) in enumerate(strokes):
-        half = max(path.line_width, path.mean_line_width) / 2
+    # Only a stroke whose ink box overlaps a glyph's shrunk box can cross it (the test the
+    # loop below asks first), so only those are taken apart into segments.
+    inner = boxes + (tolerance, tolerance, -tolerance, -tolerance)
+    reaching = np.flatnonzero(_crossed_boxes(
+        inner, ink[np.array([order for order, _s in strokes], dtype=np.int64)])).tolist()
+    lined, rings = [], []   # the strokes other than circles, by their place in `strokes`
+    for n in reaching:
+        path = strokes[n][1]
         circle = _circle(path)
-        if circle is not None:
-            rings.append((*circle, half, n))
-            continue
-        own = _segments(_flat(path))
-        segments.extend(own)
-        pieces.extend((min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]),
-                       half, n) for p, q in own)
-    near_strokes = _near_strokes(boxes, np.array(pieces, dtype=float).reshape(-1, 6),
-                                 np.array(rings, dtype=float).reshape(-1, 5), tolerance)
-    fill_index = _Index()
-    for n, (_order, path) in enumerate(fills):
-        fill_index.add(n, path.outline)
-    near_fills = fill_index.near
+        if circle is None:
+            lined.append(n)
+        else:
+            rings.append((*circle, max(path.line_width, path.mean_line_width) / 2, n))
+    subpaths = page.subpaths([strokes[n][1] for n in lined], CHORDS)
+    segments, owner = _segments(subpaths)
+    lined = np.array(lined, dtype=np.int64)
+    halves = np.array([max(p.line_width, p.mean_line_width) / 2 for p in
+                       (strokes[n][1] for n in lined.tolist())])
+    pieces = np.column_stack((
+        np.minimum(segments[:, 0], segments[:, 2]), np.minimum(segments[:, 1], segments[:, 3]),
+        np.maximum(segments[:, 0], segments[:, 2]), np.maximum(segments[:, 1], segments[:, 3]),
+        halves[owner], lined[owner]))
+    near_strokes = _near_strokes(boxes, pieces, np.array(rings, dtype=float).reshape(-1, 5),
+                                 tolerance)
+    fill_index = None   # made when a crossing first asks which fills hold a glyph
+
+    def near_fills(box: Box) -> set:
+        nonlocal fill_index
+        if fill_index is None:
+            fill_index = _Index()
+            for n, (_order, path) in enumerate(fills):
+                fill_index.add(n, path.outline)
+        return fill_index.near(box)
+
     def _holds(k, box: Box) -> bool:
         path = fills[k][1]
         circle = _circle(path)
@@ -277,8 +325,8 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
                 if _circle_crosses_box(circle, half, inner):
                     crossing = ((circle[0] - circle[2], circle[1]), (circle[0] + circle[2],
                                                                       circle[1]))
-            for k in near:   # empty for a circle
-                p, q = segments[k]
+            for x0, y0, x1, y1 in segments[near].tolist():   # none for a circle
+                p, q = (x0, y0), (x1, y1)
                 if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
                         max(p[1], q[1]) < target.y0 or min(p[1], q[1]) > target.y1:
                     continue

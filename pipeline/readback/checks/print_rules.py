@@ -3,7 +3,9 @@ text size."""
 
 from __future__ import annotations
 
-from pipeline.readback.findings import Check, describe, documents, painted
+from operator import attrgetter
+
+from pipeline.readback.findings import Check, describe, documents, glyph_colours, painted
 from pipeline.readback.loaded import LoadedBook
 from pipeline.readback.reader import ImageMark, PathMark
 
@@ -23,8 +25,12 @@ def check_fonts(b: LoadedBook) -> Check:
                                f"standard-14 font {font.base_font} is referenced, not embedded")
                 elif not font.embedded:
                     check.fail(document, page.number, f"font {font.base_font} is not embedded")
-            for glyph in page.glyphs:
-                glyphs += 1
+            every = page.glyphs
+            glyphs += len(every)
+            gids = list(map(attrgetter("gid"), every))
+            if None not in gids and 0 not in gids:
+                continue   # a missing glyph has no glyph index, or index 0
+            for glyph in every:
                 if glyph.missing:
                     missing += 1
                     check.fail(document, page.number,
@@ -42,6 +48,12 @@ def _ink(colour) -> float:
     return colour.values[-1] if colour.space == "DeviceCMYK" else 1 - colour.values[0]
 
 
+def _label(colour) -> str:
+    """A colour's line in the count of interior colours."""
+    return colour.space if colour.space != "DeviceCMYK" else (
+        "DeviceCMYK (K only)" if colour.is_gray_or_k else "DeviceCMYK")
+
+
 def check_colour(b: LoadedBook) -> Check:
     lightest_allowed = b.profile.min_gray_fill
     check = Check("colour", f"interior DeviceGray or K only, gray fills at least "
@@ -49,7 +61,17 @@ def check_colour(b: LoadedBook) -> Check:
     spaces: dict[str, int] = {}
     lightest = None
     for page in b.pages:
-        for mark in page.marks:
+        marks = page.marks
+        # A page whose glyphs all paint gray or K in colours already counted is counted by
+        # colour: its glyphs add no finding and no new line, and its other marks are read
+        # alone, in their order (a page with images is read mark by mark).
+        colours = glyph_colours(page.glyphs)
+        if colours is not None and not page.images and all(
+                colour.is_gray_or_k and _label(colour) in spaces for colour, _n in colours):
+            for colour, count in colours:
+                spaces[_label(colour)] += count
+            marks = page.paths
+        for mark in marks:
             if isinstance(mark, PathMark) and mark.fill is not None and mark.fill.is_gray_or_k:
                 ink = _ink(mark.fill)
                 if ink > 0 and (lightest is None or ink < lightest[0]):
@@ -58,8 +80,7 @@ def check_colour(b: LoadedBook) -> Check:
                     check.fail("interior", page.number, f"{ink:.0%} gray fill is lighter than "
                                                         f"{lightest_allowed:.0%}: {describe(mark)}")
             for colour in painted(mark):
-                label = colour.space if colour.space != "DeviceCMYK" else (
-                    "DeviceCMYK (K only)" if colour.is_gray_or_k else "DeviceCMYK")
+                label = _label(colour)
                 spaces[label] = spaces.get(label, 0) + 1
                 if not colour.is_gray_or_k:
                     check.fail("interior", page.number,
@@ -126,12 +147,16 @@ def check_text_size(b: LoadedBook) -> Check:
     smallest = None
     for document, pages in documents(b):
         for page in pages:
-            for glyph in page.glyphs:
-                if not glyph.visible or glyph.ink is None:
-                    continue
-                size = glyph.rendered_size
-                if smallest is None or size < smallest[0]:
-                    smallest = (size, document, page.number, glyph.text)
+            inked = page.ink_glyphs()   # the visible glyphs with ink
+            if not inked:
+                continue
+            sizes = list(map(attrgetter("rendered_size"), inked))
+            least = min(sizes)
+            if smallest is None or least < smallest[0]:   # the first of the page's smallest
+                smallest = (least, document, page.number, inked[sizes.index(least)].text)
+            if least >= minimum - 1e-6:
+                continue
+            for glyph, size in zip(inked, sizes):
                 if size < minimum - 1e-6:
                     check.fail(document, page.number,
                                f"{size:.2f} pt text {glyph.text!r} ({glyph.font.base_font})")

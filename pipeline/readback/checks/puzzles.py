@@ -4,6 +4,7 @@ manifest's plan says, and with hints on, one sound hint per puzzle."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import numpy as np
 
@@ -145,15 +146,13 @@ def check_hints(b: LoadedBook) -> Check:
 # --- clues in a cell's corner --------------------------------------------------------------------
 
 def stroked_segments(page) -> np.ndarray:
-    """Every stroked segment of a page as rows x1, y1, x2, y2, half its line width."""
-    rows = []
-    for mark in page.ink_marks:
-        if isinstance(mark, PathMark) and mark.stroke is not None:
-            half = mark.line_width / 2
-            for points, closed in mark.polylines():
-                ends = points + points[:1] if closed else points
-                rows += [(a[0], a[1], b[0], b[1], half) for a, b in zip(ends, ends[1:])]
-    return np.array(rows, dtype=float).reshape(-1, 5)
+    """Every stroked segment of a page as rows x1, y1, x2, y2, half its line width (a closed
+    subpath's closing segment too)."""
+    strokes = [m for m in page.ink_marks if isinstance(m, PathMark) and m.stroke is not None]
+    subpaths = page.subpaths(strokes)
+    ends, owner = subpaths.edges(subpaths.closed)
+    halves = np.array([m.line_width / 2 for m in strokes], dtype=float)
+    return np.column_stack((ends, halves[owner]))
 
 
 def touches_a_line(segments: np.ndarray, box: Box) -> bool:
@@ -226,18 +225,26 @@ LEVEL_PLACE = r"(?:(?<=· )|(?<=, )|(?<= to )|^)({})(?=$| ·| to |,)"
 def slug_findings(text: str, slugs: set[str]) -> list[str]:
     """Every level slug `text` prints where a level's display name belongs, and every slug of
     several words anywhere; catalog keys (the copyright page's provenance) do not count."""
+    cleaned = KEY.sub("", text)   # a key never spans lines: the lines' own cleaning, joined
+    if not any(slug in cleaned for slug in slugs):
+        return []   # what the patterns find is a slug, letter for letter, in a cleaned line
     found = []
+    for line in text.splitlines():
+        line = KEY.sub("", line)
+        for pattern in _slug_patterns(frozenset(slugs)):
+            found += [f"level slug {m.group(1)!r} printed: {line.strip()!r}"
+                      for m in pattern.finditer(line)]
+    return found
+
+
+@lru_cache(maxsize=8)
+def _slug_patterns(slugs: frozenset[str]) -> tuple[re.Pattern, ...]:
+    """The slugs of several words, anywhere; then the one-word slugs, in a level's places."""
     joined = sorted((s for s in slugs if re.search(r"[-_]", s)), key=len, reverse=True)
     single = sorted(s for s in slugs if not re.search(r"[-_]", s))
     anywhere = re.compile(r"\b(" + "|".join(map(re.escape, joined)) + r")\b") if joined else None
     placed = re.compile(LEVEL_PLACE.format("|".join(map(re.escape, single)))) if single else None
-    for line in text.splitlines():
-        line = KEY.sub("", line)
-        for pattern in (anywhere, placed):
-            if pattern is not None:
-                found += [f"level slug {m.group(1)!r} printed: {line.strip()!r}"
-                          for m in pattern.finditer(line)]
-    return found
+    return tuple(pattern for pattern in (anywhere, placed) if pattern is not None)
 
 
 def check_level_names(b: LoadedBook) -> Check:
