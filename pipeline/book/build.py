@@ -226,20 +226,17 @@ def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[i
 
 
 def _catalog_level(catalog: Catalog, family: str, level: str,
-                   levels: dict | None = None) -> dict[int, PuzzleRecord]:
+                   levels: dict) -> dict[int, PuzzleRecord]:
     """A level's records by key number. `levels` keeps the levels already read during one
     build: every section, example and lesson printed from a level reads it (61 reads of 18
     levels for the default books), and only a fill (`_ensure`) changes one."""
-    if levels is not None and (family, level) in levels:
-        return levels[(family, level)]
-    available = {key_number(r): r for r in catalog.records(family, level)}
-    if levels is not None:
-        levels[(family, level)] = available
-    return available
+    if (family, level) not in levels:
+        levels[(family, level)] = {key_number(r): r for r in catalog.records(family, level)}
+    return levels[(family, level)]
 
 
 def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
-            executor=None, levels: dict | None = None) -> dict:
+            levels: dict, executor=None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
     key order (dedupe depends on earlier boards), so filling always starts at number 1."""
     from pipeline.generate import fill
@@ -254,8 +251,7 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
             raise InputError(report.stopped, field="level")
         if catalog.count(family, level) == before:
             raise InputError(f"could not generate more {family} {level} boards", field="level")
-        if levels is not None:
-            levels.pop((family, level), None)
+        levels.pop((family, level), None)
         available = _catalog_level(catalog, family, level, levels)
         deficit = wanted(available)
     return available
@@ -264,6 +260,7 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
 def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
                          progress=True, problem=None, executor=None,
                          levels: dict | None = None) -> BookRecords:
+    levels = {} if levels is None else levels
     sections = []
     skipped: list = []
     for section in layout.sections:
@@ -405,7 +402,7 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         hints = book_hints(puzzles)
     writer = InteriorWriter(layout, profile, fonts, plan, puzzles, records.examples,
                             front_matter(layout, plan, records), records.lesson_boards,
-                            hints=hints if layout.hints else None)
+                            hints=hints)
     interior = writer.write(progress)
     page_count = profile.final_page_count(plan.page_count)
     cover = write_cover(layout, profile, fonts, page_count, cover_boards(records.sections))

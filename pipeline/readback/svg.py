@@ -157,8 +157,7 @@ class _GlyphDefs:
 _UNSEEN = object()
 
 
-def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict,
-                   numbers: dict | None = None) -> str | None:
+def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict, numbers: dict) -> str | None:
     if not glyph.visible:
         return None
     font = glyph.font
@@ -185,8 +184,6 @@ def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict,
             f')" {_glyph_paint(glyph.render_mode % 4, glyph.fill, glyph.stroke, glyph.alpha)}/>')
     if around is None:
         return None
-    if numbers is None:
-        return f"{around[0]}{_num(e)} {_num(f)}{around[1]}"
     return f"{around[0]}{numbers[e]} {numbers[f]}{around[1]}"
 
 

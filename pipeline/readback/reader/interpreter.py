@@ -89,25 +89,7 @@ class Interpreter:
         self.stack = []
         self.state.ctm = multiply(matrix, self.state.ctm)
         resources = resources.get_object() if resources is not None else {}
-        path = self.path
         for operands, operator in content_operations(self.doc.stream_bytes(contents)):
-            # m and l are most of a page's operations (a Killer grid draws 3,000 of them):
-            # written out here, they skip the handler call and `point` (the same products as
-            # `point`, on the floats the lexer gives; anything else goes to the handler).
-            if (operator == b"l" or operator == b"m") and len(operands) == 2:
-                x, y = operands
-                if type(x) is float and type(y) is float:
-                    a, b, c, d, e, f = self.state.ctm
-                    p = (a * x + c * y + e, b * x + d * y + f)
-                    if path is not self.path:
-                        path = self.path
-                    if operator == b"l":
-                        path.append(("L", *p))
-                    else:
-                        path.append(("M", *p))
-                        self.subpath_start = p
-                    self.current = p
-                    continue
             handler = OPERATORS.get(operator)
             if handler is None:
                 if operator not in IGNORED:
