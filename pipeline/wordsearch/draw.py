@@ -26,7 +26,9 @@ TITLE_GAP = 1.6          # the theme line and the gap under it, in list sizes
 COLUMN_GAP = 0.8         # between list columns, in list sizes
 FRAME_PT = 1.5
 BAND_PT = 0.8            # the answer key's bands
-BAND_RADIUS = 0.42       # of the cell: half a band's width
+BAND_RADIUS = 0.35       # of the cell: half a band's width
+SOLUTION_SHARE = 0.5     # of the cell: a letter's size on a solution, small enough that a
+#                          diagonal band clears the letters beside it (docs/wordsearch.md)
 MESSAGE_GRAY = 0.0       # the message's letters on a solution: black and bold
 PLAIN_GRAY = 0.35        # every other letter on a solution: a dark gray the bands stand out on
 SMALLEST_TYPE = 7.0      # pt: no letter or listed word smaller, whatever the printer allows
@@ -112,8 +114,8 @@ def print_problem(measure, puzzle: dict, puzzle_cell: float, solution_cell: floa
     or the solution, or a word list that does not fit its panel at its size."""
     if puzzle_cell * LETTER_SHARE < SMALLEST_TYPE:
         return f"grid letters of {puzzle_cell * LETTER_SHARE:.1f} pt, under {SMALLEST_TYPE} pt"
-    if solution_cell * LETTER_SHARE < SMALLEST_TYPE:
-        return (f"solution letters of {solution_cell * LETTER_SHARE:.1f} pt, under "
+    if solution_cell * SOLUTION_SHARE < SMALLEST_TYPE:
+        return (f"solution letters of {solution_cell * SOLUTION_SHARE:.1f} pt, under "
                 f"{SMALLEST_TYPE} pt")
     size = puzzle_cell * LIST_SHARE
     if size < SMALLEST_TYPE:
@@ -127,7 +129,7 @@ def print_problem(measure, puzzle: dict, puzzle_cell: float, solution_cell: floa
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
     """Every word in a rounded band; the message's letters (the ones no word uses) in bold."""
     letters = list(puzzle["letters"])
-    size = box.cell * LETTER_SHARE
+    size = box.cell * SOLUTION_SHARE
     placements = read_placements(puzzle, solution)
     used = set()
     bands = []
