@@ -65,6 +65,7 @@ def alphabet(language: str) -> str:
     return _ALPHABETS[language]
 
 
+@functools.lru_cache(maxsize=65536)
 def grid_spelling(word: str, language: str) -> str:
     """`word` as a grid of `language` writes it; InputError naming a character the language's
     grid alphabet has no way to write."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from pipeline.errors import InputError
 from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink
@@ -42,6 +43,13 @@ class WordSearchFamily(Family):
     def check_record(self, record: dict) -> None:
         puzzle = require(record, "puzzle", dict)
         check_puzzle(puzzle)
+        spellings = [grid_spelling(w, puzzle["language"]) for w in puzzle["words"]]
+        for index, found in enumerate(solve.find_words(list(puzzle["letters"]), spellings)):
+            if len(found) != 1:
+                word = puzzle["words"][index]
+                raise InputError(f"{word!r} is not in the grid" if not found else
+                                 f"{word!r} appears {len(found)} times in the grid",
+                                 field=f"puzzle.words[{index}]")
         if "solution" in record:
             check_solution(puzzle, require(record, "solution", dict))
 

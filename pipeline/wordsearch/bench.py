@@ -27,7 +27,7 @@ def measure_level(level: str, keys: int, words: int | None = None) -> dict:
     attempts: list[int] = []
     difficulty: list[float] = []
     failed = 0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for number in range(1, keys + 1):
         try:
             made = generate(f"wordsearch:{level}:{number}", level, words)
@@ -36,10 +36,13 @@ def measure_level(level: str, keys: int, words: int | None = None) -> dict:
             continue
         attempts.append(made.attempts)
         difficulty.append(made.grade["difficulty"])
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    # CPU seconds as well as the clock's: on a shared machine the clock counts the others'
+    # work too; the CPU figure is what one free core would do
     return {"keys": keys, "boards": len(attempts), "failed": failed,
-            "seconds": round(seconds, 3),
+            "seconds": round(seconds, 3), "cpu_seconds": round(cpu, 3),
             "boards_per_second": round(len(attempts) / seconds, 1) if seconds else 0.0,
+            "boards_per_cpu_second": round(len(attempts) / cpu, 1) if cpu else 0.0,
             "attempts_mean": round(sum(attempts) / max(1, len(attempts)), 2),
             "difficulty_min_max": [min(difficulty, default=0), max(difficulty, default=0)]}
 
@@ -58,11 +61,11 @@ def peer(keys: int) -> dict:
     words = [s for s in themes("en")[0].spellings if 3 <= len(s) <= 17][:PEER_WORDS]
     long_bad = [w for w in offensive_words() if len(w) >= 4]
     broken = Counter()
-    started = time.perf_counter()
+    started = time.process_time()
     made = []
     for _ in range(keys):
         made.append(WordSearch(",".join(words), size=17, level=3))
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     for puzzle in made:
         rows = ["".join(row) for row in puzzle.puzzle]
         lines = rows + ["".join(col) for col in zip(*rows)]
@@ -76,7 +79,7 @@ def peer(keys: int) -> dict:
             broken["a word not exactly once"] += 1
         if any(w in text for w in long_bad):
             broken["an offensive word of 4+ letters"] += 1
-    return {"installed": True, "boards_per_second": round(keys / seconds, 1),
+    return {"installed": True, "boards_per_cpu_second": round(keys / seconds, 1),
             "boards": keys, "breaking_our_contract": dict(broken)}
 
 
@@ -86,16 +89,17 @@ def run(quick: bool) -> dict:
     results = {level.name: measure_level(level.name, keys) for level in LEVELS}
     results["hard_25_words"] = measure_level(PEER_LEVEL, keys, PEER_WORDS)
     results["peer"] = peer(min(keys, 100))
-    print(f"{'level':16} {'boards/s':>9} {'attempts':>9} {'failed':>7}  difficulty",
-          file=sys.stderr)
+    print(f"{'level':16} {'boards/s':>9} {'per CPU s':>9} {'attempts':>9} {'failed':>7}  "
+          "difficulty", file=sys.stderr)
     for name in [level.name for level in LEVELS] + ["hard_25_words"]:
         r = results[name]
-        print(f"{name:16} {r['boards_per_second']:9.1f} {r['attempts_mean']:9.2f} "
-              f"{r['failed']:7d}  {r['difficulty_min_max']}", file=sys.stderr)
+        print(f"{name:16} {r['boards_per_second']:9.1f} {r['boards_per_cpu_second']:9.1f} "
+              f"{r['attempts_mean']:9.2f} {r['failed']:7d}  {r['difficulty_min_max']}",
+              file=sys.stderr)
     if results["peer"]["installed"]:
         p = results["peer"]
-        ours = results["hard_25_words"]["boards_per_second"]
-        print(f"peer: {p['boards_per_second']} boards/s (ours {ours}, "
-              f"{ours / p['boards_per_second']:.1f}x); breaking our contract: "
+        ours = results["hard_25_words"]["boards_per_cpu_second"]
+        print(f"peer: {p['boards_per_cpu_second']} boards per CPU second (ours {ours}, "
+              f"{ours / p['boards_per_cpu_second']:.1f}x); breaking our contract: "
               f"{p['breaking_our_contract']}", file=sys.stderr)
     return results

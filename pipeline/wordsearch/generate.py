@@ -174,24 +174,26 @@ def _start_ranges(length: int, size: int, step: int) -> tuple[int, int]:
     return 0, size - 1
 
 
-def place_word(stream, grid, rows, cols, spelling, level: Level, cross: bool):
+def place_word(stream, grid, rows, cols, spelling, level: Level, cross: bool, filled: list):
     """A (row, col, direction) for the word, writing it into `grid`; None when none is found.
-    With `cross`, starts through a letter already in the grid are tried first."""
+    With `cross`, starts through a letter already in the grid (`filled`: the cells written
+    so far, in order) are tried first."""
     shared = level.shared != "none"
     directions = level.directions
-    if cross and shared:
-        filled = [i for i, held in enumerate(grid) if held is not None and held in spelling]
-        for _ in range(CROSS_TRIES if filled else 0):
+    if cross and shared and filled:
+        for _ in range(CROSS_TRIES):
             pick, d, choice = digits(stream, len(filled), len(directions), len(spelling))
             cell = filled[pick]
             letter = grid[cell]
+            if letter not in spelling:
+                continue
             index = [i for i, ch in enumerate(spelling) if ch == letter]
             at = index[choice % len(index)]
             direction = directions[d]
             dr, dc = STEPS[direction]
             r, c = cell // cols - dr * at, cell % cols - dc * at
             if _fits(grid, rows, cols, spelling, r, c, dr, dc, True) > 0:
-                _write(grid, cols, spelling, r, c, dr, dc)
+                _write(grid, cols, spelling, r, c, dr, dc, filled)
                 return r, c, direction
     for _ in range(PLACE_TRIES):
         d, r, c = digits(stream, len(directions), rows, cols)
@@ -204,14 +206,16 @@ def place_word(stream, grid, rows, cols, spelling, level: Level, cross: bool):
         r = r_lo + r % (r_hi - r_lo + 1)
         c = c_lo + c % (c_hi - c_lo + 1)
         if _fits(grid, rows, cols, spelling, r, c, dr, dc, shared) >= 0:
-            _write(grid, cols, spelling, r, c, dr, dc)
+            _write(grid, cols, spelling, r, c, dr, dc, filled)
             return r, c, direction
     return None
 
 
-def _write(grid, cols, spelling, r, c, dr, dc) -> None:
+def _write(grid, cols, spelling, r, c, dr, dc, filled=None) -> None:
     cell, step = r * cols + c, dr * cols + dc
     for letter in spelling:
+        if filled is not None and grid[cell] is None:
+            filled.append(cell)
         grid[cell] = letter
         cell += step
 
@@ -289,7 +293,7 @@ def faults(cells, rows, cols, placements, spellings, own_runs, fixed) -> list[se
     where = line_order(rows, cols)[1]
     found: list[set[int]] = []
     for placement, spelling, own in zip(placements, spellings, own_runs):
-        for hit in occurrences(text, where, spelling, cols):
+        for hit in sorted(occurrences(text, where, spelling, cols)):
             run = set(_cells_of(hit, len(spelling), cols))
             if run != own:
                 found.append(run)
@@ -333,9 +337,10 @@ def attempt(stream: KeyedStream, level: Level, words: int | None = None) -> Boar
     spellings: list[str] = []
     message = None
     cross_every = 2 if level.shared == "quarter" else 4
+    filled: list[int] = []
     for index, (word, spelling) in enumerate(chosen):
         at = place_word(stream, grid, rows, cols, spelling, level,
-                        cross=index > 0 and stream.below(cross_every) == 0)
+                        cross=index > 0 and stream.below(cross_every) == 0, filled=filled)
         if at is None:
             continue
         placements.append(Placement(word, *at))

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
+
 from pipeline.lexicon import grid_spelling, offensive_words
 from pipeline.wordsearch.board import STEPS, message_letters, read_placements
 
@@ -56,12 +58,36 @@ def _layout(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @functools.lru_cache(maxsize=1)
-def _offensive_by_head() -> dict[str, tuple[str, ...]]:
-    heads: dict[str, list[str]] = {}
+def _offensive_by_head() -> tuple[np.ndarray, dict[int, tuple[str, ...]]]:
+    """The offensive words by the number their first three letters make (letters as 0-25 in
+    base 26), and a table of which numbers start one."""
+    heads: dict[int, list[str]] = {}
     for word in sorted(offensive_words()):
         if len(word) >= SHORT_OFFENSIVE:
-            heads.setdefault(word[:SHORT_OFFENSIVE], []).append(word)
-    return {head: tuple(words) for head, words in heads.items()}
+            heads.setdefault(_head_number(word), []).append(word)
+    starts = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
+    starts[list(heads)] = True
+    return starts, {head: tuple(words) for head, words in heads.items()}
+
+
+def _head_number(text: str) -> int:
+    return sum((ord(ch) - 65) * 26 ** (SHORT_OFFENSIVE - 1 - k)
+               for k, ch in enumerate(text[:SHORT_OFFENSIVE]))
+
+
+def _head_numbers(text: str) -> np.ndarray:
+    """The head number at every position of the scanned text; a position whose three
+    characters cross a line's end gets 26**3 (no word starts there)."""
+    values = np.frombuffer(text.encode("ascii"), dtype=np.uint8).astype(np.int64) - 65
+    edge = values < 0
+    n = len(values) - SHORT_OFFENSIVE + 1
+    numbers = np.zeros(n, dtype=np.int64)
+    crosses = np.zeros(n, dtype=bool)
+    for k in range(SHORT_OFFENSIVE):
+        numbers = numbers * 26 + values[k:k + n]
+        crosses |= edge[k:k + n]
+    numbers[crosses] = 26 ** SHORT_OFFENSIVE
+    return numbers
 
 
 # --- the checker -------------------------------------------------------------------------------
@@ -109,17 +135,16 @@ def verify(puzzle: dict, solution: dict) -> dict:
                 problems.append(f"{word} is part of {other}")
 
     message = "message" in puzzle
-    heads = _offensive_by_head()
-    grams = {text[i:i + SHORT_OFFENSIVE] for i in range(len(text) - SHORT_OFFENSIVE + 1)}
-    for head in sorted(grams.intersection(heads)):
-        for bad in heads[head]:
-            index = text.find(bad)
-            while index >= 0:
-                run = frozenset(cells[index:index + len(bad)])
-                if len(bad) > SHORT_OFFENSIVE or not (message or run <= used):
-                    problems.append(f"the offensive word {bad} reads from cell "
-                                    f"{divmod(cells[index], cols)}")
-                index = text.find(bad, index + 1)
+    starts, heads = _offensive_by_head()
+    numbers = _head_numbers(text)
+    for index in np.flatnonzero(starts[numbers]).tolist():
+        for bad in heads[int(numbers[index])]:
+            if not text.startswith(bad, index):
+                continue
+            run = frozenset(cells[index:index + len(bad)])
+            if len(bad) > SHORT_OFFENSIVE or not (message or run <= used):
+                problems.append(f"the offensive word {bad} reads from cell "
+                                f"{divmod(cells[index], cols)}")
 
     if "message" in puzzle:
         leftover = "".join(grid[i] for i in range(rows * cols) if i not in used)
