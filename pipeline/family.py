@@ -52,7 +52,7 @@ class AnswerSigns:
     # its cell and touch no line.
     clues: tuple[tuple[Cell, str], ...] = ()
     # Runs of printed letters (first cell, last cell) that make an answer when ringed: no
-    # band, ring or stroke may enclose one on the puzzle page (a word search's hidden words).
+    # band, ring or stroke may enclose one on the puzzle page (the words a letter grid hides).
     runs: tuple[tuple[Cell, Cell], ...] = ()
 
 

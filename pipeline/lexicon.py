@@ -19,7 +19,7 @@ How each language's puzzle books write words in a grid (the tables below):
 
 - English: A-Z; spaces, hyphens and apostrophes dropped ("ICE CREAM" is ICECREAM).
 - German: A-Z; umlauts as their two-letter forms (Ä AE, Ö OE, Ü UE) and ß as SS, as German
-  crossword and word-search books print them in capitals.
+  crossword and puzzle books print them in capitals.
 - French: A-Z; accents and the cedilla dropped (É E, À A, Ç C, Ï I, ...), the ligatures written
   out (Œ OE, Æ AE), as French grids (mots mêlés, mots fléchés) print capitals.
 - Spanish: A-Z and Ñ, which is a letter of its own in Spanish grids (sopas de letras keep it);

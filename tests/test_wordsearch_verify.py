@@ -104,12 +104,12 @@ def test_a_three_letter_offensive_word_in_filler_is_caught():
 
 
 def test_a_wrong_message_is_caught():
-    puzzle, solution = planted("message-hard")
+    puzzle, solution = planted("hidden-message-hard")
     assert verify.verify(puzzle, solution)["unique"]
     puzzle["message"] = puzzle["message"].replace("a", "e", 1)
     problems = verify.verify(puzzle, solution)["problems"]
     assert any("not the message" in p for p in problems)
-    puzzle, solution = planted("message-hard")
+    puzzle, solution = planted("hidden-message-hard")
     r, c = free_cells(puzzle, solution)[0]
     write(puzzle, [(r, c)], "Q" if puzzle["letters"][r][c] != "Q" else "Z")
     assert any("not the message" in p for p in verify.verify(puzzle, solution)["problems"])

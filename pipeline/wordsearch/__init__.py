@@ -22,8 +22,8 @@ from pipeline.wordsearch.board import (check_puzzle, check_solution, dedupe_form
                                        read_placements, word_set_form, WordSets)
 
 # Word-list columns each level's panel is sized for (its longest words fit that many).
-PANEL_COLUMNS = {"easy": 2, "medium": 3, "hard": 3, "expert": 4, "message-hard": 3,
-                 "message-expert": 4}
+PANEL_COLUMNS = {"easy": 2, "medium": 3, "hard": 3, "expert": 4, "hidden-message-hard": 3,
+                 "hidden-message-expert": 4}
 
 
 class WordSearchFamily(Family):
@@ -34,6 +34,7 @@ class WordSearchFamily(Family):
     level_titles = grading.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     cover_style = draw.COVER_STYLE
+    teaches = True      # draw.lessons: a word read across and down, diagonally, backwards
 
     # Generation ---------------------------------------------------------------------------
     def generate(self, key: str, level: str) -> Generated:

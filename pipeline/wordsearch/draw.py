@@ -15,7 +15,7 @@ import math
 
 from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.geometry import Box
-from pipeline.ink import GridBox, Ink, panel_box
+from pipeline.ink import GridBox, Ink, Lesson, panel_box
 from pipeline.lexicon import grid_spelling
 from pipeline.wordsearch.board import read_placements
 
@@ -157,3 +157,52 @@ def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
     x, y = box.cell_centre(row, col)
     ink.circle(x, y, box.cell * BAND_RADIUS, stroke=BAND_PT)
 
+
+
+# --- the how-to's step by step ---------------------------------------------------------------
+LESSON_WAYS = (
+    ("Across and down", ("E", "S"),
+     "scan each row for the word's first letter, then read on to the right or down."),
+    ("Diagonally", ("SE", "NE"),
+     "from the first letter, try the corners too: a word may run down or up to the right."),
+    ("Backwards", ("W", "N", "NW", "SW"),
+     "on the harder levels a word may read right to left, upwards, or diagonally back."),
+)
+
+
+def lessons(boards, levels=()) -> list:
+    """One lesson per way of reading the book's levels allow, each on the first board (in
+    the order given) with a word reading that way: a window round the word, the word banded."""
+    from pipeline.wordsearch.grade import LEVEL_BY_NAME
+
+    allowed = {d for level in levels for d in LEVEL_BY_NAME[level].directions} or {"E", "S"}
+    out = []
+    for name, ways, text in LESSON_WAYS:
+        if not allowed & set(ways):
+            continue
+        for index, (puzzle, solution) in enumerate(boards):
+            found = [p for p in read_placements(puzzle, solution) if p.direction in ways]
+            if not found:
+                continue
+            placement = min(found, key=lambda p: (len(p.word), p.word))
+            length = len(grid_spelling(placement.word, puzzle["language"]))
+            cells = placement.cells(length)
+            r0 = max(0, min(r for r, _ in cells) - 1)
+            c0 = max(0, min(c for _, c in cells) - 1)
+            r1 = min(puzzle["rows"] - 1, max(r for r, _ in cells) + 1)
+            c1 = min(puzzle["cols"] - 1, max(c for _, c in cells) + 1)
+            out.append(Lesson(name, f"{placement.word}: {text}", index,
+                              (r0, c0, cells[0], cells[-1]), (r1 - r0 + 1, c1 - c0 + 1)))
+            break
+    return out
+
+
+def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
+    """A window of the board round one word, the word in its band."""
+    r0, c0, first, last = step
+    window = [line[c0:c0 + box.cols] for line in puzzle["letters"][r0:r0 + box.rows]]
+    ink.rect(box.x, box.y, box.width, box.height, stroke=FRAME_PT)
+    _grid_letters(ink, window, box, box.cell * SOLUTION_SHARE)
+    (x1, y1) = box.cell_centre(first[0] - r0, first[1] - c0)
+    (x2, y2) = box.cell_centre(last[0] - r0, last[1] - c0)
+    ink.band(x1, y1, x2, y2, radius=box.cell * BAND_RADIUS, stroke=BAND_PT)

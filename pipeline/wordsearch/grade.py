@@ -69,9 +69,9 @@ LEVELS = (
     Level("medium", "Medium", 15, 15, 18, 24, FOUR, "allowed", 0, False),
     Level("hard", "Hard", 17, 17, 24, 30, DIRECTIONS, "quarter", 0, False),
     Level("expert", "Expert", 20, 20, 30, 40, DIRECTIONS, "allowed", EXPERT_DECOYS, False),
-    Level("message-hard", "Hard, Hidden Message", 17, 17, 24, 30, DIRECTIONS, "quarter", 0,
+    Level("hidden-message-hard", "Hard, Hidden Message", 17, 17, 24, 30, DIRECTIONS, "quarter", 0,
           True),
-    Level("message-expert", "Expert, Hidden Message", 20, 20, 30, 40, DIRECTIONS, "quarter",
+    Level("hidden-message-expert", "Expert, Hidden Message", 20, 20, 30, 40, DIRECTIONS, "quarter",
           0, True),
 )
 LEVEL_BY_NAME = {level.name: level for level in LEVELS}

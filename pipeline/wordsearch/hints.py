@@ -8,7 +8,7 @@ would be, kept in their home for the day a layout asks for them.
 
 from __future__ import annotations
 
-from pipeline.family import Hint, square_name, unknown_reveals
+from pipeline.family import Hint, HintNames, square_name, unknown_reveals
 from pipeline.lexicon import grid_spelling
 from pipeline.wordsearch.board import read_placements
 from pipeline.wordsearch.grade import starts
@@ -41,3 +41,9 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     if reveals.get("start") != placed[word]:
         problems.append(f"{word} does not start at {reveals.get('start')}")
     return problems
+
+
+def hint_names(reveals: dict) -> HintNames:
+    """The hint names the word and the square of its first letter."""
+    start = reveals.get("start") or (0, 0)
+    return HintNames(squares=frozenset({tuple(start)}), words=(str(reveals.get("word", "")),))
