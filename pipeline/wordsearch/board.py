@@ -262,7 +262,10 @@ def word_set_form(puzzle: dict) -> str:
 
 class WordSets:
     """The near-duplicate index of a level: a board is too similar to an earlier one when it
-    lists exactly the same words of the same theme (`Family.near_duplicates`)."""
+    lists exactly the same words of the same theme (`Family.near_duplicates`). Its sketches
+    are kept in the catalog (a line of text each, quicker to load than the puzzles)."""
+
+    STORED_FORM = "wordsets/1:"
 
     def __init__(self) -> None:
         self.seen: list[str] = []
@@ -287,3 +290,10 @@ class WordSets:
     def load(self, puzzles) -> None:
         for puzzle in puzzles:
             self.add(word_set_form(puzzle))
+
+    def stored(self, sketch: str) -> str:
+        return self.STORED_FORM + sketch
+
+    def load_stored(self, texts) -> None:
+        for text in texts:
+            self.add(text[len(self.STORED_FORM):])
