@@ -40,7 +40,8 @@ INPUTS_NAME = "inputs.json"
 CHECKED_NAME = "preflight.inputs.json"
 FORMAT = 1
 # The libraries whose versions can change a byte of a PDF (or of what the read-back makes of it).
-LIBRARIES = ("reportlab", "rl-accel", "fonttools", "uharfbuzz", "pyphen", "pikepdf", "pypdf")
+LIBRARIES = ("reportlab", "rl-accel", "fonttools", "uharfbuzz", "pyphen", "babel", "pikepdf",
+             "pypdf")
 # Package folders whose code never reaches a book's PDFs (it reads them back).
 NOT_DRAWING = ("readback",)
 PACKAGE = Path(pipeline.__file__).parent
