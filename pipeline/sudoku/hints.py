@@ -69,7 +69,9 @@ def worded(step: dict) -> str:
         crossed = and_list(_("the {digit} from {cells}", digit=d,
                              cells=and_list(square_name(r, c) for r, c in sorted(cells)))
                            for d, cells in sorted(by_digit.items()))
-        text += " " + _("It crosses out {eliminations}.", eliminations=crossed)
+        text += " " + (_("It crosses out {eliminations}.", eliminations=crossed)
+                       if step["places"] else
+                       _("This step crosses out {eliminations}.", eliminations=crossed))
     return text
 
 
