@@ -259,3 +259,41 @@ def marked_messages(package: str) -> dict[str, list[str]]:
             if isinstance(message, str) and message:
                 found.setdefault(message, []).append(f"{path.relative_to(folder)}:{line}")
     return found
+
+
+def catalog_problems(package: str, lang: str, path: Path | None = None) -> list[str]:
+    """What keeps a catalog from printing a book: a message the code marks that it does not
+    translate (or only as fuzzy), a message no code marks any more, a translation whose
+    {parts} differ from its message's, the review header missing, or typography the
+    language's printers would not set."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    path = path or po_path(package, lang)
+    with path.open("rb") as handle:
+        source = read_po(handle, locale=lang)
+    marked = marked_messages(package)
+    held = {m.id: m for m in source if m.id and isinstance(m.id, str)}
+    problems = [f"{path.name}: {message!r} is not translated" for message in marked
+                if message not in held or not held[message].string or held[message].fuzzy]
+    problems += [f"{path.name}: {message!r} is marked nowhere in the code" for message in held
+                 if message not in marked]
+    parts = re.compile(r"\{(\w*)\}")
+    for message, entry in held.items():
+        if entry.string and set(parts.findall(message)) != set(parts.findall(entry.string)):
+            problems.append(f"{path.name}: {message!r} and its translation name other parts")
+        for problem in typography_problems(entry.string or "", lang):
+            problems.append(f"{path.name}: {message!r}: {problem}")
+    if REVIEW_FIELD not in _header(path):
+        problems.append(f"{path.name}: no {REVIEW_FIELD} header field")
+    return problems
+
+
+def catalogs() -> list[tuple[str, str]]:
+    """(package, language) of every catalog the project holds."""
+    from pipeline.family import family_module, family_names
+
+    packages = ["pipeline.book"] + [family_module(name) for name in family_names()]
+    return [(package, lang) for package in packages for lang in LANGUAGES[1:]
+            if po_path(package, lang).exists()]
