@@ -204,8 +204,13 @@ def or_list(items, lang: str | None = None) -> str:
 
 def decimal(value, lang: str | None = None) -> str:
     """A number as the language writes it: 8.5 in English, 8,5 in German, French, Spanish."""
+    from decimal import Decimal
+    from fractions import Fraction
+
     from babel.numbers import format_decimal
 
+    if isinstance(value, Fraction):   # a trim side: 17/2 in
+        value = Decimal(value.numerator) / Decimal(value.denominator)
     return format_decimal(value, locale=lang or language(), group_separator=False)
 
 

@@ -283,3 +283,43 @@ def test_the_upload_sheet_names_language_store_and_each_catalogs_review(tmp_path
     assert "no review by a native speaker yet" in shown
     value, said = translation_question(layout)
     assert value is None and "native speaker" in said
+
+
+# --- typography ---------------------------------------------------------------------------------
+def test_the_copyright_trim_carries_the_decimal_comma(tmp_path):
+    from pipeline.book.build import trim_text
+
+    assert trim_text(_layout(tmp_path, trim="8.5x11")) == "8.5x11"     # English, as before
+    assert trim_text(_layout(tmp_path, trim="8.5x11", language="de")) == "8,5 × 11"
+
+
+def test_a_word_wider_than_its_column_breaks_where_the_dictionary_allows():
+    from pipeline.book.fonts import font_set
+    from pipeline.book.interior import _hyphenated
+    from pipeline.book.layout import DEFAULT_FONTS, resolve_font_file
+
+    root = Path(__file__).resolve().parent.parent
+    face = font_set(resolve_font_file(DEFAULT_FONTS["regular"], root),
+                    resolve_font_file(DEFAULT_FONTS["bold"], root)).regular
+    word = "Zellen­erzwingungskette".replace("\u00ad", "")
+    width = face.advance(word, 10) * 0.6
+    with i18n.speaking("de"):
+        parts = _hyphenated(word, face, 10, width)
+    assert len(parts) >= 2 and "".join(p.rstrip("-") for p in parts) == word
+    assert all(face.advance(p, 10) <= width for p in parts[:-1]), parts
+    assert all(p.endswith("-") for p in parts[:-1])
+
+
+def test_a_french_no_break_space_never_breaks_a_line():
+    from pipeline.book.fonts import font_set
+    from pipeline.book.layout import DEFAULT_FONTS, resolve_font_file
+
+    root = Path(__file__).resolve().parent.parent
+    face = font_set(resolve_font_file(DEFAULT_FONTS["regular"], root),
+                    resolve_font_file(DEFAULT_FONTS["bold"], root)).regular
+    narrow = face.advance("Dans ce livre", 10) + 1
+    # With an ordinary space the colon would start a line; the no-break space keeps it.
+    assert face.wrap("Dans ce livre : des grilles", 10, narrow)[1].startswith(":")
+    lines = face.wrap("Dans ce livre\u00a0: des grilles", 10, narrow)
+    assert not any(line.startswith(":") for line in lines)
+    assert any("livre\u00a0:" in line for line in lines), lines

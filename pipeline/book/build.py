@@ -402,7 +402,8 @@ def trim_text(layout: Layout) -> str:
     """The trim as the copyright page prints it: 6x9, or 8,5 × 11 with the decimal comma."""
     if layout.language == "en":
         return str(layout.trim)
-    return f"{decimal(layout.trim.width)} × {decimal(layout.trim.height)}"
+    return f"{decimal(layout.trim.width, layout.language)} × " \
+           f"{decimal(layout.trim.height, layout.language)}"
 
 
 def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progress=None,
