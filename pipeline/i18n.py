@@ -27,7 +27,7 @@ import io
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from pipeline.errors import InputError
@@ -159,9 +159,15 @@ class Messages:
     picks the language's plural form."""
 
     def __init__(self, module: str):
-        # The catalog belongs to the module's folder: its package.
-        spec = importlib.util.find_spec(module)
-        self.package = module if spec.submodule_search_locations else module.rpartition(".")[0]
+        self.module = module
+
+    @cached_property
+    def package(self) -> str:
+        """The catalog belongs to the module's folder: its package (looked up only when a
+        language other than English asks, so a module made from source text still works)."""
+        spec = importlib.util.find_spec(self.module)
+        is_package = spec is not None and spec.submodule_search_locations is not None
+        return self.module if is_package else self.module.rpartition(".")[0]
 
     def __call__(self, message: str, /, **parts) -> str:
         lang = language()
@@ -295,10 +301,8 @@ def catalog_problems(package: str, lang: str, path: Path | None = None) -> list[
     return problems
 
 
-def catalogs() -> list[tuple[str, str]]:
-    """(package, language) of every catalog the project holds."""
-    from pipeline.family import family_module, family_names
-
-    packages = ["pipeline.book"] + [family_module(name) for name in family_names()]
+def catalogs(packages) -> list[tuple[str, str]]:
+    """(package, language) of every catalog the packages hold (the book layer's and each
+    registered family's: `pipeline.family.family_module`)."""
     return [(package, lang) for package in packages for lang in LANGUAGES[1:]
             if po_path(package, lang).exists()]
