@@ -1,9 +1,9 @@
 """The language a book is printed in: gettext catalogs, one per folder, and the typography of
 each language.
 
-Every printed string is written in English in the code, marked `_("...")` (or `N_("...")` where a
-table holds it and the translation happens where it is printed), with named `{parts}` so that
-each language orders the sentence its own way. Each folder that prints words keeps its
+Every printed string is written in English in the code, marked `_("...")` (or `N_("...")`
+where a table holds it and the translation happens where it is printed), with named `{parts}`
+so that each language orders the sentence its own way. Each folder that prints words keeps its
 catalogs beside its code, `<folder>/locale/<lang>/LC_MESSAGES/messages.po`: the book layer's
 in `pipeline/book/`, each family's in its own folder, so a new family brings its own strings.
 
@@ -74,7 +74,7 @@ def N_(message: str) -> str:
     return message
 
 
-# --- catalogs ----------------------------------------------------------------------------------
+# --- catalogs --------------------------------------------------------------------------------
 class _Refuse(gettext.NullTranslations):
     """The fallback behind every catalog: a message it lacks is an error, never English."""
 
@@ -191,18 +191,21 @@ def messages(module: str) -> Messages:
 
 
 # --- typography ------------------------------------------------------------------------------
+AND = {"en": "and", "de": "und", "fr": "et", "es": "y"}
+OR = {"en": "or", "de": "oder", "fr": "ou", "es": "o"}
+
+
 def and_list(items, lang: str | None = None) -> str:
     """"B3", "B3 and C4", "B3, C4 and D5" in the language (no serial comma in any of them)."""
-    items = list(items)
-    word = {"en": "and", "de": "und", "fr": "et", "es": "y"}[lang or language()]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+    return _joined(list(items), AND[lang or language()])
 
 
 def or_list(items, lang: str | None = None) -> str:
-    items = list(items)
-    word = {"en": "or", "de": "oder", "fr": "ou", "es": "o"}[lang or language()]
+    """"B3, C4 or D5" in the language."""
+    return _joined(list(items), OR[lang or language()])
+
+
+def _joined(items: list[str], word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]

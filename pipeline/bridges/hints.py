@@ -33,7 +33,7 @@ HINT_TECHNIQUES = (  # hardest first: the hint is the first step of the hardest 
     ("saturation", N_("saturation"), CROSSINGS),
 )
 
-# --- the hint in another language ---------------------------------------------------------------
+# --- the hint in another language ------------------------------------------------------------
 # English keeps the sentences below as they always read; another language words the same step
 # from its parts (islands, span, counts) by its own sentences in the catalog.
 COUNT_WORDS = {0: N_("no bridge"), 1: N_("one bridge"), 2: N_("two bridges")}
