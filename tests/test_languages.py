@@ -326,3 +326,25 @@ def test_a_french_no_break_space_never_breaks_a_line():
     lines = face.wrap("Dans ce livre\u00a0: des grilles", 10, narrow)
     assert not any(line.startswith(":") for line in lines)
     assert any("livre\u00a0:" in line for line in lines), lines
+
+
+def test_killer_hints_in_german_are_sound():
+    """Killer boards from the frozen edition (generating them is slow): cages and sums in
+    the German words, the same reveals as the English hint."""
+    import json
+
+    lock = Path(__file__).resolve().parent.parent / "layouts" / "killer-sudoku.lock.jsonl"
+    records = [json.loads(line) for line in lock.read_text(encoding="utf-8").splitlines()]
+    family, seen = get_family("sudoku"), set()
+    for record in records:
+        if record["level"] in seen:
+            continue
+        seen.add(record["level"])
+        english = family.hint(record["puzzle"], record["solution"], record["grade"])
+        with i18n.speaking("de"):
+            hint = family.hint(record["puzzle"], record["solution"], record["grade"])
+            assert hint.reveals == english.reveals
+            assert text_findings(hint.text, family.hint_names(hint.reveals), 9, 9) == []
+            assert family.check_hint(record["puzzle"], record["solution"], hint.reveals) == []
+        assert english_words([("hint", hint.text)]) == {}, hint.text
+    assert seen == {"killer-easy", "killer-medium", "killer-hard"}

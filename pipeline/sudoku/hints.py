@@ -63,12 +63,10 @@ def worded(step: dict) -> str:
                           for r, c, d in step["places"])
         text += " " + _("This step places {placements}.", placements=placed)
     if step["eliminates"]:
-        by_digit: dict[int, list] = {}
-        for r, c, d in step["eliminates"]:
-            by_digit.setdefault(d, []).append((r, c))
-        crossed = and_list(_("the {digit} from {cells}", digit=d,
-                             cells=and_list(square_name(r, c) for r, c in sorted(cells)))
-                           for d, cells in sorted(by_digit.items()))
+        crossed = _("; ").join(
+            _("the {digits} from {cells}", digits=and_list(map(str, digits)),
+              cells=and_list(square_name(r, c) for r, c in cells))
+            for digits, cells in crossings(step["eliminates"]))
         text += " " + (_("It crosses out {eliminations}.", eliminations=crossed)
                        if step["places"] else
                        _("This step crosses out {eliminations}.", eliminations=crossed))
@@ -110,3 +108,15 @@ def hint_names(reveals: dict) -> HintNames:
     return HintNames(squares=frozenset(
         (item[0], item[1]) for key in REVEALS for item in reveals.get(key, [])
         if isinstance(item, list) and len(item) == 3))
+
+
+def crossings(eliminates) -> list[tuple[tuple[int, ...], list]]:
+    """The candidates a step crosses out, as (digits, cells): each cell's digits, cells with
+    the same digits together, in reading order ("die 8 und 9 aus A1; die 9 aus A2")."""
+    by_cell: dict[tuple[int, int], list[int]] = {}
+    for r, c, d in sorted(eliminates):
+        by_cell.setdefault((r, c), []).append(d)
+    groups: dict[tuple[int, ...], list] = {}
+    for cell, digits in by_cell.items():
+        groups.setdefault(tuple(digits), []).append(cell)
+    return list(groups.items())
