@@ -11,6 +11,7 @@ every candidate board against the whole contract (docs/wordsearch.md, "Speed").
 from __future__ import annotations
 
 import functools
+import operator
 
 from pipeline.lexicon import grid_spelling
 from pipeline.wordsearch.board import DIRECTION_WORDS, STEPS
@@ -20,6 +21,12 @@ SEPARATOR = "#"
 
 
 # --- the lines of a grid ---------------------------------------------------------------------
+@functools.lru_cache(maxsize=64)
+def _picker(rows: int, cols: int):
+    """Picks the joined text's characters out of the padded cells in one C call."""
+    return operator.itemgetter(*line_order(rows, cols)[0])
+
+
 @functools.lru_cache(maxsize=64)
 def line_order(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[tuple[int, str], ...]]:
     """For a rows x cols grid: the cell index (row * cols + col, or rows * cols for the
@@ -51,9 +58,7 @@ def line_order(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[tuple[int, 
 
 def joined_text(cells: list[str], rows: int, cols: int) -> str:
     """The grid's forward lines as one text (`cells` in reading order)."""
-    order, _where = line_order(rows, cols)
-    padded = cells + [SEPARATOR]
-    return "".join([padded[i] for i in order])
+    return "".join(_picker(rows, cols)(cells + [SEPARATOR]))
 
 
 def occurrences(text: str, where, spelling: str, cols: int) -> set[tuple[int, int, str]]:

@@ -18,6 +18,7 @@ the board's proof (`Family.verify`). The contract it holds a board to:
 from __future__ import annotations
 
 import functools
+import operator
 
 import numpy as np
 
@@ -47,14 +48,14 @@ def _lines(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 
 @functools.lru_cache(maxsize=32)
-def _layout(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cell of each character of the scanned text (-1 between lines), and the order to
-    pick the grid's letters in to write it."""
+def _layout(rows: int, cols: int):
+    """The cell of each character of the scanned text (-1 between lines), and what picks the
+    grid's letters in that order to write it."""
     cells: list[int] = []
     for line in _lines(rows, cols):
         cells.extend(line)
         cells.append(-1)
-    return tuple(cells), tuple(c if c >= 0 else rows * cols for c in cells)
+    return tuple(cells), operator.itemgetter(*(c if c >= 0 else rows * cols for c in cells))
 
 
 @functools.lru_cache(maxsize=1)
@@ -97,8 +98,7 @@ def verify(puzzle: dict, solution: dict) -> dict:
     rows, cols, language = puzzle["rows"], puzzle["cols"], puzzle["language"]
     grid = "".join(puzzle["letters"])
     cells, pick = _layout(rows, cols)
-    padded = grid + "#"
-    text = "".join([padded[i] for i in pick])
+    text = "".join(pick(grid + "#"))
     placements = read_placements(puzzle, solution)
     spellings = {p.word: grid_spelling(p.word, language) for p in placements}
     problems: list[str] = []
