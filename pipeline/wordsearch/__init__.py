@@ -135,6 +135,13 @@ class WordSearchFamily(Family):
         return AnswerSigns(outline="frame", runs=tuple(runs),
                            printed=tuple(puzzle["words"]) + (puzzle.get("theme", ""),))
 
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The English levels, a German or French level in its English one's place: hard-de
+        prints the stars hard does."""
+        language = grading.LEVEL_BY_NAME[level].language
+        return tuple(grading.in_language(spec.name, language) for spec in grading.LEVELS
+                     if spec.language == "en")
+
     def example_level(self, first_level: str) -> str:
         """The easiest level in the language of the book's first level: a German book's
         worked example is a board of German words."""

@@ -169,11 +169,11 @@ def rate(puzzle: dict, placements: list[Placement]) -> Rating:
     level = level_of(measures, puzzle["language"])
     if level is None:
         below = [name for name, floor in FLOORS if measures["difficulty"] >= floor]
-        level = _in_language(below[-1] if below else LEVELS[0].name, puzzle["language"])
+        level = in_language(below[-1] if below else LEVELS[0].name, puzzle["language"])
     return Rating(level, measures["difficulty"])
 
 
-def _in_language(name: str, language: str) -> str:
+def in_language(name: str, language: str) -> str:
     """The level of that name in `language`, where the language has one."""
     return f"{name}-{language}" if f"{name}-{language}" in LEVEL_BY_NAME else name
 
