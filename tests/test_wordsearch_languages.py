@@ -58,7 +58,7 @@ def test_the_offensive_guard_fails_on_a_planted_word_of_the_language(language, p
 
 
 @pytest.mark.parametrize("language, entries", [
-    ("de", {"ARSCH", "SCHEISSE", "MOESE"}),      # ß and umlauts as the German grid writes them
+    ("de", {"ARSCH", "SCHEISSE", "MOESE"}),      # ß and umlauts as the German grid has them
     ("fr", {"MERDE", "ENCULE", "PUTAIN"}),       # accents dropped
     ("es", {"MIERDA", "COÑO", "GILIPOLLAS"}),    # Ñ kept
 ])

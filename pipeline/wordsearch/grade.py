@@ -71,10 +71,10 @@ LEVELS = (
     Level("medium", N_("Medium"), 15, 15, 18, 24, FOUR, "allowed", 0, False),
     Level("hard", N_("Hard"), 17, 17, 24, 30, DIRECTIONS, "quarter", 0, False),
     Level("expert", N_("Expert"), 20, 20, 30, 40, DIRECTIONS, "allowed", EXPERT_DECOYS, False),
-    Level("hidden-message-hard", N_("Hard, Hidden Message"), 17, 17, 24, 30, DIRECTIONS, "quarter", 0,
-          True),
-    Level("hidden-message-expert", N_("Expert, Hidden Message"), 20, 20, 30, 40, DIRECTIONS, "quarter",
-          0, True),
+    Level("hidden-message-hard", N_("Hard, Hidden Message"), 17, 17, 24, 30, DIRECTIONS,
+          "quarter", 0, True),
+    Level("hidden-message-expert", N_("Expert, Hidden Message"), 20, 20, 30, 40, DIRECTIONS,
+          "quarter", 0, True),
 )
 # The plain levels in German and French: the same rules, words from that language's themes,
 # named "<level>-<language>" and printed by the same titles (translated by the catalog).

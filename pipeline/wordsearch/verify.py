@@ -60,8 +60,8 @@ def _layout(rows: int, cols: int):
 
 @functools.lru_cache(maxsize=None)
 def _offensive_by_head(language: str) -> tuple[np.ndarray, dict[int, tuple[str, ...]]]:
-    """The offensive words of `language`'s grids by the number their first three letters make (letters as 0-25 in
-    base 26), and a table of which numbers start one."""
+    """The offensive words of `language`'s grids by the number their first three letters
+    make (letters as 0-25 in base 26), and a table of which numbers start one."""
     heads: dict[int, list[str]] = {}
     for word in sorted(offensive_words(language)):
         if len(word) >= SHORT_OFFENSIVE:
