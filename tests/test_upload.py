@@ -146,14 +146,27 @@ def test_a_sheet_that_disagrees_with_the_pdfs_fails(books, key, planted, words):
     assert len(check.findings) == 1 and words in check.findings[0].message, check.findings
 
 
-def test_an_unreadable_sheet_fails_and_a_manifest_without_one_says_so(books, tmp_path):
+def test_an_unreadable_sheet_fails_and_a_manifest_without_one_fails(books, tmp_path):
     root, manifest = books
     entry = {**manifest["alpha"], "upload": str(tmp_path / "missing.json")}
     for check in (check_upload_text(loaded(root, entry)),
                   check_upload_files(loaded(root, entry))):
         assert not check.passed and "cannot be read" in check.findings[0].message
     entry = {k: v for k, v in manifest["alpha"].items() if k != "upload"}
-    assert check_upload_text(loaded(root, entry)).measured == {"upload_sheet": None}
+    for check in (check_upload_text(loaded(root, entry)),
+                  check_upload_files(loaded(root, entry))):
+        assert check.measured == {"upload_sheet": None}
+        assert not check.passed and "names no upload sheet" in check.findings[0].message
+
+
+@pytest.mark.parametrize("key", ["title", "author"])
+def test_a_sheet_without_its_title_or_author_row_fails(books, key):
+    root, manifest = books
+    sheet = sheet_of(root, manifest["alpha"])
+    sheet["fields"] = [row for row in sheet["fields"] if row["key"] != key]
+    check = check_upload_text(loaded(root, manifest["alpha"], sheet))
+    assert not check.passed
+    assert f"the upload sheet has no {key} row" in check.findings[0].message
 
 
 @pytest.mark.parametrize("fields,field,words", [

@@ -71,10 +71,11 @@ def _inside(glyph, box: Box) -> bool:
 
 
 def _no_sheet(check: Check, b: LoadedBook) -> bool:
-    """True when there is nothing to compare: the manifest names no sheet (a book built before
-    sheets existed passes, saying so), or the sheet it names cannot be read (a failure)."""
+    """True when there is nothing to compare, which fails the check: the manifest names no
+    sheet (every book `pipeline books` writes has one), or the sheet it names cannot be read."""
     if b.book.get("upload") is None:
         check.measured = {"upload_sheet": None}
+        check.fail("book", None, "the manifest names no upload sheet; run `pipeline books`")
         return True
     if b.upload is None:
         check.fail("book", None, f"the upload sheet {b.book['upload']} cannot be read; run "
@@ -89,8 +90,11 @@ def check_upload_text(b: LoadedBook) -> Check:
     if _no_sheet(check, b):
         return check
     title = _value(b.upload, "title") or ""
-    subtitle = _value(b.upload, "subtitle") or ""
+    subtitle = _value(b.upload, "subtitle") or ""   # a book may have none
     author = _value(b.upload, "author") or ""
+    for what, text in (("title", title), ("author", author)):
+        if not text:   # nothing to compare the pages with: never a pass
+            check.fail("book", None, f"the upload sheet has no {what} row (or it is empty)")
     fronts = [entry["number"] for entry in b.entries("front")]
     g = b.cover_geometry()
     places = []
