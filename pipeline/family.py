@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
+from pipeline.i18n import and_list, messages
 from pipeline.records import require
 from pipeline.ink import GridBox, Ink
 
@@ -111,11 +112,9 @@ def column_letter(col: int) -> str:
 
 
 def square_list(squares) -> str:
-    """"B3", "B3 and C4", "B3, C4 and D5": squares in reading order."""
-    names = [square_name(r, c) for r, c in sorted(squares)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """"B3", "B3 and C4", "B3, C4 and D5": squares in reading order, joined in the language
+    of the book being made ("B3, C4 und D5")."""
+    return and_list(square_name(r, c) for r, c in sorted(squares))
 
 
 class Family(abc.ABC):
@@ -215,8 +214,23 @@ class Family(abc.ABC):
         return self.min_cell_mm
 
     def level_title(self, level: str) -> str:
-        """How pages and covers print a level (`level_titles`): never its slug."""
-        return self.level_titles[level]
+        """How pages and covers print a level (`level_titles`, in the book's language): never
+        its slug."""
+        return self.words()(self.level_titles[level])
+
+    # --- words in the book's language ------------------------------------------------------
+    def words(self):
+        """The family's catalog (`pipeline.i18n.Messages` of its folder, whose
+        locale/<lang>/LC_MESSAGES/messages.po holds every string the family prints)."""
+        return messages(type(self).__module__)
+
+    def printed_title(self) -> str:
+        """`title` in the book's language."""
+        return self.words()(self.title)
+
+    def printed_figure_note(self) -> str:
+        """`hint_figure_note` in the book's language."""
+        return self.words()(self.hint_figure_note) if self.hint_figure_note else ""
 
     # --- the board on the page -------------------------------------------------------------
     @abc.abstractmethod
