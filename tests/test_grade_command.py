@@ -18,7 +18,8 @@ from pipeline.family import family_names, get_family
 # must be listed (a family missing here fails the test rather than being left out).
 LEVELS_TO_TRY = {"starbattle": ("easy", "medium", "tricky"), "bridges": ("easy", "medium", "hard"),
                  "connections": ("easy", "medium", "hard"),
-                 "sudoku": ("easy", "medium", "killer-easy")}
+                 "sudoku": ("easy", "medium", "killer-easy"),
+                 "wordsearch": ("easy", "medium", "hard")}
 
 
 def _record(name: str, level: str, number: int) -> dict:
