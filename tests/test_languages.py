@@ -197,19 +197,26 @@ def test_a_book_in_each_language_prints_no_english_word(books, name):
     assert any("Rätsel 1" in t or "Grille 1" in t or "Puzle 1" in t for _w, t in texts)
 
 
+def _english_words_with_planted(tmp_path, monkeypatch, package, lang, change, book):
+    """The English words of the small book `book`, built with `package`'s `lang` catalog
+    changed by `change`."""
+    path = _planted(tmp_path, package, lang, change)
+    real = i18n.po_path
+    monkeypatch.setattr(i18n, "po_path", lambda pkg, lng: path
+                        if (pkg, lng) == (package, lang) else real(pkg, lng))
+    i18n.catalog.cache_clear()
+    try:
+        return english_words(_book(tmp_path / "book", book))
+    finally:
+        i18n.catalog.cache_clear()
+
+
 def test_the_english_word_test_fails_on_a_planted_untranslated_message(tmp_path, monkeypatch):
     """A translator who left "Time" in English in the French book layer's catalog: the French
     book prints it beside every puzzle, and the test finds it."""
-    path = _planted(tmp_path, "pipeline.book", "fr",
-                    lambda t: t.replace('msgstr "Temps"', 'msgstr "Time"'))
-    real = i18n.po_path
-    monkeypatch.setattr(i18n, "po_path", lambda package, lang: path
-                        if (package, lang) == ("pipeline.book", "fr") else real(package, lang))
-    i18n.catalog.cache_clear()
-    try:
-        found = english_words(_book(tmp_path / "book", "fr"))
-    finally:
-        i18n.catalog.cache_clear()
+    found = _english_words_with_planted(
+        tmp_path, monkeypatch, "pipeline.book", "fr",
+        lambda t: t.replace('msgstr "Temps"', 'msgstr "Time"'), "fr")
     assert found.get("time", "").startswith("interior p"), found
 
 
@@ -217,17 +224,9 @@ def test_the_english_word_test_fails_on_an_untranslated_word_search_level(tmp_pa
                                                                          monkeypatch):
     """"Hard" left in English in Word Search's German catalog: the German word search book
     prints it in its contents and running heads, and the test finds it."""
-    path = _planted(tmp_path, "pipeline.wordsearch", "de",
-                    lambda t: t.replace('msgstr "Schwer"', 'msgstr "Hard"'))
-    real = i18n.po_path
-    monkeypatch.setattr(i18n, "po_path", lambda package, lang: path
-                        if (package, lang) == ("pipeline.wordsearch", "de")
-                        else real(package, lang))
-    i18n.catalog.cache_clear()
-    try:
-        found = english_words(_book(tmp_path / "book", "de-wordsearch"))
-    finally:
-        i18n.catalog.cache_clear()
+    found = _english_words_with_planted(
+        tmp_path, monkeypatch, "pipeline.wordsearch", "de",
+        lambda t: t.replace('msgstr "Schwer"', 'msgstr "Hard"'), "de-wordsearch")
     assert found.get("hard", "").startswith("interior p"), found
 
 
