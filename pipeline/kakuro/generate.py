@@ -8,12 +8,14 @@ board and the level below's do not.
    connected area.
 2. The fill: digits from the stream, cell by cell in reading order, never twice in a run
    (backtracking on the rare dead end).
-3. The climb: the sums are read off the fill, and the level's easiest-first solve is run. A
-   change is one digit of one cell the solve left open, swapped for another its runs do not
-   hold; it is kept when the solve then places at least as many cells as before (once the
-   level finishes the board: when the level below places no more than before). A board the
-   level finishes is unique, since every step is sound; it is kept when the level below does
-   not finish it, and the independent checker must agree.
+3. The climb: the sums are read off the fill and the level's techniques are run (the level
+   below's first). A change is one digit of a cell they left open (or of a cell in its
+   runs), swapped for another its runs do not hold; it is kept when the level below still
+   does not finish the board and the level's techniques get at least as far as before
+   (cells placed, candidates crossed out), and now and then when they get less far (a climb
+   stuck on a ledge moves on). A board the level finishes is unique, since every step is
+   sound; the traced easiest-first solve must confirm its level, and the independent
+   checker must agree.
 
 All randomness comes from the keyed stream of the board's key.
 """
@@ -26,8 +28,8 @@ from pipeline.errors import CheckersDisagree, GenerationFailed
 from pipeline.family import Generated
 from pipeline.kakuro import verify
 from pipeline.kakuro.board import Board, puzzle_of, solution_of
-from pipeline.kakuro.grade import LEVELS, SIDES, grade_record
-from pipeline.kakuro.solve import TECHNIQUES, Layout, solve
+from pipeline.kakuro.grade import LEVELS, SIDES, accepts, grade_record
+from pipeline.kakuro.solve import TECHNIQUES, Layout, closure
 from pipeline.keyed import KeyedStream
 from pipeline.sums import POPCOUNT
 
@@ -44,10 +46,10 @@ class Recipe:
 
 
 RECIPES = {
-    "easy": Recipe(SIDES["easy"][0], 10, 5, 400, 12),
-    "medium": Recipe(SIDES["medium"][0], 10, 6, 500, 12),
-    "hard": Recipe(SIDES["hard"][0], 10, 7, 600, 12),
-    "expert": Recipe(SIDES["expert"][0], 10, 8, 700, 12),
+    "easy": Recipe(SIDES["easy"][0], 10, 5, 1500, 30),
+    "medium": Recipe(SIDES["medium"][0], 10, 6, 1500, 30),
+    "hard": Recipe(SIDES["hard"][0], 10, 7, 2000, 30),
+    "expert": Recipe(SIDES["expert"][0], 10, 8, 2500, 30),
 }
 
 
@@ -195,35 +197,57 @@ def _progress(grid) -> int:
     return sum(9 if v else 9 - POPCOUNT[m] for v, m in zip(grid.value, grid.cand))
 
 
-def _score(white, digits, level: str) -> tuple[int, bool, object]:
-    """How far the level's techniques get (past the board's size: how short the level below
-    falls), whether the board is exactly of the level, and the layout and solve."""
-    lay = Layout.of(Board.from_puzzle(puzzle_of(white, digits)))
-    done = solve(lay, TECHNIQUES[level])
+def _score(lay: Layout, digits, level: str) -> tuple[int, bool, object]:
+    """How good the pattern `lay` with the sums of `digits` is for `level`: 0 when the level
+    below finishes it, else the board's size (in candidates) and how far the level's
+    techniques get; whether the board is exactly of the level; and the layout and the grid
+    the level's techniques reach."""
+    lay = lay.with_sums([sum(digits[r][c] for r, c in (lay.whites[i] for i in members))
+                         for _total, members in lay.runs])
     full = 9 * len(lay.whites)
-    if not done.solved:
-        return _progress(done.grid), False, (lay, done)
     index = LEVELS.index(level)
-    if not index:
-        return full + 1, True, (lay, done)
-    below = solve(lay, TECHNIQUES[LEVELS[index - 1]])
-    if below.solved:
-        return full, False, (lay, done)
-    return 2 * full + 1 - _progress(below.grid), True, (lay, done)
+    start = None
+    if index:
+        # the level below first: the climb keeps it short of the end, and the level's own
+        # techniques go on from where it stopped (the same grid as from scratch)
+        start = closure(lay, TECHNIQUES[LEVELS[index - 1]])
+        if start.solved:
+            return 0, False, (lay, start)
+    reached = start
+    if start is None or sum(1 for v in start.value if not v) <= NEAR_CELLS.get(level, 10 ** 6):
+        reached = closure(lay, TECHNIQUES[level], start)
+    if not reached.solved or reached.contradiction():
+        return full + _progress(reached), False, (lay, reached)
+    return 2 * full + 1, True, (lay, reached)
 
 
-def _open_cells(white, lay, done) -> list[tuple[int, int]]:
-    return [lay.whites[i] for i, v in enumerate(done.grid.value) if not v] or list(lay.whites)
+def _changeable(lay: Layout, reached) -> list[tuple[int, int]]:
+    """The cells a change may touch: those the techniques left open and the cells of their
+    runs (a sum that pins an open cell may need a digit elsewhere in its run)."""
+    open_cells = [i for i, v in enumerate(reached.value) if not v]
+    pool = sorted(set(open_cells).union(*(lay.peers[i] for i in open_cells)))
+    return [lay.whites[i] for i in pool] or list(lay.whites)
+
+
+WORSE_CHANCE = 20    # one change in this many is kept even when it loses ground (not when
+#                      the level below finishes the board): a climb stuck on a ledge moves on
+# A level whose own techniques cost much more than the level below's (expert's what-ifs) is
+# tried only once the level below leaves at most this many cells open: until then the climb
+# follows the level below's progress.
+NEAR_CELLS = {"expert": 12}
+STALL = 300          # changes without a better board before the pattern is given up
 
 
 def climb(stream: KeyedStream, white, digits, level: str, steps: int):
-    """Digits changed one at a time towards the level: (digits, layout, solve) of a board
-    exactly of `level`, or None when `steps` changes do not get there."""
-    score, exact, (lay, done) = _score(white, digits, level)
+    """Digits changed one at a time towards the level: (digits, the level's traced solve) of
+    a board exactly of `level`, or None when `steps` changes do not get there."""
+    pattern_layout = Layout.of(Board.from_puzzle(puzzle_of(white, digits)))
+    score, exact, (lay, reached) = _score(pattern_layout, digits, level)
+    best, since = score, 0
     for _ in range(steps):
-        if exact:
-            return digits, lay, done
-        cells = _open_cells(white, lay, done)
+        if exact or since > STALL:
+            break
+        cells = _changeable(lay, reached)
         r, c = cells[stream.below(len(cells))]
         used = _run_digits(white, digits, r, c)
         options = [d for d in range(1, 10) if d not in used]
@@ -231,10 +255,14 @@ def climb(stream: KeyedStream, white, digits, level: str, steps: int):
             continue
         trial = [list(row) for row in digits]
         trial[r][c] = options[stream.below(len(options))]
-        new_score, new_exact, new_solve = _score(white, trial, level)
-        if new_score >= score:
-            digits, score, exact, (lay, done) = trial, new_score, new_exact, new_solve
-    return (digits, lay, done) if exact else None
+        new_score, new_exact, new_solve = _score(pattern_layout, trial, level)
+        if new_score >= score or (new_score and stream.chance(1, WORSE_CHANCE)):
+            digits, score, exact, (lay, reached) = trial, new_score, new_exact, new_solve
+        best, since = (score, 0) if score > best else (best, since + 1)
+    if not exact:
+        return None
+    done = accepts(Layout.of(Board.from_puzzle(puzzle_of(white, digits))), level)
+    return (digits, done) if done is not None else None
 
 
 def _run_digits(white, digits, r, c) -> set[int]:
@@ -263,7 +291,7 @@ def generate(key: str, level: str, version: str, recipe: Recipe | None = None) -
         climbed = climb(stream, white, digits, level, recipe.climb)
         if climbed is None:
             continue
-        digits, lay, done = climbed
+        digits, done = climbed
         puzzle, solution = puzzle_of(white, digits), solution_of(white, digits)
         proof = verify.verify(puzzle, solution)
         if not proof["unique"]:

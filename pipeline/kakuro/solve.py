@@ -16,8 +16,8 @@ distinct digits make a sum, what they leave each open cell) is the sum engine's
   hard    Naked Pair and Naked Triple in a run, Area Sum (a band of rows or columns: its
           across runs add up to its down runs inside plus the cells of the down runs that
           cross its edge, which gives those few cells a sum)
-  expert  What-If (a cell of two candidates: one of them, followed with the hard techniques,
-          runs into a contradiction, so the other holds)
+  expert  What-If (a cell of two candidates: one of them, followed with the hard techniques
+          as far as they go, runs into a contradiction, so the other holds)
 
 Solution counting for `count_solutions` is the independent checker's (verify.py): the grader
 never counts.
@@ -26,17 +26,17 @@ never counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations as choose
 from typing import Callable
 
 from pipeline import sums
-from pipeline.family import square_list, square_name
+from pipeline.family import column_letter, square_list, square_name
 from pipeline.kakuro.board import Board
 from pipeline.sums import ALL_DIGITS, BIT, DIGITS, POPCOUNT
 
 MAX_AREA_CELLS = 4   # open cells of an area's innies worked out digit by digit
 MAX_BAND = 3         # rows (columns) side by side that make one area
-MAX_WHATIF_STEPS = 60  # steps a supposition is followed before it is given up
 
 
 @dataclass(frozen=True)
@@ -68,58 +68,75 @@ class Layout:
     run_names: tuple[str, ...]
     runs_of: tuple[tuple[int, int], ...]              # per cell: (across run, down run)
     peers: tuple[tuple[int, ...], ...]
-    areas: tuple[tuple[str, tuple[int, ...], int], ...]   # innies: (name, cells, sum)
+    # per area: (name, its innies, the runs its innies' sum adds, the runs it takes away)
+    area_parts: tuple[tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
 
     @classmethod
     def of(cls, board: Board) -> "Layout":
         whites = board.whites
         index = {cell: i for i, cell in enumerate(whites)}
-        runs, names, across_of, down_of = [], [], {}, {}
+        runs, words, across_of, down_of = [], [], {}, {}
         for k, run in enumerate(board.runs):
             members = tuple(index[cell] for cell in run.cells)
             runs.append((run.total, members))
-            names.append(f"the {run.total} {run.word} at {square_name(*run.cells[0])}")
+            words.append(f"{run.word} at {square_name(*run.cells[0])}")
             for i in members:
                 (across_of if run.across else down_of)[i] = k
         runs_of = tuple((across_of[i], down_of[i]) for i in range(len(whites)))
         peers = tuple(tuple(sorted(set(runs[a][1] + runs[d][1]) - {i}))
                       for i, (a, d) in enumerate(runs_of))
-        lay = cls(board, whites, tuple(runs), tuple(names), runs_of, peers, ())
-        return cls(board, whites, tuple(runs), tuple(names), runs_of, peers, _areas(lay))
+        lay = cls(board, whites, tuple(runs), tuple(words), runs_of, peers, ())
+        return cls(board, whites, tuple(runs), tuple(f"the {total} {word}" for (total, _m), word
+                                                     in zip(runs, words)),
+                   runs_of, peers, _areas(lay))
+
+    def with_sums(self, totals) -> "Layout":
+        """The same pattern with other run sums (the generator's climb changes only those);
+        `board` stays the first board's."""
+        names = tuple(f"the {t} {name.split(' ', 2)[2]}" for t, name in zip(totals, self.run_names))
+        return Layout(self.board, self.whites,
+                      tuple((t, members) for t, (_old, members) in zip(totals, self.runs)),
+                      names, self.runs_of, self.peers, self.area_parts)
+
+    @cached_property
+    def areas(self) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+        """Per area: (name, innies, their sum)."""
+        return tuple((name, cells, sum(self.runs[k][0] for k in plus)
+                      - sum(self.runs[k][0] for k in minus))
+                     for name, cells, plus, minus in self.area_parts)
 
 
-def _areas(lay: Layout) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+def _areas(lay: Layout):
     """Per band of 1..MAX_BAND rows (or columns): the cells in it of the down (across) runs
-    that cross its edge, and their sum: the band's across runs less its down runs inside."""
+    that cross its edge, whose sum is the band's across runs less its down runs inside."""
     out = []
     board = lay.board
+    is_across = [k == lay.runs_of[members[0]][0] for k, (_t, members) in enumerate(lay.runs)]
     for across in (True, False):
         side = board.rows if across else board.cols
         for length in range(1, MAX_BAND + 1):
             for start in range(1, side - length + 1):
                 lines = range(start, start + length)
-                inside = [i for i, cell in enumerate(lay.whites)
-                          if (cell[0] if across else cell[1]) in lines]
-                if not inside:
+                band = {i for i, cell in enumerate(lay.whites)
+                        if (cell[0] if across else cell[1]) in lines}
+                if not band:
                     continue
-                band = set(inside)
-                total, innies = 0, []
-                for k, (run_sum, members) in enumerate(lay.runs):
-                    is_across = k == lay.runs_of[members[0]][0]
-                    if not set(members) & band:
+                plus, minus, innies = [], [], []
+                for k, (_total, members) in enumerate(lay.runs):
+                    if not band.intersection(members):
                         continue
-                    if is_across == across:
-                        total += run_sum          # the band's own runs lie wholly in it
-                    elif set(members) <= band:
-                        total -= run_sum
+                    if is_across[k] == across:
+                        plus.append(k)            # the band's own runs lie wholly in it
+                    elif band.issuperset(members):
+                        minus.append(k)
                     else:
                         innies += [i for i in members if i in band]
-                if innies and len(innies) < len(inside):
+                if innies and len(innies) < len(band):
                     word = "rows" if across else "columns"
-                    names = [str(n + 1) if across else chr(65 + n) for n in lines]
+                    names = [str(n + 1) if across else column_letter(n) for n in lines]
                     name = (f"{word[:-1]} {names[0]}" if length == 1
                             else f"{word} {names[0]}-{names[-1]}")
-                    out.append((name, tuple(sorted(innies)), total))
+                    out.append((name, tuple(sorted(innies)), tuple(plus), tuple(minus)))
     return tuple(out)
 
 
@@ -298,21 +315,29 @@ def required_digit(g: Grid) -> Step | None:
 def _naked_subset(g: Grid, n: int, name: str) -> Step | None:
     """n open cells of a run whose candidates are n digits between them: those digits leave
     the run's other cells."""
-    for k, (_total, members) in enumerate(g.lay.runs):
-        open_cells = [i for i in members if not g.value[i] and POPCOUNT[g.cand[i]] <= n]
-        for chosen in choose(open_cells, n):
-            union = 0
-            for i in chosen:
-                union |= g.cand[i]
-            if POPCOUNT[union] != n:
-                continue
-            elims = tuple((i, d) for i in members if i not in chosen and not g.value[i]
-                          for d in DIGITS[g.cand[i] & union])
-            if elims:
-                return Step(name, (), elims, chosen, (k,),
-                            f"in {g.lay.run_names[k]}, {g.names(chosen)} hold "
-                            f"{sums.combination_text(union)} between them, which "
-                            f"{_crossed(g, elims)}")
+    for k in range(len(g.lay.runs)):
+        step = _naked_subset_in(g, k, n, name)
+        if step:
+            return step
+    return None
+
+
+def _naked_subset_in(g: Grid, k: int, n: int, name: str) -> Step | None:
+    members = g.lay.runs[k][1]
+    open_cells = [i for i in members if not g.value[i] and POPCOUNT[g.cand[i]] <= n]
+    for chosen in choose(open_cells, n):
+        union = 0
+        for i in chosen:
+            union |= g.cand[i]
+        if POPCOUNT[union] != n:
+            continue
+        elims = tuple((i, d) for i in members if i not in chosen and not g.value[i]
+                      for d in DIGITS[g.cand[i] & union])
+        if elims:
+            return Step(name, (), elims, chosen, (k,),
+                        f"in {g.lay.run_names[k]}, {g.names(chosen)} hold "
+                        f"{sums.combination_text(union)} between them, which "
+                        f"{_crossed(g, elims)}" if name else "")
     return None
 
 
@@ -329,8 +354,9 @@ def area_sum(g: Grid) -> Step | None:
     the band's own runs less the crossing-free runs inside; worked out digit by digit."""
     for name, cells, total in g.lay.areas:
         open_cells = [i for i in cells if not g.value[i]]
-        if not open_cells or len(open_cells) > MAX_AREA_CELLS:
-            continue
+        if not open_cells or len(open_cells) > MAX_AREA_CELLS or not all(
+                g.cand[i] for i in open_cells):
+            continue   # too many cells to work out, or a contradiction already
         rest = total - sum(g.value[i] for i in cells)
         why = (f"{name} adds up to what its runs say, so {g.names(cells)} add up to {total}")
         if len(open_cells) == 1:
@@ -355,32 +381,21 @@ def area_sum(g: Grid) -> Step | None:
 # --- expert: bounded what-if -----------------------------------------------------------------
 
 def what_if(g: Grid) -> Step | None:
-    """A cell with two candidates: suppose one, follow it with the hard techniques; when that
-    runs into a contradiction within MAX_WHATIF_STEPS steps, the other digit holds."""
+    """A cell with two candidates: suppose one, follow it with the hard techniques as far as
+    they go; when that runs into a contradiction, the other digit holds. Bounded: one
+    supposition at a time, never a supposition inside another."""
     for cell, m in enumerate(g.cand):
         if POPCOUNT[m] != 2:
             continue
         for d in DIGITS[m]:
             trial = g.copy()
             trial.place(cell, d)
-            if _runs_dry(trial, HARD, MAX_WHATIF_STEPS):
+            if closure(g.lay, HARD, trial).contradiction():
                 other = DIGITS[m & ~BIT[d]][0]
                 return Step("What-If", ((cell, other),), (), (cell,), g.lay.runs_of[cell],
                             f"suppose {g.name(cell)} held {d}: the easier steps then run into "
                             f"a contradiction, so {g.name(cell)} is {other}")
     return None
-
-
-def _runs_dry(g: Grid, techniques, budget: int) -> bool:
-    """Whether the techniques lead `g` into a contradiction within `budget` steps."""
-    for _ in range(budget):
-        if g.contradiction():
-            return True
-        step = _first_step(g, techniques)
-        if step is None:
-            return False
-        g.apply(step)
-    return g.contradiction()
 
 
 # --- the order -------------------------------------------------------------------------------
@@ -394,6 +409,7 @@ HARD = MEDIUM + (Technique("Naked Pair", naked_pair), Technique("Naked Triple", 
                  Technique("Area Sum", area_sum))
 EXPERT = HARD + (Technique("What-If", what_if),)
 TECHNIQUES = {"easy": EASY, "medium": MEDIUM, "hard": HARD, "expert": EXPERT}
+TIERS = (EASY, MEDIUM, HARD, EXPERT)
 RANK = {t.name: k for k, t in enumerate(EXPERT)}
 
 
@@ -424,9 +440,86 @@ def solve(lay: Layout, techniques=EXPERT, grid: Grid | None = None) -> Solve:
             break
         g.apply(step)
         steps.append(step)
-        if g.contradiction():
+        if g.broken:
             break
     return Solve(tuple(steps), g.solved and not g.contradiction(), g)
+
+
+# --- how far a tier gets, without the trace --------------------------------------------------
+# Every technique is sound and only ever adds to what is known, so the techniques of a tier
+# reach the same grid in whatever order they are applied: the generator's climb, which only
+# asks how far a tier gets, applies every run's findings at once in sweeps over the runs (many
+# times quicker than the one-step-at-a-time solve a trace needs). The traced solve still
+# decides every board that is kept.
+
+def closure(lay: Layout, techniques, grid: Grid | None = None) -> Grid:
+    """The grid the techniques reach from `grid` (the empty grid), applied in any order."""
+    g = grid.copy() if grid is not None else Grid(lay)
+    tier = TIERS.index(techniques)
+    while not g.broken and all(v or m for v, m in zip(g.value, g.cand)):
+        if _sweep(g, tier):
+            continue
+        if tier >= 2 and _apply(g, area_sum(g)):
+            continue
+        if tier >= 3 and _apply(g, what_if(g)):
+            continue
+        break
+    return g
+
+
+def _apply(g: Grid, step: Step | None) -> bool:
+    if step is None:
+        return False
+    g.apply(step)
+    return True
+
+
+def _sweep(g: Grid, tier: int) -> bool:
+    """Every run's findings of the tier, and every naked single, applied; whether any was."""
+    changed = False
+    for k, (total, members) in enumerate(g.lay.runs):
+        if g.broken:
+            return changed
+        digits = tuple(g.value[i] for i in members)
+        if all(digits):
+            continue
+        masks = tuple(g.cand[i] for i in members)
+        if digits.count(0) == 1:
+            cell, d = members[digits.index(0)], total - sum(digits)
+            if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
+                g.place(cell, d)
+                changed = True
+            continue
+        if tier == 0:
+            found = sums.unique_combination(total, digits, masks)
+            cuts = found[1] if found else ()
+            combos = _one_combination(g, k)
+        else:
+            cuts = sums.combination_cuts(total, digits, masks)
+            combos = sums.fillings(total, digits, masks)[1]
+        for i, d in cuts:
+            g.cand[members[i]] &= ~BIT[d]
+            changed = True
+        if combos:
+            needed = ALL_DIGITS
+            for combo in combos:
+                needed &= combo
+            for d in DIGITS[needed]:
+                where = [i for i in members if g.cand[i] & BIT[d]]
+                if len(where) == 1 and not any(g.value[i] == d for i in members):
+                    g.place(where[0], d)
+                    changed = True
+        if tier >= 2:
+            for n in (2, 3):
+                step = _naked_subset_in(g, k, n, "")
+                if step:
+                    g.apply(step)
+                    changed = True
+    for cell, m in enumerate(g.cand):
+        if m and POPCOUNT[m] == 1:
+            g.place(cell, DIGITS[m][0])
+            changed = True
+    return changed
 
 
 def solved_cells(lay: Layout, techniques) -> int:

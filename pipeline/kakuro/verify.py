@@ -13,6 +13,20 @@ from __future__ import annotations
 ALL = tuple(range(1, 10))
 
 
+def _reach_tables() -> tuple[list[list[int]], list[list[int]]]:
+    """For each set of digits still free (bit d - 1 for d) and each count k: the least and
+    the greatest k of them add up to (-1 when fewer than k are free)."""
+    least, most = [], []
+    for mask in range(512):
+        free = [d for d in ALL if mask >> (d - 1) & 1]
+        least.append([sum(free[:k]) if k <= len(free) else -1 for k in range(10)])
+        most.append([sum(free[len(free) - k:]) if k <= len(free) else -1 for k in range(10)])
+    return least, most
+
+
+LEAST, MOST = _reach_tables()
+
+
 def read_runs(puzzle: dict) -> tuple[list[tuple[int, int]], list[tuple[int, list[int]]]]:
     """(the white cells in reading order, the runs as (sum, indexes of their cells))."""
     rows, cols, cells = puzzle["rows"], puzzle["cols"], puzzle["cells"]
@@ -46,22 +60,22 @@ class _Search:
             for i in members:
                 self.of_cell[i].append(k)
         self.value = [0] * len(self.whites)
-        self.used = [set() for _ in self.runs]      # digits each run holds
+        self.used = [0] * len(self.runs)      # digits each run holds, bit d - 1 for d
         self.rest = [total for total, _ in self.runs]
         self.open = [len(members) for _, members in self.runs]
         self.nodes = 0
 
     def _fits(self, k: int, d: int) -> bool:
         """Whether run k can take d in one of its open cells and still be finished."""
-        if d in self.used[k]:
+        bit = 1 << (d - 1)
+        if self.used[k] & bit:
             return False
         rest, left = self.rest[k] - d, self.open[k] - 1
-        free = [x for x in ALL if x not in self.used[k] and x != d]
         if left == 0:
             return rest == 0
-        if left > len(free):
-            return False
-        return sum(free[:left]) <= rest <= sum(free[-left:])
+        free = 511 & ~self.used[k] & ~bit
+        low = LEAST[free][left]
+        return low >= 0 and low <= rest <= MOST[free][left]
 
     def options(self, i: int) -> list[int]:
         return [d for d in ALL if all(self._fits(k, d) for k in self.of_cell[i])]
@@ -96,7 +110,7 @@ class _Search:
         for k in self.of_cell[i]:
             self.rest[k] -= sign * d
             self.open[k] -= sign
-            (self.used[k].add if sign > 0 else self.used[k].discard)(d)
+            self.used[k] ^= 1 << (d - 1)
 
 
 def count(puzzle: dict, limit: int) -> tuple[int, int, list[list[int]]]:
