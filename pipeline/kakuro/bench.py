@@ -15,8 +15,8 @@ from pipeline.kakuro.grade import LEVELS
 from pipeline.kakuro.verify import count
 
 VERSION = "kakuro/1"
-FULL = {"easy": 20, "medium": 20, "hard": 6, "expert": 4}
-QUICK = {"easy": 4, "medium": 4, "hard": 2, "expert": 1}
+FULL = {"easy": 20, "medium": 20, "hard": 8}
+QUICK = {"easy": 4, "medium": 4, "hard": 2}
 
 
 def run(quick: bool) -> dict:

@@ -183,6 +183,15 @@ def parse_solution(board: Board, solution: dict) -> list[list[int]]:
 
 # --- records ----------------------------------------------------------------------------------
 
+def check_puzzle(puzzle: dict) -> Board:
+    """The board of a record's puzzle; InputError names the field at fault."""
+    return Board.from_puzzle(puzzle)
+
+
+def check_solution(board: Board, solution: dict) -> None:
+    parse_solution(board, solution)
+
+
 def puzzle_of(pattern: Sequence[Sequence[bool]], digits: Sequence[Sequence[int]]) -> dict:
     """The puzzle record of a pattern (True for a white cell) filled with `digits`: each
     block's down and across sums read off the runs beside it."""

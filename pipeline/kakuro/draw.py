@@ -9,7 +9,10 @@ empty on a puzzle page; the solution prints their digits.
 
 from __future__ import annotations
 
-from pipeline.ink import GridBox, Ink
+from pipeline.i18n import N_, Messages
+from pipeline.ink import GridBox, Ink, Lesson
+
+_ = Messages(__name__)
 
 CELL_LINE = 0.75     # pt: the thinnest line the printers reproduce reliably
 FRAME_LINE = 1.5     # pt: the board's outer frame
@@ -20,7 +23,29 @@ MIN_SUM_PT = 7.0     # never print a sum smaller
 SUM_SIZE = 0.3       # of the cell: a sum's type size
 DIGIT_SIZE = 0.55    # of the cell: a solution digit
 FOCUS_SHADE = 0.9    # gray of the white cells a hint's step reasons on
-HINT_FIGURE_NOTE = ("Shaded white cells are the cells the step reasons on.")
+HINT_FIGURE_NOTE = N_("Shaded white cells are the cells the step reasons on.")
+EARLIER_GRAY = 0.45  # digits the easier steps placed before a lesson's step
+# Each technique's lesson: one sentence saying why it works.
+TECHNIQUE_LESSONS = {
+    "Run Remainder": N_("The last open cell of a run holds what its sum still needs."),
+    "Naked Single": N_("A cell whose runs rule out all digits but one holds that one."),
+    "Hidden Single": N_("A run whose sum has one combination needs each of its digits; a "
+                        "digit with one place left goes there."),
+    "One-Combination Run": N_("Some sums can be made only one way: 3 in two cells is 1+2, "
+                              "24 in three is 7+8+9. No other digit goes in the run."),
+    "Run Combinations": N_("List the ways the run's sum can be made; a digit that no way "
+                           "allowed by the crossing runs uses cannot go in the cell."),
+    "Required Digit": N_("A digit every possible combination of the run needs, with one "
+                         "place left in the run, goes there."),
+    "Naked Pair": N_("Two cells of a run that can only hold the same two digits take them "
+                     "both: the rest of the run cannot."),
+    "Naked Triple": N_("Three cells of a run whose candidates are three digits between them "
+                       "take those digits: the rest of the run cannot."),
+    "Area Sum": N_("Add up the across sums of a band of rows and take away the down runs "
+                   "inside it: what is left is the sum of the few cells that stick out."),
+    "What-If": N_("Try one of a cell's two digits: when it leads to a contradiction, the "
+                  "other one is right."),
+}
 
 
 def sum_size(box: GridBox) -> float:
@@ -87,3 +112,53 @@ def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
     """The board with the white cells the step reasons on shaded; no digit of the answer."""
     focus = [tuple(cell) for cell in (hint.figure or {}).get("cells", [])]
     draw_board(ink, puzzle, box, focus=focus)
+
+
+# --- lessons ---------------------------------------------------------------------------------
+
+def lessons(boards, levels) -> list:
+    """One lesson for each level the book prints: the first step of that level's own
+    techniques in the easiest-first solve of the first board that uses one, with the digits
+    the solve had placed by then."""
+    from pipeline.kakuro.board import Board
+    from pipeline.kakuro.grade import LEVELS, TECHNIQUES
+    from pipeline.kakuro.solve import Layout, solve, step_record
+
+    out = []
+    for level in levels:
+        index = LEVELS.index(level)
+        own = {t.name for t in TECHNIQUES[level]} - (
+            {t.name for t in TECHNIQUES[LEVELS[index - 1]]} if index else set())
+        found = None
+        for number, (puzzle, _solution) in enumerate(boards):
+            lay = Layout.of(Board.from_puzzle(puzzle))
+            earlier = []
+            for step in solve(lay, TECHNIQUES[level]).steps:
+                if step.technique in own:
+                    record = step_record(lay, step)
+                    found = Lesson(_(step.technique), _(TECHNIQUE_LESSONS[step.technique]),
+                                   number, (tuple(map(tuple, record["cells"])),
+                                            tuple(map(tuple, record["places"])),
+                                            tuple(map(tuple, earlier))))
+                    break
+                earlier += step_record(lay, step)["places"]
+            if found:
+                break
+        if found:
+            out.append(found)
+    return out
+
+
+def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
+    """The board with the step's cells shaded, the digits placed before it in gray and the
+    step's own digits in black."""
+    cells, places, earlier = step
+    draw_board(ink, puzzle, box, focus=cells)
+    size = DIGIT_SIZE * box.cell
+    for items, gray in ((earlier, EARLIER_GRAY), (places, 0.0)):
+        texts = []
+        for r, c, d in items:
+            x, y = box.cell_centre(r, c)
+            texts.append((x, y - 0.35 * size, str(d), "middle"))
+        if texts:
+            ink.texts(texts, size=size, bold=not gray, gray=gray)
