@@ -1,13 +1,14 @@
 """Sums of distinct digits: which sets of digits 1..9 make a sum, and what that forces in the
 cells that must hold one of them.
 
-Killer Sudoku's cages and Kakuro's runs ask the same question: n cells, no digit twice,
-adding up to s; some cells already hold a digit, the others have candidates left. Which
-digits can each open cell still take? Both families call this one module for the answer, so
-the arithmetic is written and tested once (tests/test_sums.py holds every answer against the
-plain enumeration at the bottom of this module).
+A cage of cells with a printed sum and a run of cells between two clues ask the same
+question: n cells, no digit twice, adding up to s; some cells already hold a digit, the others
+have candidates left. Which digits can each open cell still take? Every family with sums calls
+this one module for the answer, so the arithmetic is written and tested once
+(tests/test_sums.py holds every answer against the plain enumeration at the bottom of this
+module).
 
-Digits are masks of nine bits, bit d - 1 for digit d, as both families' candidate grids keep
+Digits are masks of nine bits, bit d - 1 for digit d, as the families' candidate grids keep
 them. Every function is pure and most are cached by their arguments: between two steps of a
 solve most cages and runs keep their digits and candidates, so what was found once is
 remembered.
@@ -210,7 +211,7 @@ def free_fillings(rest: int, masks: tuple[int, ...], links: tuple[int, ...]
     """Per cell the digits some filling uses, for cells (by candidate masks) whose digits add
     up to `rest` and differ only where two cells are linked (bit j of links[i]: cell i must
     differ from cell j, as two cells of one house or one run must); None when there is no
-    filling. A Killer region's innies, a Kakuro area's cells."""
+    filling: the cells of a region that its cages or runs add up to."""
     order = sorted(range(len(masks)), key=lambda i: POPCOUNT[masks[i]])
     n = len(order)
     in_order = [masks[i] for i in order]
