@@ -22,6 +22,8 @@ MIN_CELL_MM = 8.0    # a white cell a solver can write a digit and candidates in
 MIN_SUM_PT = 7.0     # never print a sum smaller
 SUM_SIZE = 0.3       # of the cell: a sum's type size
 DIGIT_SIZE = 0.55    # of the cell: a solution digit
+MIN_SUMS_CELL = 20.0  # pt: a smaller cell (a hint's figure, a lesson) has no room for two
+#                      7 pt sums beside a diagonal: its blocks are drawn shaded, without sums
 FOCUS_SHADE = 0.85   # gray of the white cells a step reasons on (15 % ink: clear of the 10 % floor)
 HINT_FIGURE_NOTE = N_("Shaded white cells are the cells the step reasons on.")
 EARLIER_GRAY = 0.45  # digits the easier steps placed before a lesson's step
@@ -68,13 +70,14 @@ def draw_board(ink: Ink, puzzle: dict, box: GridBox, focus=()) -> None:
         x, y = box.cell_origin(r, c)
         ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
     diagonals, texts = [], []
+    room = box.cell >= MIN_SUMS_CELL
     for r, row in enumerate(cells):
         for c, entry in enumerate(row):
             if entry == 0:
                 continue
             x, y = box.cell_origin(r, c)
             ink.rect(x, y, box.cell, box.cell, fill=BLOCK_SHADE)
-            down, across = entry
+            down, across = entry if room else (0, 0)
             if down or across:
                 diagonals.append((x, y + box.cell, x + box.cell, y))
             (dx, dy), (ax, ay) = sum_places(box, r, c)
