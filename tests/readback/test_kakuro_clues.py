@@ -38,13 +38,13 @@ def test_a_real_kakuro_book_prints_every_sum_once_clear_of_every_line(clean_root
     _root, book = clean_root
     check = check_clues(book)
     assert check.passed, check.findings[:3]
-    assert check.measured["clues_checked"] > 12 * 20
+    assert check.measured["clues_checked"] > 12 * 15   # 8x8 boards of about twenty sums
     assert check_answers(book).passed
 
 
 def _first_block(puzzle, both=False):
-    return next((r, c) for r, row in enumerate(puzzle["cells"]) for c, e in enumerate(row)
-                if e != 0 and (all(e) if both else e[1]))
+    return next(((r, c) for r, row in enumerate(puzzle["cells"]) for c, e in enumerate(row)
+                 if e != 0 and (all(e) if both else e[1])), None)
 
 
 def test_the_clues_check_fails_on_a_planted_kakuro_page(tmp_path, monkeypatch, clean_root):
@@ -53,7 +53,9 @@ def test_the_clues_check_fails_on_a_planted_kakuro_page(tmp_path, monkeypatch, c
     real_board = draw.draw_board
 
     def planted(ink, puzzle, box, focus=()):
-        shown = puzzle
+        if _first_block(puzzle, both=True) is None or box.cell < draw.MIN_SUMS_CELL:
+            real_board(ink, puzzle, box, focus)
+            return
         r0, c0 = _first_block(puzzle, both=True)
         shown = {**puzzle, "cells": [[[0, 0] if (r, c) == (r0, c0) else e
                                       for c, e in enumerate(row)]
