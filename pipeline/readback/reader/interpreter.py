@@ -15,7 +15,7 @@ from pipeline.geometry import Box
 from pipeline.readback.reader.fonts import PdfFont, approximate_ink
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
                                                multiply, outline_bounds, thinnest_scale)
-from pipeline.readback.reader.lexer import content_operations
+from pipeline.readback.reader.compiled_lexer import fast_operations
 from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
                                             new_glyph)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
@@ -89,7 +89,7 @@ class Interpreter:
         self.stack = []
         self.state.ctm = multiply(matrix, self.state.ctm)
         resources = resources.get_object() if resources is not None else {}
-        for operands, operator in content_operations(self.doc.stream_bytes(contents)):
+        for operands, operator in fast_operations(self.doc.stream_bytes(contents)):
             handler = OPERATORS.get(operator)
             if handler is None:
                 if operator not in IGNORED:
