@@ -223,37 +223,44 @@ def _scan(data, powers):
 _OPERATORS: dict[int, bytes] = {}  # packed key -> the operator's bytes, one object each
 
 
-def _operator(packed: int) -> bytes:
+def operator_bytes(packed: int) -> bytes:
     word = _OPERATORS.get(packed)
     if word is None:
         word = _OPERATORS[packed] = packed.to_bytes(8, "big").lstrip(b"\x00")
     return word
 
 
-def fast_operations(data: bytes) -> list[tuple[list, bytes]]:
-    """`content_operations(data)`, the same list, scanned by the compiled kernel (the plain
-    lexer reads a stream outside the kernel's subset)."""
-    if not data:
-        return []
-    (ok, kind, start, end, value, tokens, key, first, count, plain,
-     ops) = _scan(np.frombuffer(data, dtype=np.uint8), _POWERS)
-    if not ok:
-        return content_operations(data)
-    numbers = value[:tokens].tolist()
-    operators = [_operator(k) for k in key[:ops].tolist()]
-    firsts = first[:ops].tolist()
-    counts = count[:ops].tolist()
-    out: list[tuple[list, bytes]] = []
-    append = out.append
-    kinds = starts = ends = None
-    names: dict[bytes, str] = {}
-    for op, at, size, simple in zip(operators, firsts, counts, plain[:ops].tolist()):
-        if simple:
-            append((numbers[at:at + size], op))
-            continue
-        if kinds is None:
-            kinds, starts, ends = (kind[:tokens].tolist(), start[:tokens].tolist(),
-                                   end[:tokens].tolist())
+class Scanned:
+    """A content stream as the kernel read it: per operation its packed operator (`keys`,
+    numpy), first operand token, operand count and whether all its operands are plain
+    numbers; the tokens' kinds, places and numbers. `operands(k)` builds operation k's
+    operand list as the plain lexer gives it."""
+
+    def __init__(self, data: bytes, scan: tuple):
+        (_ok, self._kind, self._start, self._end, value, tokens, key, first, count, plain,
+         ops) = scan
+        self.data = data
+        self.tokens = tokens
+        self.keys, self.firsts_array, self.counts_array, self.plain_array = (
+            key[:ops], first[:ops], count[:ops], plain[:ops])
+        self.values = value[:tokens]
+        self.numbers = self.values.tolist()
+        self.firsts = self.firsts_array.tolist()
+        self.counts = self.counts_array.tolist()
+        self.plain = self.plain_array.tolist()
+        self.operators = [operator_bytes(k) for k in self.keys.tolist()]
+        self._tokens = None
+        self._names: dict[bytes, str] = {}
+
+    def operands(self, k: int) -> list:
+        at, size = self.firsts[k], self.counts[k]
+        if self.plain[k]:
+            return self.numbers[at:at + size]
+        if self._tokens is None:
+            self._tokens = (self._kind[:self.tokens].tolist(), self._start[:self.tokens].tolist(),
+                            self._end[:self.tokens].tolist())
+        kinds, starts, ends = self._tokens
+        data, numbers, names = self.data, self.numbers, self._names
         operands: list = []
         top = operands
         for t in range(at, at + size):
@@ -277,5 +284,26 @@ def fast_operations(data: bytes) -> list[tuple[list, bytes]]:
                 operands.append(top)
             else:
                 top = operands
-        append((operands, op))
-    return out
+        return operands
+
+    def operations(self) -> list[tuple[list, bytes]]:
+        numbers, firsts, counts = self.numbers, self.firsts, self.counts
+        operands = self.operands
+        return [(numbers[firsts[k]:firsts[k] + counts[k]] if simple else operands(k), op)
+                for k, (op, simple) in enumerate(zip(self.operators, self.plain))]
+
+
+def scan(data: bytes) -> Scanned | None:
+    """The stream read by the kernel, or None when it holds anything outside the kernel's
+    subset (the plain lexer reads it then)."""
+    if not data:
+        return None
+    scanned = _scan(np.frombuffer(data, dtype=np.uint8), _POWERS)
+    return Scanned(data, scanned) if scanned[0] else None
+
+
+def fast_operations(data: bytes) -> list[tuple[list, bytes]]:
+    """`content_operations(data)`, the same list, scanned by the compiled kernel (the plain
+    lexer reads a stream outside the kernel's subset)."""
+    scanned = scan(data)
+    return content_operations(data) if scanned is None else scanned.operations()

@@ -12,13 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pipeline.geometry import Box
+from pipeline.readback.reader.compiled_lexer import scan
+from pipeline.readback.reader.compiled_paths import PAINT, PAINTERS, SKIP, build_paths
 from pipeline.readback.reader.fonts import PdfFont, approximate_ink
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
                                                multiply, outline_bounds, thinnest_scale)
-from pipeline.readback.reader.compiled_lexer import fast_operations
+from pipeline.readback.reader.lexer import content_operations
 from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
                                             new_glyph)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
+
+# Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
+# by the plain lexer and every operator's handler, which the tests compare them with.
+COMPILED = True
 
 
 @dataclass
@@ -89,16 +95,52 @@ class Interpreter:
         self.stack = []
         self.state.ctm = multiply(matrix, self.state.ctm)
         resources = resources.get_object() if resources is not None else {}
-        for operands, operator in fast_operations(self.doc.stream_bytes(contents)):
+        data = self.doc.stream_bytes(contents)
+        scanned = scan(data) if COMPILED else None
+        # The kernel builds the paths from the path's own start: a path left open by the
+        # stream that drew this form goes through the handlers.
+        paths = (build_paths(scanned, self.state.ctm, self.current, self.subpath_start)
+                 if scanned is not None and not self.path else None)
+        if paths is not None:
+            self.run_compiled(scanned, paths, resources)
+        else:
+            self.run_operations(content_operations(data) if scanned is None
+                                else scanned.operations(), resources)
+        self.stack = saved_stack
+        self.state = saved
+        self.depth -= 1
+
+    def run_operations(self, operations, resources) -> None:
+        """Every operation through its handler (the reference the kernels are tested on)."""
+        for operands, operator in operations:
             handler = OPERATORS.get(operator)
             if handler is None:
                 if operator not in IGNORED:
                     self.out.unsupported.add(operator.decode("latin-1"))
                 continue
             handler(self, operands, resources)
-        self.stack = saved_stack
-        self.state = saved
-        self.depth -= 1
+
+    def run_compiled(self, scanned, paths, resources) -> None:
+        """The operations of a scanned stream whose paths the kernel built: path
+        construction is skipped, each painting operator paints the kernel's segments, every
+        other operator runs its handler; the path state is left as the handlers leave it."""
+        roles, operands = paths.roles, scanned.operands
+        for k, operator in enumerate(scanned.operators):
+            role = roles[k]
+            if role == SKIP:
+                continue
+            if role == PAINT:
+                self.path = paths.segments(k)
+                self.paint(*PAINTERS[operator])
+                continue
+            handler = OPERATORS.get(operator)
+            if handler is None:
+                if operator not in IGNORED:
+                    self.out.unsupported.add(operator.decode("latin-1"))
+                continue
+            handler(self, operands(k), resources)
+        self.path = paths.pending
+        self.current, self.subpath_start = paths.current, paths.subpath_start
 
     def font(self, resources, name) -> PdfFont | None:
         # A page selects the same two or three fonts at every line: each is looked up once
