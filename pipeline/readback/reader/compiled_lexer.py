@@ -223,6 +223,11 @@ def _scan(data, powers):
 _OPERATORS: dict[int, bytes] = {}  # packed key -> the operator's bytes, one object each
 
 
+def pack(operator: bytes) -> int:
+    """An operator's bytes as the kernel packs them (`operator_bytes` undoes it)."""
+    return int.from_bytes(operator, "big")
+
+
 def operator_bytes(packed: int) -> bytes:
     word = _OPERATORS.get(packed)
     if word is None:
@@ -232,7 +237,7 @@ def operator_bytes(packed: int) -> bytes:
 
 class Scanned:
     """A content stream as the kernel read it: per operation its packed operator (`keys`,
-    numpy), first operand token, operand count and whether all its operands are plain
+    numpy; `key_list`), first operand token, operand count and whether all its operands are plain
     numbers; the tokens' kinds, places and numbers. `operands(k)` builds operation k's
     operand list as the plain lexer gives it."""
 
@@ -248,7 +253,7 @@ class Scanned:
         self.firsts = self.firsts_array.tolist()
         self.counts = self.counts_array.tolist()
         self.plain = self.plain_array.tolist()
-        self.operators = [operator_bytes(k) for k in self.keys.tolist()]
+        self.key_list = self.keys.tolist()
         self._tokens = None
         self._names: dict[bytes, str] = {}
 
@@ -289,8 +294,9 @@ class Scanned:
     def operations(self) -> list[tuple[list, bytes]]:
         numbers, firsts, counts = self.numbers, self.firsts, self.counts
         operands = self.operands
-        return [(numbers[firsts[k]:firsts[k] + counts[k]] if simple else operands(k), op)
-                for k, (op, simple) in enumerate(zip(self.operators, self.plain))]
+        return [(numbers[firsts[k]:firsts[k] + counts[k]] if simple else operands(k),
+                 operator_bytes(key)) for k, (key, simple) in enumerate(zip(self.key_list,
+                                                                           self.plain))]
 
 
 def scan(data: bytes) -> Scanned | None:

@@ -23,6 +23,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pipeline.geometry import Box
+from pipeline.readback.reader.compiled_lexer import pack
+from pipeline.readback.reader.geometry import new_box, outline_bounds
+
 # Packed operator bytes (compiled_lexer: big-endian, one byte each).
 _m, _l, _c, _v, _y, _h = ord("m"), ord("l"), ord("c"), ord("v"), ord("y"), ord("h")
 _re = ord("r") * 256 + ord("e")
@@ -178,11 +182,47 @@ def _build(key, first, count, plain, value, ctm0, current0, has_current, start0,
             started, path_from)
 
 
-# The painting operators: (fill, stroke, even_odd), their closing already in the segments.
-PAINTERS = {b"S": (False, True, False), b"s": (False, True, False),
+@njit(cache=True)
+def _outlines(kinds, xy, paint_from, paint_to, roles):
+    """`geometry.outline_bounds` of each painted path where it is the bounds of the on-curve
+    points (no curve's control point outside them, so no curve extremum to find): known[k]
+    is 1 then, 0 for a path with no point (no outline), 2 where the interpreter finds it."""
+    ops = len(roles)
+    known = np.zeros(ops, np.int8)
+    bounds = np.zeros((ops, 4), np.float64)
+    for k in range(ops):
+        if roles[k] != PAINT:
+            continue
+        x0, y0, x1, y1 = 0.0, 0.0, 0.0, 0.0
+        points = 0
+        for s in range(paint_from[k], paint_to[k]):
+            kind = kinds[s]
+            if kind == 3:
+                continue
+            x, y = (xy[s, 4], xy[s, 5]) if kind == 2 else (xy[s, 0], xy[s, 1])
+            if points == 0:
+                x0, y0, x1, y1 = x, y, x, y
+            else:
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+            points += 1
+        if points == 0:
+            continue
+        known[k] = 1
+        for s in range(paint_from[k], paint_to[k]):
+            if kinds[s] == 2 and not (x0 <= xy[s, 0] <= x1 and x0 <= xy[s, 2] <= x1
+                                      and y0 <= xy[s, 1] <= y1 and y0 <= xy[s, 3] <= y1):
+                known[k] = 2
+                break
+        bounds[k, 0], bounds[k, 1], bounds[k, 2], bounds[k, 3] = x0, y0, x1, y1
+    return known, bounds
+
+
+# The painting operators by packed key: (fill, stroke, even_odd), their closing already in
+# the segments.
+PAINTERS = {pack(op): how for op, how in {b"S": (False, True, False), b"s": (False, True, False),
             b"f": (True, False, False), b"F": (True, False, False), b"f*": (True, False, True),
             b"B": (True, True, False), b"B*": (True, True, True), b"b": (True, True, False),
-            b"b*": (True, True, True), b"n": (False, False, False)}
+            b"b*": (True, True, True), b"n": (False, False, False)}.items()}
 
 
 class Paths:
@@ -193,6 +233,9 @@ class Paths:
         (_ok, roles, paint_from, paint_to, kinds, xy, segments, cx, cy, current, sx, sy,
          started, path_from) = built
         self.roles = roles.tolist()
+        known, bounds = _outlines(kinds, xy, paint_from, paint_to, roles)
+        self.known = known.tolist()
+        self.bounds = bounds.tolist()
         self.paint_from = paint_from.tolist()
         self.paint_to = paint_to.tolist()
         self.kinds = kinds[:segments].tolist()
@@ -220,6 +263,13 @@ class Paths:
 
     def segments(self, k: int) -> list[tuple]:
         return self._segments(self.paint_from[k], self.paint_to[k])
+
+    def outline(self, k: int, segments) -> Box | None:
+        """`geometry.outline_bounds(segments)` of the path painted by operation k."""
+        known = self.known[k]
+        if known == 1:
+            return new_box(*self.bounds[k])
+        return None if known == 0 else outline_bounds(segments)
 
 
 def build_paths(scanned, ctm, current, subpath_start) -> Paths | None:
