@@ -233,30 +233,32 @@ class Paths:
         (_ok, roles, paint_from, paint_to, kinds, xy, segments, cx, cy, current, sx, sy,
          started, path_from) = built
         self.roles = roles.tolist()
-        known, bounds = _outlines(kinds, xy, paint_from, paint_to, roles)
+        known, self._bounds = _outlines(kinds, xy, paint_from, paint_to, roles)
         self.known = known.tolist()
-        self.bounds = bounds.tolist()
         self.paint_from = paint_from.tolist()
         self.paint_to = paint_to.tolist()
         self.kinds = kinds[:segments].tolist()
-        self.xy = xy[:segments].tolist()
+        # Each segment's coordinates, one after another: two of a move or line, six of a
+        # curve, none of a close.
+        sizes = np.array((2, 2, 6, 0), dtype=np.int64)[kinds[:segments]]
+        self.xy = xy[:segments][np.arange(6) < sizes[:, None]].tolist()
+        self.offsets = (np.cumsum(sizes) - sizes).tolist()
         self.current = (cx, cy) if current else None
         self.subpath_start = (sx, sy) if started else None
         self.pending = self._segments(path_from, segments)
 
     def _segments(self, start: int, stop: int) -> list[tuple]:
         out = []
-        kinds, xy = self.kinds, self.xy
+        kinds, xy, offsets = self.kinds, self.xy, self.offsets
         for s in range(start, stop):
             kind = kinds[s]
+            at = offsets[s]
             if kind == 1:
-                p = xy[s]
-                out.append(("L", p[0], p[1]))
+                out.append(("L", xy[at], xy[at + 1]))
             elif kind == 0:
-                p = xy[s]
-                out.append(("M", p[0], p[1]))
+                out.append(("M", xy[at], xy[at + 1]))
             elif kind == 2:
-                out.append(("C", *xy[s]))
+                out.append(("C", *xy[at:at + 6]))
             else:
                 out.append(("Z",))
         return out
@@ -268,7 +270,7 @@ class Paths:
         """`geometry.outline_bounds(segments)` of the path painted by operation k."""
         known = self.known[k]
         if known == 1:
-            return new_box(*self.bounds[k])
+            return new_box(*self._bounds[k].tolist())
         return None if known == 0 else outline_bounds(segments)
 
 
