@@ -278,7 +278,7 @@ class Interpreter:
         pen = 0.0   # advance along the baseline so far, in text space
         upright = pb == 0 and pc == 0
         scale = 1.0 / font.units_per_em if font.ttfont is not None else 0.0
-        if upright and not clip and not noted and font.ttfont is not None:
+        if COMPILED and upright and not clip and not noted and font.ttfont is not None:
             pen = self.show_upright(font, data, size, rendered, (pa, pb, pc, pd, pe, pf), placed,
                                    alpha)
             if pen:
