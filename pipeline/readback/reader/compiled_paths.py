@@ -284,3 +284,12 @@ def build_paths(scanned, ctm, current, subpath_start) -> Paths | None:
                    np.array(subpath_start or (0.0, 0.0), dtype=np.float64),
                    subpath_start is not None)
     return Paths(built) if built[0] else None
+
+
+def warm_up() -> None:
+    """Compile (or load from the disk cache) both kernels in this process: worker processes
+    forked after it inherit them instead of each compiling or loading its own."""
+    from pipeline.readback.reader.compiled_lexer import scan
+
+    build_paths(scan(b"q 1 0 0 1 0 0 cm 0 0 m 1 1 l 2 2 3 3 4 4 c S Q"), (1.0, 0.0, 0.0, 1.0,
+                                                                          0.0, 0.0), None, None)
