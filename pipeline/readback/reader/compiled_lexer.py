@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pipeline.readback.reader.lexer import _literal_string, _name_text, content_operations
+from pipeline.readback.reader.lexer import content_operations, literal_string, name_text
 
 # Token kinds the kernel writes.
 NUMBER, INTEGER, NAME, STRING, ESCAPED_STRING, OPEN_ARRAY, CLOSE_ARRAY = range(7)
@@ -278,12 +278,12 @@ class Scanned:
                 raw = data[starts[t]:ends[t]]
                 name = names.get(raw)
                 if name is None:
-                    name = names[raw] = _name_text(raw)
+                    name = names[raw] = name_text(raw)
                 top.append(name)
             elif what == STRING:
                 top.append(data[starts[t] + 1:ends[t] - 1])
             elif what == ESCAPED_STRING:
-                top.append(_literal_string(data[starts[t]:ends[t]], 1)[0])
+                top.append(literal_string(data[starts[t]:ends[t]], 1)[0])
             elif what == OPEN_ARRAY:
                 top = []
                 operands.append(top)
