@@ -90,22 +90,13 @@ def _scan(data, powers):
             continue
         if c == 37 or c == 123 or c == 125 or c == 60 or c == 62 or c == 41 or c == 11:
             return False, kind, start, end, value, tokens, key, first, count, plain, ops
-        if c == 91:  # [
-            if in_array:
+        if c == 91 or c == 93:  # [ opens an array, ] closes it: one level only
+            opening = c == 91
+            if in_array == opening:
                 return False, kind, start, end, value, tokens, key, first, count, plain, ops
-            in_array = True
+            in_array = opening
             op_plain = False
-            kind[tokens] = OPEN_ARRAY
-            start[tokens] = i
-            end[tokens] = i + 1
-            tokens += 1
-            i += 1
-            continue
-        if c == 93:  # ]
-            if not in_array:
-                return False, kind, start, end, value, tokens, key, first, count, plain, ops
-            in_array = False
-            kind[tokens] = CLOSE_ARRAY
+            kind[tokens] = OPEN_ARRAY if opening else CLOSE_ARRAY
             start[tokens] = i
             end[tokens] = i + 1
             tokens += 1
