@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
+from pipeline.geometry import Box
 from pipeline.i18n import and_list, messages
 from pipeline.records import require
 from pipeline.ink import GridBox, Ink
@@ -51,6 +52,9 @@ class AnswerSigns:
     # Clues printed in a cell's corner (a cage's sum): each must be printed exactly once in
     # its cell and touch no line.
     clues: tuple[tuple[Cell, str], ...] = ()
+    # Runs of printed letters (first cell, last cell) that make an answer when ringed: no
+    # band, ring or stroke may enclose one on the puzzle page (the words a letter grid hides).
+    runs: tuple[tuple[Cell, Cell], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -255,6 +259,21 @@ class Family(abc.ABC):
         """Why the board cannot be printed at these pitches (pt), e.g. a word that does not
         fit at the smallest type size; `measure.text_width(text, size=, bold=)` measures
         type. Default: every board prints (None)."""
+        return None
+
+    def panel_rows(self, level: str) -> float:
+        """Room under the board on a puzzle page, in cell pitches of that page, that the family
+        fills with `draw_panel` (a word list, a code key); 0 (the default): none.
+
+        The book layer sizes a puzzle slot's board as if it had `rows + panel_rows(level)`
+        rows, draws the grid at the top of that block and hands the rest below it
+        (`pipeline.ink.panel_box`) to `draw_panel`. Solution pages, hints and covers have no
+        panel; the manifest's grid stays the board's own rows x cols."""
+        return 0.0
+
+    def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
+        """Fill `box` (PDF points) under the board with what the puzzle prints beside its grid;
+        only called when panel_rows(level) > 0. Default: nothing."""
         return None
 
     @abc.abstractmethod
@@ -480,6 +499,7 @@ _FAMILY_MODULES = {
     "connections": "pipeline.connections",
     "sudoku": "pipeline.sudoku",
     "kakuro": "pipeline.kakuro",
+    "wordsearch": "pipeline.wordsearch",
 }
 
 
