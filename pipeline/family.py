@@ -375,6 +375,7 @@ _FAMILY_MODULES = {
     "bridges": "pipeline.bridges",
     "connections": "pipeline.connections",
     "sudoku": "pipeline.sudoku",
+    "fillin": "pipeline.fillin",
 }
 
 

@@ -197,8 +197,12 @@ def lattice_pattern(stream: KeyedStream, rows: int, cols: int, *, longest: int,
         if _longest_through(grid, r, c) <= longest:
             continue
         _try_block(grid, r, c)
-    stream.shuffle(singles)
-    for r, c in singles[:extra]:
+    # Then `extra` tries on any white cell (a crossing cell too), so words of even length
+    # appear: the lattice alone makes every word odd.
+    cells = [(r, c) for r in range(rows) for c in range(cols)
+             if (r, c) < (rows - 1 - r, cols - 1 - c)]
+    for _ in range(extra):
+        r, c = cells[stream.below(len(cells))]
         _try_block(grid, r, c)
     pattern = tuple("".join(line) for line in grid)
     if max(s.length for s in runs(pattern)) > longest or problems(pattern):

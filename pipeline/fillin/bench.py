@@ -1,0 +1,65 @@
+"""Fill-In benchmark: boards per core-minute at each level, and uniqueness proofs per second
+(the independent placement search on the boards those runs made).
+
+Targets (`TARGETS`): a book of 120 boards must generate within about ten seconds of one core
+(so `make books` stays within its budget cold): 720 boards per core-minute at easy and
+medium; hard boards are not in the large-print book, 300 a core-minute is enough for the
+variety book. Proofs: 50 a second, so proving never costs more than a tenth of generating.
+Times are CPU seconds of this process (one core).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from pipeline.fillin.generate import generate
+from pipeline.fillin.grade import LEVELS
+from pipeline.fillin.verify import verify
+
+VERSION = "fillin/1"
+FULL, QUICK = 40, 6
+TARGETS = {"easy": 720, "medium": 720, "hard": 300, "proofs_per_second": 50}
+
+
+def generation(quick: bool, made: list) -> dict:
+    count = QUICK if quick else FULL
+    out = {}
+    for level in LEVELS:
+        started = time.process_time()
+        attempts = 0
+        for n in range(count):
+            board = generate(f"fillin:bench-{level}:{n}", level, VERSION)
+            attempts += board.attempts
+            made.append((board.puzzle, board.solution))
+        seconds = time.process_time() - started
+        rate = 60 * count / seconds
+        out[level] = {"boards": count, "boards_per_core_minute": round(rate, 1),
+                      "attempts_per_board": round(attempts / count, 2),
+                      "target": TARGETS[level], "met": rate >= TARGETS[level]}
+    return out
+
+
+def proofs(made: list) -> dict:
+    started = time.process_time()
+    results = [verify(p, s) for p, s in made]
+    seconds = time.process_time() - started
+    rate = len(made) / seconds
+    return {"boards": len(made), "proofs_per_second": round(rate, 1),
+            "unique": sum(r["unique"] for r in results),
+            "nodes_max": max(r["nodes"] for r in results),
+            "target": TARGETS["proofs_per_second"], "met": rate >= TARGETS["proofs_per_second"]}
+
+
+def run(quick: bool) -> dict:
+    made: list = []
+    results = {"generation": generation(quick, made)}
+    results["proofs"] = proofs(made)
+    print(f"{'level':<10}{'boards':>7}{'per core-minute':>17}{'target':>8}", file=sys.stderr)
+    for level, row in results["generation"].items():
+        print(f"{level:<10}{row['boards']:>7}{row['boards_per_core_minute']:>17.1f}"
+              f"{row['target']:>8}", file=sys.stderr)
+    p = results["proofs"]
+    print(f"proofs {p['boards']} boards {p['proofs_per_second']} /s (target "
+          f"{p['target']}), unique {p['unique']}", file=sys.stderr)
+    return results

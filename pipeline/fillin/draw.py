@@ -1,0 +1,110 @@
+"""Drawing Fill-In boards onto the Ink protocol, for black-and-white print.
+
+The puzzle: the crossword grid (pipeline/crossword/drawing.py) with the starter's letters;
+under it, in the panel, the word list grouped by length, each group alphabetical under a
+heading ("5 letters"), set in columns at PANEL_TEXT pt or more. The solution: every letter,
+the printed ones in bold so the two read apart.
+"""
+
+from __future__ import annotations
+
+from pipeline.crossword.drawing import draw_grid, draw_letters
+from pipeline.geometry import Box
+from pipeline.ink import GridBox, Ink
+
+MIN_CELL_MM = 7.0     # a cell a letter can be written into
+PANEL_TEXT = 9.0      # pt: the word list's type, never smaller
+LEADING = 1.25        # of the type size
+COLUMN_GAP = 1.2      # of the type size, between columns of words
+# Room under the grid for the word list, in cell pitches (Family.panel_rows): enough for the
+# level's words in four columns at PANEL_TEXT pt on the smallest page the family prints on.
+PANEL_ROWS = {"easy": 5.0, "medium": 6.0, "hard": 6.0}
+FOCUS_SHADE = 0.85    # gray of the cells a hint's step reasons on
+HINT_FIGURE_NOTE = ("Shaded cells are the slot the step fills; the letters shown are the "
+                    "ones that decide it.")
+
+
+def _pattern(puzzle: dict) -> list[str]:
+    return ["".join("#" if ch == "#" else "." for ch in line) for line in puzzle["grid"]]
+
+
+def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
+    draw_grid(ink, _pattern(puzzle), box)
+    draw_letters(ink, box, [(r, c, ch) for r, line in enumerate(puzzle["grid"])
+                            for c, ch in enumerate(line) if ch not in "#."])
+
+
+def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
+    draw_grid(ink, _pattern(puzzle), box)
+    given = {(r, c) for r, line in enumerate(puzzle["grid"]) for c, ch in enumerate(line)
+             if ch not in "#."}
+    letters = [(r, c, ch) for r, line in enumerate(solution["grid"]) for c, ch in enumerate(line)
+               if ch != "#"]
+    draw_letters(ink, box, [x for x in letters if (x[0], x[1]) in given], bold=True)
+    draw_letters(ink, box, [x for x in letters if (x[0], x[1]) not in given])
+
+
+def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+    """The grid, the slot the step fills shaded, and the letters that decide it."""
+    for r, c in hint.figure["cells"]:
+        x, y = box.cell_origin(r, c)
+        ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
+    draw_grid(ink, _pattern(puzzle), box)
+    draw_letters(ink, box, [tuple(x) for x in hint.figure["letters"]])
+
+
+# --- the word list -----------------------------------------------------------------------------
+
+def word_groups(puzzle: dict) -> list[tuple[str, list[str]]]:
+    """("3 letters", [words...]) for each length, shortest first, words alphabetical."""
+    lengths = sorted({len(w) for w in puzzle["words"]})
+    return [(f"{n} letters", sorted(w for w in puzzle["words"] if len(w) == n))
+            for n in lengths]
+
+
+def panel_lines(puzzle: dict) -> list[tuple[str, bool]]:
+    """The panel's lines in reading order: (text, is a heading)."""
+    lines = []
+    for heading, words in word_groups(puzzle):
+        lines.append((heading, True))
+        lines.extend((w, False) for w in words)
+    return lines
+
+
+def panel_layout(measure, puzzle: dict, box: Box, size: float = PANEL_TEXT):
+    """Columns of the panel's lines at `size` pt in `box`: a list of (x, y, text, bold), or
+    None when they do not fit. A group is not split over a column break after its heading
+    (a heading never ends a column)."""
+    lines = panel_lines(puzzle)
+    widest = max(measure.text_width(t, size=size, bold=b) for t, b in lines)
+    pitch = LEADING * size
+    per_column = int((box.height + pitch - size) // pitch)
+    columns = int((box.width + COLUMN_GAP * size) // (widest + COLUMN_GAP * size))
+    if per_column < 2 or columns < 1:
+        return None
+    placed = []
+    column, row = 0, 0
+    for k, (text, heading) in enumerate(lines):
+        if row >= per_column or (heading and row == per_column - 1):
+            column, row = column + 1, 0
+        if column >= columns:
+            return None
+        x = box.x0 + column * (widest + COLUMN_GAP * size)
+        y = box.y1 - size - row * pitch
+        placed.append((x, y, text, heading))
+        row += 1
+    return placed
+
+
+def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
+    placed = panel_layout(ink, puzzle, box) or []  # print_problem refuses what would not fit
+    for bold in (True, False):
+        items = [(x, y, text, "start") for x, y, text, heading in placed if heading == bold]
+        if items:
+            ink.texts(items, size=PANEL_TEXT, bold=bold)
+
+
+def panel_problem(measure, puzzle: dict, box: Box) -> str | None:
+    if panel_layout(measure, puzzle, box) is None:
+        return f"the word list does not fit under the grid at {PANEL_TEXT} pt"
+    return None
