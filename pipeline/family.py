@@ -376,6 +376,7 @@ _FAMILY_MODULES = {
     "connections": "pipeline.connections",
     "sudoku": "pipeline.sudoku",
     "fillin": "pipeline.fillin",
+    "codeword": "pipeline.codeword",
 }
 
 

@@ -12,6 +12,7 @@ there. A slot's candidates are then a bit set too, narrowed by AND.
 from __future__ import annotations
 
 import functools
+import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +26,15 @@ COMMON = DATA / "common.txt"
 DICTIONARY = DATA / "dictionary.txt"
 LETTERS = string.ascii_uppercase
 SHORTEST, LONGEST = 3, 15
+ANY_FLOOR = 9.0  # the frequency of a word listed without one: above any floor
+WELL_FORMED = re.compile(r"(?:[A-Z]{3,15}(?: [0-9]+\.[0-9])?\n)+")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LengthIndex:
     """The words of one length: `words[k]` is bit k; `at[i][letter]` the words with `letter`
-    at position i; `everything` all of them."""
+    at position i; `everything` all of them. Hashed by identity, so tables derived from one
+    index can be cached against it."""
 
     words: tuple[str, ...]
     at: tuple[dict[str, int], ...]
@@ -69,6 +73,9 @@ def read_list(path: Path) -> dict[str, float]:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read the word list: {error}", file=str(path)) from None
+    if WELL_FORMED.fullmatch(text):  # the common case, read at C speed
+        pairs = [line.split(" ") for line in text.splitlines()]
+        return {pair[0]: float(pair[1]) if len(pair) == 2 else ANY_FLOOR for pair in pairs}
     words: dict[str, float] = {}
     for number, line in enumerate(text.splitlines(), 1):
         parts = line.split()
@@ -82,7 +89,7 @@ def read_list(path: Path) -> dict[str, float]:
             raise InputError("expected a word and at most a Zipf frequency", file=str(path),
                              line=number, field="word")
         try:
-            zipf = float(parts[1]) if len(parts) == 2 else 9.0
+            zipf = float(parts[1]) if len(parts) == 2 else ANY_FLOOR
         except ValueError:
             raise InputError(f"{parts[1]!r} is not a number", file=str(path), line=number,
                              field="zipf") from None

@@ -1,0 +1,130 @@
+"""Drawing Codeword boards onto the Ink protocol, for black-and-white print.
+
+The puzzle: the crossword grid (pipeline/crossword/drawing.py), each white cell's code number
+small in its top-left corner (NUMBER_SIZE of the cell, never under MIN_TEXT pt), and the given
+letters in every cell of their number. Under it, in the panel: the key table (1 to 26 in two
+rows of thirteen boxes, the given letters filled in) and the alphabet, to cross letters off.
+The solution: the grid with every letter, the numbers kept in their corners.
+"""
+
+from __future__ import annotations
+
+from pipeline.crossword.drawing import CELL_LINE, draw_grid, draw_letters
+from pipeline.geometry import Box
+from pipeline.ink import GridBox, Ink
+
+MIN_CELL_MM = 7.5       # a 7 pt number in the corner and a written capital below it
+MIN_TEXT = 7.0          # pt: the code numbers and the panel's type, never smaller
+NUMBER_SIZE = 0.3       # of the cell pitch
+LETTER_SIZE = 0.5       # of the cell pitch: letters sit a little low, clear of the number
+LETTER_DROP = 0.25      # of the type size below the cell's middle
+PANEL_ROWS = 4.0        # cell pitches under the grid: the key's two rows and the alphabet
+KEY_COLUMNS = 13
+FOCUS_SHADE = 0.85
+HINT_FIGURE_NOTE = "Shaded cells are the word the step reads its letter from."
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _pattern(puzzle: dict) -> list[str]:
+    return ["".join("#" if n == 0 else "." for n in row) for row in puzzle["cells"]]
+
+
+def number_size(cell: float) -> float:
+    return max(MIN_TEXT, NUMBER_SIZE * cell)
+
+
+def number_place(box: GridBox, r: int, c: int) -> tuple[float, float]:
+    x, y = box.cell_origin(r, c)
+    size = number_size(box.cell)
+    return x + 0.09 * box.cell, y + box.cell - 0.08 * box.cell - 0.75 * size
+
+
+def draw_numbers(ink: Ink, puzzle: dict, box: GridBox) -> None:
+    size = number_size(box.cell)
+    items = []
+    for r, row in enumerate(puzzle["cells"]):
+        for c, n in enumerate(row):
+            if n:
+                x, y = number_place(box, r, c)
+                items.append((x, y, str(n), "start"))
+    ink.texts(items, size=size)
+
+
+def _letters(puzzle: dict, key: dict) -> list[tuple[int, int, str]]:
+    return [(r, c, key[str(n)]) for r, row in enumerate(puzzle["cells"])
+            for c, n in enumerate(row) if n and str(n) in key]
+
+
+def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
+    draw_grid(ink, _pattern(puzzle), box)
+    draw_numbers(ink, puzzle, box)
+    draw_letters(ink, box, _letters(puzzle, puzzle["given"]), bold=True,
+                 size=LETTER_SIZE * box.cell, drop=-LETTER_DROP)
+
+
+def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
+    draw_grid(ink, _pattern(puzzle), box)
+    draw_numbers(ink, puzzle, box)
+    given = puzzle["given"]
+    letters = _letters(puzzle, solution["key"])
+    size = LETTER_SIZE * box.cell
+    draw_letters(ink, box, [x for x in letters if str(puzzle["cells"][x[0]][x[1]]) in given],
+                 bold=True, size=size, drop=-LETTER_DROP)
+    draw_letters(ink, box, [x for x in letters if str(puzzle["cells"][x[0]][x[1]]) not in given],
+                 size=size, drop=-LETTER_DROP)
+
+
+def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+    for r, c in hint.figure["cells"]:
+        x, y = box.cell_origin(r, c)
+        ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
+    draw_puzzle(ink, puzzle, box)
+
+
+# --- the key table and the alphabet ------------------------------------------------------------
+
+def key_cell(box: Box) -> float:
+    """The key table's box pitch in `box`: thirteen across, two rows and the alphabet below."""
+    return min(box.width / KEY_COLUMNS, box.height / 3.6)
+
+
+def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
+    pitch = key_cell(box)
+    left = box.x0 + (box.width - KEY_COLUMNS * pitch) / 2
+    top = box.y1 - 0.4 * pitch
+    number = max(MIN_TEXT, 0.28 * pitch)
+    letter = 0.5 * pitch
+    segments = []
+    numbers, letters = [], []
+    for k in range(26):
+        row, col = divmod(k, KEY_COLUMNS)
+        x = left + col * pitch
+        y = top - (row + 1) * pitch
+        segments.append((x, y, x + pitch, y))
+        segments.append((x, y + pitch, x + pitch, y + pitch))
+        segments.append((x, y, x, y + pitch))
+        segments.append((x + pitch, y, x + pitch, y + pitch))
+        numbers.append((x + 0.09 * pitch, y + pitch - 0.08 * pitch - 0.75 * number,
+                        str(k + 1), "start"))
+        given = puzzle["given"].get(str(k + 1))
+        if given:
+            letters.append((x + pitch / 2, y + 0.5 * pitch - 0.6 * letter + 0.1 * pitch,
+                            given, "middle"))
+    ink.lines(sorted(set(segments)), width=CELL_LINE)
+    ink.texts(numbers, size=number)
+    if letters:
+        ink.texts(letters, size=letter, bold=True)
+    alphabet_size = max(MIN_TEXT + 2, 0.45 * pitch)
+    y = top - 2 * pitch - 0.5 * pitch - 0.7 * alphabet_size
+    step = KEY_COLUMNS * pitch / 26
+    ink.texts([(left + (k + 0.5) * step, y, ch, "middle") for k, ch in enumerate(ALPHABET)],
+              size=min(alphabet_size, 0.9 * step * 1.4), bold=False)
+
+
+def panel_problem(puzzle_cell: float, cols: int) -> str | None:
+    box = Box(0.0, 0.0, cols * puzzle_cell, PANEL_ROWS * puzzle_cell)
+    if 0.28 * key_cell(box) < MIN_TEXT * 0.999 and key_cell(box) < 2.2 * MIN_TEXT:
+        return f"the key table's numbers would print under {MIN_TEXT:g} pt"
+    if number_size(puzzle_cell) > 0.45 * puzzle_cell:
+        return f"a {MIN_TEXT:g} pt code number does not fit its corner"
+    return None
