@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
+from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink
 
 
@@ -227,6 +228,21 @@ class Family(abc.ABC):
         """Why the board cannot be printed at these pitches (pt), e.g. a word that does not
         fit at the smallest type size; `measure.text_width(text, size=, bold=)` measures
         type. Default: every board prints (None)."""
+        return None
+
+    def panel_rows(self, level: str) -> float:
+        """Room under the board on a puzzle page, in cell pitches of that page, that the family
+        fills with `draw_panel` (a word list, a code key); 0 (the default): none.
+
+        The book layer sizes a puzzle slot's board as if it had `rows + panel_rows(level)`
+        rows, draws the grid at the top of that block and hands the rest below it
+        (`pipeline.ink.panel_box`) to `draw_panel`. Solution pages, hints and covers have no
+        panel; the manifest's grid stays the board's own rows x cols."""
+        return 0.0
+
+    def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
+        """Fill `box` (PDF points) under the board with what the puzzle prints beside its grid;
+        only called when panel_rows(level) > 0. Default: nothing."""
         return None
 
     @abc.abstractmethod

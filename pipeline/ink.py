@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
+from pipeline.geometry import Box
+
+PANEL_GAP = 4.0   # pt between a board's frame and the panel under it (the grid's padding)
+
 
 @dataclass(frozen=True)
 class GridBox:
@@ -36,6 +40,14 @@ class GridBox:
     def cell_centre(self, row: int, col: int) -> tuple[float, float]:
         x, y = self.cell_origin(row, col)
         return x + self.cell / 2, y + self.cell / 2
+
+
+def panel_box(grid: GridBox, panel_rows: float) -> Box:
+    """The box under `grid` that a family's panel fills (`Family.draw_panel`): as wide as the
+    grid, `panel_rows` pitches tall less the gap that keeps it off the frame. The book layer
+    and a family's `print_problem` both measure the panel with this."""
+    top = grid.y - PANEL_GAP
+    return Box(grid.x, grid.y - panel_rows * grid.cell, grid.x + grid.width, top)
 
 
 class Ink(Protocol):

@@ -21,7 +21,7 @@ from pipeline.book.plan import CONTENTS_LINES_PER_PAGE, Page, Plan
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile
 from pipeline.family import column_letter, get_family
 from pipeline.geometry import MM, Box, star_points
-from pipeline.ink import GridBox
+from pipeline.ink import GridBox, panel_box
 from pipeline.records import PuzzleRecord
 
 GRID_PAD = 4.0        # pt kept around a grid frame: thick borders and caps reach past it
@@ -115,11 +115,13 @@ def grid_frame(slot: Box, sizes: TypeSizes, labels: bool, solution: bool) -> Box
 
 
 def section_cell(body: Box, sizes: TypeSizes, per_page: int, rows: int, cols: int, *,
-                 labels: bool, solution: bool = False) -> float:
-    """The pitch every board of a section is drawn at on its pages."""
+                 labels: bool, solution: bool = False, panel: float = 0.0) -> float:
+    """The pitch every board of a section is drawn at on its pages. A puzzle with a panel
+    under its board (`Family.panel_rows`, in pitches) is sized as if it had that many more
+    rows; solutions have none."""
     slot = slot_boxes(body, 1, per_page)[0]
     frame = grid_frame(slot, sizes, labels, solution)
-    return fit_cell(frame.width, frame.height, rows, cols)
+    return fit_cell(frame.width, frame.height, rows + (0.0 if solution else panel), cols)
 
 
 def difficulty_stars(level: str, levels: tuple[str, ...]) -> int:
@@ -191,8 +193,10 @@ class InteriorWriter:
                       for p in self.puzzles[first:first + section.count]}
             first += section.count
             labels = family.square_labels
+            panel = family.panel_rows(section.level)
             puzzle_cells.append(min(section_cell(body, self.sizes, section.puzzles_per_page, r, c,
-                                                 labels=labels) for r, c in shapes))
+                                                 labels=labels, panel=panel)
+                                    for r, c in shapes))
             solution_cells.append(min(section_cell(body, self.sizes, section.solutions_per_page,
                                                    r, c, labels=labels, solution=True)
                                       for r, c in shapes))
@@ -429,11 +433,14 @@ class InteriorWriter:
                                                   ("solution", "Its one solution"))):
             top = area.y1 - index * (half + SLOT_GAP)
             slot = Box(area.x0, top - half, area.x1, top - label)
-            grid = self._grid_box(slot, rows, cols, top=True)
+            panel = family.panel_rows(record.level) if shows == "puzzle" else 0.0
+            grid = self._grid_box(slot, rows, cols, top=True, panel=panel)
             ink.text((area.x0 + area.x1) / 2, top - s.small * 1.1, caption, size=s.small,
                      bold=True, anchor="middle")
             if shows == "puzzle":
                 family.draw_puzzle(ink, record.puzzle, grid)
+                if panel > 0:
+                    family.draw_panel(ink, record.puzzle, panel_box(grid, panel))
             else:
                 family.draw_solution(ink, record.puzzle, record.solution, grid)
             boxes.append(_grid_entry(record, grid, shows))
@@ -491,12 +498,14 @@ class InteriorWriter:
 
     # --- puzzles and solutions ------------------------------------------------------------------------
     def _grid_box(self, slot: Box, rows: int, cols: int, *, top: bool = False,
-                  cell: float | None = None) -> GridBox:
+                  cell: float | None = None, panel: float = 0.0) -> GridBox:
         """A grid of rows x cols in `slot` with its padding, centred (or hung from the top when
-        `top`): at the pitch `cell` when given, else the largest that fits. Coordinates are
-        rounded to 0.01 pt so the manifest holds exactly what is drawn."""
+        `top`): at the pitch `cell` when given, else the largest that fits. With a `panel`
+        (pitches under the board, `Family.panel_rows`) the grid and its panel are placed as
+        one block of rows + panel rows, the grid at its top. Coordinates are rounded to
+        0.01 pt so the manifest holds exactly what is drawn."""
         if cell is None:
-            cell = fit_cell(slot.width, slot.height, rows, cols)
+            cell = fit_cell(slot.width, slot.height, rows + panel, cols)
         if cell <= 0:
             raise LayoutError("no room for a grid")
         width, height = cell * cols, cell * rows
@@ -504,7 +513,8 @@ class InteriorWriter:
         if top:
             y = round(slot.y1 - GRID_PAD - height, 2)
         else:
-            y = round(slot.y0 + (slot.height - height) / 2, 2)
+            block = height + panel * cell
+            y = round(slot.y0 + (slot.height - block) / 2 + panel * cell, 2)
         return GridBox(x, y, cell, rows, cols)
 
     def _slots(self, area: Box, count: int, per_page: int) -> list[Box]:
@@ -558,14 +568,18 @@ class InteriorWriter:
         stars = difficulty_stars(section.level, family.difficulty_scale(section.level))
         area = self._body_box(box)
         cell = self.puzzle_cells[page.section]
+        panel = family.panel_rows(section.level)
         entries = []
         for number, slot in zip(page.puzzles, self._slots(area, len(page.puzzles),
                                                              section.puzzles_per_page)):
             record = self.puzzles[number - 1].record
             rows, cols = family.grid_shape(record.puzzle)
-            grid = self._grid_box(grid_frame(slot, s, labels, False), rows, cols, cell=cell)
+            grid = self._grid_box(grid_frame(slot, s, labels, False), rows, cols, cell=cell,
+                                  panel=panel)
             self._puzzle_top(ink, slot, grid, labels, number, stars)
             family.draw_puzzle(ink, record.puzzle, grid)
+            if panel > 0:
+                family.draw_panel(ink, record.puzzle, panel_box(grid, panel))
             if labels:
                 self._labels(ink, grid)
             ink.text((slot.x0 + slot.x1) / 2, slot.y0 + s.small * 0.5,
@@ -689,7 +703,7 @@ def section_pitches(layout: Layout, profile: PrinterProfile, page_count: int, se
                                           layout.margin_allowance_in), sizes)
     labels = family.square_labels
     return (section_cell(body, sizes, per_page or section.puzzles_per_page, rows, cols,
-                         labels=labels),
+                         labels=labels, panel=family.panel_rows(section.level)),
             section_cell(body, sizes, section.solutions_per_page, rows, cols, labels=labels,
                          solution=True))
 
