@@ -16,7 +16,7 @@ from pipeline.codeword.verify import verify as verify_independently
 from pipeline.errors import InputError
 from pipeline.family import AnswerSigns, Family, Generated, Hint, HintNames, Rating
 from pipeline.geometry import Box
-from pipeline.ink import GridBox, Ink
+from pipeline.ink import GridBox, Ink, panel_box
 
 RULES = (
     "Every white square holds a letter, and every letter has its own number from 1 to 26: "
@@ -99,7 +99,8 @@ class CodewordFamily(Family):
 
     def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
                       solution_cell: float) -> str | None:
-        return draw.panel_problem(puzzle_cell, puzzle["cols"])
+        grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
+        return draw.panel_problem(puzzle_cell, panel_box(grid, draw.PANEL_ROWS))
 
     def rules_text(self) -> list[str]:
         return list(RULES)

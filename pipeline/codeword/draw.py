@@ -9,7 +9,7 @@ The solution: the grid with every letter, the numbers kept in their corners.
 
 from __future__ import annotations
 
-from pipeline.crossword.drawing import CELL_LINE, draw_grid, draw_letters
+from pipeline.crossword.drawing import CELL_LINE, draw_grid
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink
 
@@ -17,7 +17,7 @@ MIN_CELL_MM = 7.5       # a 7 pt number in the corner and a written capital belo
 MIN_TEXT = 7.0          # pt: the code numbers and the panel's type, never smaller
 NUMBER_SIZE = 0.3       # of the cell pitch
 LETTER_SIZE = 0.5       # of the cell pitch: letters sit a little low, clear of the number
-LETTER_DROP = 0.25      # of the type size below the cell's middle
+CAP_HEIGHT = 0.75       # of the type size: a bold capital's height, with room (the font: 0.70)
 PANEL_ROWS = 4.0        # cell pitches under the grid: the key's two rows and the alphabet
 KEY_COLUMNS = 13
 FOCUS_SHADE = 0.85
@@ -50,6 +50,26 @@ def draw_numbers(ink: Ink, puzzle: dict, box: GridBox) -> None:
     ink.texts(items, size=size)
 
 
+def letter_fit(cell: float) -> tuple[float, float]:
+    """The letters' type size and baseline height above the cell's bottom: as large as
+    LETTER_SIZE allows while the capital's top stays two points clear of the corner number's
+    baseline (a small cell takes a smaller letter rather than one that touches the number)."""
+    number_baseline = cell - 0.08 * cell - 0.75 * number_size(cell)
+    base = 0.1 * cell
+    size = min(LETTER_SIZE * cell, (number_baseline - 2.0 - base) / CAP_HEIGHT)
+    return size, base
+
+
+def draw_cell_letters(ink: Ink, box: GridBox, letters, *, bold: bool) -> None:
+    size, base = letter_fit(box.cell)
+    items = []
+    for r, c, letter in letters:
+        x, y = box.cell_origin(r, c)
+        items.append((x + box.cell / 2, y + base, letter, "middle"))
+    if items:
+        ink.texts(items, size=size, bold=bold)
+
+
 def _letters(puzzle: dict, key: dict) -> list[tuple[int, int, str]]:
     return [(r, c, key[str(n)]) for r, row in enumerate(puzzle["cells"])
             for c, n in enumerate(row) if n and str(n) in key]
@@ -58,8 +78,7 @@ def _letters(puzzle: dict, key: dict) -> list[tuple[int, int, str]]:
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
     draw_grid(ink, _pattern(puzzle), box)
     draw_numbers(ink, puzzle, box)
-    draw_letters(ink, box, _letters(puzzle, puzzle["given"]), bold=True,
-                 size=LETTER_SIZE * box.cell, drop=-LETTER_DROP)
+    draw_cell_letters(ink, box, _letters(puzzle, puzzle["given"]), bold=True)
 
 
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
@@ -67,11 +86,10 @@ def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
     draw_numbers(ink, puzzle, box)
     given = puzzle["given"]
     letters = _letters(puzzle, solution["key"])
-    size = LETTER_SIZE * box.cell
-    draw_letters(ink, box, [x for x in letters if str(puzzle["cells"][x[0]][x[1]]) in given],
-                 bold=True, size=size, drop=-LETTER_DROP)
-    draw_letters(ink, box, [x for x in letters if str(puzzle["cells"][x[0]][x[1]]) not in given],
-                 size=size, drop=-LETTER_DROP)
+    draw_cell_letters(ink, box, [x for x in letters
+                                 if str(puzzle["cells"][x[0]][x[1]]) in given], bold=True)
+    draw_cell_letters(ink, box, [x for x in letters
+                                 if str(puzzle["cells"][x[0]][x[1]]) not in given], bold=False)
 
 
 def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
@@ -92,8 +110,8 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
     pitch = key_cell(box)
     left = box.x0 + (box.width - KEY_COLUMNS * pitch) / 2
     top = box.y1 - 0.4 * pitch
-    number = max(MIN_TEXT, 0.28 * pitch)
-    letter = 0.5 * pitch
+    number = number_size(pitch)     # a key box reads as a grid cell: number, then letter
+    letter, base = letter_fit(pitch)
     segments = []
     numbers, letters = [], []
     for k in range(26):
@@ -108,8 +126,7 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
                         str(k + 1), "start"))
         given = puzzle["given"].get(str(k + 1))
         if given:
-            letters.append((x + pitch / 2, y + 0.5 * pitch - 0.6 * letter + 0.1 * pitch,
-                            given, "middle"))
+            letters.append((x + pitch / 2, y + base, given, "middle"))
     ink.lines(sorted(set(segments)), width=CELL_LINE)
     ink.texts(numbers, size=number)
     if letters:
@@ -121,10 +138,11 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
               size=min(alphabet_size, 0.9 * step * 1.4), bold=False)
 
 
-def panel_problem(puzzle_cell: float, cols: int) -> str | None:
-    box = Box(0.0, 0.0, cols * puzzle_cell, PANEL_ROWS * puzzle_cell)
-    if 0.28 * key_cell(box) < MIN_TEXT * 0.999 and key_cell(box) < 2.2 * MIN_TEXT:
-        return f"the key table's numbers would print under {MIN_TEXT:g} pt"
-    if number_size(puzzle_cell) > 0.45 * puzzle_cell:
-        return f"a {MIN_TEXT:g} pt code number does not fit its corner"
+def panel_problem(puzzle_cell: float, box: Box) -> str | None:
+    """Why the panel cannot print at this pitch: a key box too small for its 7 pt number and
+    a written letter, or a code number too big for its cell's corner."""
+    if letter_fit(key_cell(box))[0] < MIN_TEXT + 2:
+        return "the key table's boxes leave no room for a letter under their numbers"
+    if letter_fit(puzzle_cell)[0] < MIN_TEXT + 2:
+        return f"a {MIN_TEXT:g} pt code number leaves no room for a letter under it"
     return None

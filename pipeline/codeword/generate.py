@@ -75,7 +75,7 @@ def generate(key: str, level: str, version: str) -> Generated:
     index = fill_index(ANSWER_FLOOR)
     for attempt in range(1, ATTEMPTS + 1):
         pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
-                                  extra=spec.size)
+                                  extra=spec.size // 2)
         if pattern is None:
             continue
         slots = layout(pattern)

@@ -15,10 +15,10 @@ from pipeline.fillin.board import board_from_puzzle, dedupe_form, solution_grid
 from pipeline.fillin.grade import LEVEL_BY_NAME, LEVEL_TITLES, LEVELS, rating_of
 from pipeline.fillin.verify import verify as verify_independently
 from pipeline.geometry import Box
-from pipeline.ink import GridBox, Ink
+from pipeline.ink import GridBox, Ink, panel_box
 
 # The level whose panel a board of this many rows is printed with.
-LEVEL_BY_NAME_FOR_ROWS = {spec.size: name for name, spec in LEVEL_BY_NAME.items()}
+LEVEL_BY_ROWS = {spec.size: name for name, spec in LEVEL_BY_NAME.items()}
 
 RULES = (
     "Fit every listed word into the grid, one letter a white square, across from left to "
@@ -99,11 +99,10 @@ class FillInFamily(Family):
 
     def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
                       solution_cell: float) -> str | None:
-        """The word list must fit at 9 pt in the panel under the grid (as wide as the grid,
-        the least the book layer gives it)."""
-        rows = draw.PANEL_ROWS[LEVEL_BY_NAME_FOR_ROWS.get(puzzle["rows"], "hard")]
-        box = Box(0.0, 0.0, puzzle["cols"] * puzzle_cell, rows * puzzle_cell)
-        return draw.panel_problem(measure, puzzle, box)
+        """The word list must fit at 9 pt in the panel under the grid."""
+        rows = draw.PANEL_ROWS[LEVEL_BY_ROWS.get(puzzle["rows"], "hard")]
+        grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
+        return draw.panel_problem(measure, puzzle, panel_box(grid, rows))
 
     def rules_text(self) -> list[str]:
         return list(RULES)

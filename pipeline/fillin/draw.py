@@ -14,6 +14,7 @@ from pipeline.ink import GridBox, Ink
 
 MIN_CELL_MM = 7.0     # a cell a letter can be written into
 PANEL_TEXT = 9.0      # pt: the word list's type, never smaller
+PANEL_LARGEST = 16.0  # pt: the largest it is set at, when the panel has the room
 LEADING = 1.25        # of the type size
 COLUMN_GAP = 1.2      # of the type size, between columns of words
 # Room under the grid for the word list, in cell pitches (Family.panel_rows): enough for the
@@ -72,36 +73,54 @@ def panel_lines(puzzle: dict) -> list[tuple[str, bool]]:
 
 
 def panel_layout(measure, puzzle: dict, box: Box, size: float = PANEL_TEXT):
-    """Columns of the panel's lines at `size` pt in `box`: a list of (x, y, text, bold), or
-    None when they do not fit. A group is not split over a column break after its heading
-    (a heading never ends a column)."""
+    """Columns of the panel's lines at `size` pt in `box`, as even as they go: a list of
+    (x, y, text, bold), or None when they do not fit. A heading never ends a column."""
     lines = panel_lines(puzzle)
     widest = max(measure.text_width(t, size=size, bold=b) for t, b in lines)
     pitch = LEADING * size
-    per_column = int((box.height + pitch - size) // pitch)
+    most = int((box.height + pitch - size) // pitch)
     columns = int((box.width + COLUMN_GAP * size) // (widest + COLUMN_GAP * size))
-    if per_column < 2 or columns < 1:
+    if most < 2 or columns < 1:
         return None
+    for per_column in range(-(-len(lines) // columns), most + 1):
+        placed = _in_columns(lines, per_column, columns, box, widest, size, pitch)
+        if placed is not None:
+            return placed
+    return None
+
+
+def _in_columns(lines, per_column, columns, box, widest, size, pitch):
     placed = []
     column, row = 0, 0
-    for k, (text, heading) in enumerate(lines):
+    for text, heading in lines:
         if row >= per_column or (heading and row == per_column - 1):
             column, row = column + 1, 0
         if column >= columns:
             return None
-        x = box.x0 + column * (widest + COLUMN_GAP * size)
-        y = box.y1 - size - row * pitch
-        placed.append((x, y, text, heading))
+        placed.append((box.x0 + column * (widest + COLUMN_GAP * size),
+                       box.y1 - size - row * pitch, text, heading))
         row += 1
     return placed
 
 
+def panel_size(measure, puzzle: dict, box: Box) -> float | None:
+    """The largest type size (half points, PANEL_TEXT to PANEL_LARGEST) at which the word
+    list fits `box`; None when it does not fit even at PANEL_TEXT."""
+    size = PANEL_LARGEST
+    while size >= PANEL_TEXT:
+        if panel_layout(measure, puzzle, box, size) is not None:
+            return size
+        size -= 0.5
+    return None
+
+
 def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
-    placed = panel_layout(ink, puzzle, box) or []  # print_problem refuses what would not fit
+    size = panel_size(ink, puzzle, box) or PANEL_TEXT  # print_problem refuses what won't fit
+    placed = panel_layout(ink, puzzle, box, size) or []
     for bold in (True, False):
         items = [(x, y, text, "start") for x, y, text, heading in placed if heading == bold]
         if items:
-            ink.texts(items, size=PANEL_TEXT, bold=bold)
+            ink.texts(items, size=size, bold=bold)
 
 
 def panel_problem(measure, puzzle: dict, box: Box) -> str | None:
