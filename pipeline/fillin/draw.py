@@ -18,8 +18,8 @@ PANEL_LARGEST = 16.0  # pt: the largest it is set at, when the panel has the roo
 LEADING = 1.25        # of the type size
 COLUMN_GAP = 1.2      # of the type size, between columns of words
 # Room under the grid for the word list, in cell pitches (Family.panel_rows): enough for the
-# level's words in four columns at PANEL_TEXT pt on the smallest page the family prints on.
-PANEL_ROWS = {"easy": 5.0, "medium": 6.0, "hard": 6.0}
+# level's words in four columns at PANEL_TEXT pt on a 6 x 9 page (where the width sets the pitch).
+PANEL_ROWS = {"easy": 6.0, "medium": 7.0, "hard": 8.0}
 FOCUS_SHADE = 0.85    # gray of the cells a hint's step reasons on
 HINT_FIGURE_NOTE = ("Shaded cells are the slot the step fills; the letters shown are the "
                     "ones that decide it.")
