@@ -26,7 +26,7 @@ from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
 
 ANSWER_FLOOR = 3.0
-ATTEMPTS = 30
+ATTEMPTS = 200   # fills tried for one board: a failed key would leave a gap in a book's numbers
 GIVEN_SETS = 10
 
 

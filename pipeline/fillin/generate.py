@@ -23,7 +23,7 @@ from pipeline.fillin.solve import solve_board
 from pipeline.keyed import KeyedStream
 
 FILL_FLOOR = 3.0      # common words only
-ATTEMPTS = 40         # patterns tried for one board
+ATTEMPTS = 200        # patterns tried for one board: a failed key leaves a gap in the numbers
 STARTERS = 12         # starter words tried on one fill
 LETTER_STARTERS = 12  # single letters tried on a hard fill that needs one
 
