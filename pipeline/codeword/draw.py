@@ -9,7 +9,7 @@ The solution: the grid with every letter, the numbers kept in their corners.
 
 from __future__ import annotations
 
-from pipeline.crossword.drawing import CELL_LINE, draw_grid
+from pipeline.crossword.drawing import CELL_LINE, draw_grid, draw_letters
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink
 
@@ -75,17 +75,28 @@ def _letters(puzzle: dict, key: dict) -> list[tuple[int, int, str]]:
             for c, n in enumerate(row) if n and str(n) in key]
 
 
+def roomy(cell: float) -> bool:
+    """Whether a cell holds a code number and a letter under it, both at MIN_TEXT or more
+    (a how-to's small example may not: it then shows the one that matters there)."""
+    return letter_fit(cell)[0] >= MIN_TEXT
+
+
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
     draw_grid(ink, _pattern(puzzle), box)
     draw_numbers(ink, puzzle, box)
-    draw_cell_letters(ink, box, _letters(puzzle, puzzle["given"]), bold=True)
+    if roomy(box.cell):   # else the given letters show in the key table only
+        draw_cell_letters(ink, box, _letters(puzzle, puzzle["given"]), bold=True)
 
 
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
     draw_grid(ink, _pattern(puzzle), box)
-    draw_numbers(ink, puzzle, box)
     given = puzzle["given"]
     letters = _letters(puzzle, solution["key"])
+    if not roomy(box.cell):   # the letters alone, centred: the answer is the letters
+        size = max(MIN_TEXT, LETTER_SIZE * box.cell)
+        draw_letters(ink, box, letters, size=size)
+        return
+    draw_numbers(ink, puzzle, box)
     draw_cell_letters(ink, box, [x for x in letters
                                  if str(puzzle["cells"][x[0]][x[1]]) in given], bold=True)
     draw_cell_letters(ink, box, [x for x in letters
@@ -112,6 +123,10 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
     top = box.y1 - 0.4 * pitch
     number = number_size(pitch)     # a key box reads as a grid cell: number, then letter
     letter, base = letter_fit(pitch)
+    # A box too small for both (a how-to's small example) shows a given letter alone.
+    alone = not roomy(pitch)
+    if alone:
+        letter, base = max(MIN_TEXT, 0.5 * pitch), 0.3 * pitch
     segments = []
     numbers, letters = [], []
     for k in range(26):
@@ -122,9 +137,10 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
         segments.append((x, y + pitch, x + pitch, y + pitch))
         segments.append((x, y, x, y + pitch))
         segments.append((x + pitch, y, x + pitch, y + pitch))
-        numbers.append((x + 0.09 * pitch, y + pitch - 0.08 * pitch - 0.75 * number,
-                        str(k + 1), "start"))
         given = puzzle["given"].get(str(k + 1))
+        if not (alone and given):
+            numbers.append((x + 0.09 * pitch, y + pitch - 0.08 * pitch - 0.75 * number,
+                            str(k + 1), "start"))
         if given:
             letters.append((x + pitch / 2, y + base, given, "middle"))
     ink.lines(sorted(set(segments)), width=CELL_LINE)
@@ -135,7 +151,7 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
     y = top - 2 * pitch - 0.5 * pitch - 0.7 * alphabet_size
     step = KEY_COLUMNS * pitch / 26
     ink.texts([(left + (k + 0.5) * step, y, ch, "middle") for k, ch in enumerate(ALPHABET)],
-              size=min(alphabet_size, 0.9 * step * 1.4), bold=False)
+              size=max(MIN_TEXT, min(alphabet_size, 1.26 * step)), bold=False)
 
 
 def panel_problem(puzzle_cell: float, box: Box) -> str | None:

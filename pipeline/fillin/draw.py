@@ -8,7 +8,7 @@ the printed ones in bold so the two read apart.
 
 from __future__ import annotations
 
-from pipeline.crossword.drawing import draw_grid, draw_letters
+from pipeline.crossword.drawing import LETTER_SIZE, draw_grid, draw_letters
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink
 
@@ -25,6 +25,10 @@ HINT_FIGURE_NOTE = ("Shaded cells are the slot the step fills; the letters shown
                     "ones that decide it.")
 
 
+def _size(box: GridBox) -> float:
+    return max(PANEL_TEXT - 2, LETTER_SIZE * box.cell)   # never under 7 pt
+
+
 def _pattern(puzzle: dict) -> list[str]:
     return ["".join("#" if ch == "#" else "." for ch in line) for line in puzzle["grid"]]
 
@@ -32,7 +36,7 @@ def _pattern(puzzle: dict) -> list[str]:
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
     draw_grid(ink, _pattern(puzzle), box)
     draw_letters(ink, box, [(r, c, ch) for r, line in enumerate(puzzle["grid"])
-                            for c, ch in enumerate(line) if ch not in "#."])
+                            for c, ch in enumerate(line) if ch not in "#."], size=_size(box))
 
 
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
@@ -41,8 +45,9 @@ def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
              if ch not in "#."}
     letters = [(r, c, ch) for r, line in enumerate(solution["grid"]) for c, ch in enumerate(line)
                if ch != "#"]
-    draw_letters(ink, box, [x for x in letters if (x[0], x[1]) in given], bold=True)
-    draw_letters(ink, box, [x for x in letters if (x[0], x[1]) not in given])
+    draw_letters(ink, box, [x for x in letters if (x[0], x[1]) in given], bold=True,
+                 size=_size(box))
+    draw_letters(ink, box, [x for x in letters if (x[0], x[1]) not in given], size=_size(box))
 
 
 def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
@@ -51,7 +56,7 @@ def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
         x, y = box.cell_origin(r, c)
         ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
     draw_grid(ink, _pattern(puzzle), box)
-    draw_letters(ink, box, [tuple(x) for x in hint.figure["letters"]])
+    draw_letters(ink, box, [tuple(x) for x in hint.figure["letters"]], size=_size(box))
 
 
 # --- the word list -----------------------------------------------------------------------------
