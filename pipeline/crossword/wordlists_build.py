@@ -48,7 +48,7 @@ ROMAN = re.compile(r"x{0,3}(ix|iv|v?i{0,3})")
 # a solver would accept in a grid.
 ABBREVIATIONS = frozenset(
     "adv avg cal cis esp etc gov hoc hwy mpg mph pct rpm sox tbs tel tho tsp assn blvd chem "
-    "comm dept govt situ tbsp thru".split())
+    "comm dept govt situ tbsp thru yrs mos".split())
 
 
 def lowercase_words(path: Path) -> set[str]:
