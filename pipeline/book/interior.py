@@ -21,6 +21,7 @@ from pipeline.book.plan import CONTENTS_LINES_PER_PAGE, Page, Plan
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile
 from pipeline.family import column_letter, get_family
 from pipeline.geometry import MM, Box, star_points
+from pipeline.i18n import Messages, hyphenator, language
 from pipeline.ink import GridBox, panel_box
 from pipeline.records import PuzzleRecord
 
@@ -28,6 +29,7 @@ GRID_PAD = 4.0        # pt kept around a grid frame: thick borders and caps reac
 SLOT_GAP = 10.0       # pt between grid slots
 LABEL_GRAY = 0.45     # row and column labels: light, but well above the lightest printable tint
 RULE_GRAY = 0.5
+_ = Messages(__name__)   # the book layer's catalog: pipeline/book/locale
 STAR_MARK = 0.42      # difficulty star radius, as a share of the caption size
 
 
@@ -151,7 +153,7 @@ class Interior:
 
 
 def family_title(name: str) -> str:
-    return get_family(name).title
+    return get_family(name).printed_title()
 
 
 def level_title(family: str, level: str) -> str:
@@ -245,6 +247,8 @@ class InteriorWriter:
     # --- text helpers -------------------------------------------------------------------------
     def _wrap(self, text: str, face: Face, size: float, width: float) -> list[str]:
         lines = face.wrap(text, size, width)
+        if language() != "en":
+            lines = [part for line in lines for part in _hyphenated(line, face, size, width)]
         for line in lines:
             if face.advance(line, size) > width:
                 raise LayoutError(f"the word {line!r} is wider than the text column")
@@ -280,12 +284,12 @@ class InteriorWriter:
             return section_title(section.family, section.level)
         if page.role == "solutions":
             section = self.layout.sections[page.section]
-            return f"Solutions · {section_title(section.family, section.level)}"
+            return _("Solutions · {section}", section=section_title(section.family, section.level))
         if page.role == "hints":
             section = self.layout.sections[page.section]
-            return f"Hints · {section_title(section.family, section.level)}"
+            return _("Hints · {section}", section=section_title(section.family, section.level))
         if page.role in ("howto", "example", "lessons"):
-            return f"How to play {family_title(page.family)}"
+            return _("How to play {family}", family=family_title(page.family))
         return None
 
     def _head(self, ink: PdfInk, page: Page, text: str) -> None:
@@ -351,7 +355,7 @@ class InteriorWriter:
         index = self.plan.pages_of("contents").index(page)
         entries = self.front.contents[index * CONTENTS_LINES_PER_PAGE:
                                       (index + 1) * CONTENTS_LINES_PER_PAGE]
-        y = self._heading(ink, body, "Contents") - s.body
+        y = self._heading(ink, body, _("Contents")) - s.body
         leading = s.body * 1.9
         if y - leading * len(entries) < body.y0:
             raise LayoutError("the contents do not fit on their page")
@@ -390,7 +394,7 @@ class InteriorWriter:
         s = self.sizes
         family = get_family(page.family)
         body = self._body_box(box)
-        y = self._heading(ink, body, f"How to play {family_title(page.family)}")
+        y = self._heading(ink, body, _("How to play {family}", family=family_title(page.family)))
         record = self.examples[page.family]
         # A family whose rules depend on the board (stars a line) words them for the example.
         levels = [sec.level for sec in self.layout.sections if sec.family == page.family]
@@ -400,7 +404,7 @@ class InteriorWriter:
             y = self._paragraph(ink, paragraph, body.x0, y - s.body * 0.4, body.width,
                                 size=s.body)
         # The difficulty key: the stars printed beside every puzzle number.
-        y = self._paragraph(ink, "Beside each puzzle number, stars show its difficulty:",
+        y = self._paragraph(ink, _("Beside each puzzle number, stars show its difficulty:"),
                             body.x0, y - s.body * 0.4, body.width, size=s.body)
         for level in levels:
             y -= s.body * 1.5
@@ -408,12 +412,12 @@ class InteriorWriter:
             end = self._stars(ink, body.x0 + s.body, y, stars,
                               s.body)
             ink.text(end + s.body * 0.8, y, family.level_title(level), size=s.body)
-        y = self._paragraph(ink, "Write your solving time on the line beside it.",
+        y = self._paragraph(ink, _("Write your solving time on the line beside it."),
                             body.x0, y - s.body * 0.3, body.width, size=s.body)
         if family.square_labels:
-            self._paragraph(ink, "Columns are lettered A, B, C ... from the left and rows "
-                            "numbered 1, 2, 3 ... from the top, so a square has a name: D4 is "
-                            "in column D, row 4.", body.x0, y - s.body * 0.3, body.width,
+            self._paragraph(ink, _("Columns are lettered A, B, C ... from the left and rows "
+                                   "numbered 1, 2, 3 ... from the top, so a square has a name: "
+                                   "D4 is in column D, row 4."), body.x0, y - s.body * 0.3, body.width,
                             size=s.body)
         return []
 
@@ -423,14 +427,14 @@ class InteriorWriter:
         family = get_family(page.family)
         body = self._body_box(box)
         record = self.examples[page.family]
-        y = self._heading(ink, body, "A worked example", size=s.heading * 0.85)
+        y = self._heading(ink, body, _("A worked example"), size=s.heading * 0.85)
         area = Box(body.x0, body.y0, body.x1, y - s.small * 0.5)
         rows, cols = family.grid_shape(record.puzzle)
         label = s.small * 1.8
         half = (area.height - SLOT_GAP) / 2
         boxes = []
-        for index, (shows, caption) in enumerate((("puzzle", "The puzzle"),
-                                                  ("solution", "Its one solution"))):
+        for index, (shows, caption) in enumerate((("puzzle", _("The puzzle")),
+                                                  ("solution", _("Its one solution")))):
             top = area.y1 - index * (half + SLOT_GAP)
             slot = Box(area.x0, top - half, area.x1, top - label)
             panel = family.panel_rows(record.level) if shows == "puzzle" else 0.0
@@ -452,7 +456,7 @@ class InteriorWriter:
         s = self.sizes
         family = get_family(page.family)
         body = self._body_box(box)
-        y = self._heading(ink, body, "Step by step", size=s.heading * 0.85)
+        y = self._heading(ink, body, _("Step by step"), size=s.heading * 0.85)
         levels = tuple(lv for lv in family.levels
                        if any(sec.family == page.family and sec.level == lv
                               for sec in self.layout.sections))
@@ -460,7 +464,7 @@ class InteriorWriter:
         lessons = family.lessons([(r.puzzle, r.solution) for r in boards], levels) \
             if family.teaches else []
         if not lessons:
-            self._paragraph(ink, "Every puzzle in this book follows from the rules alone.",
+            self._paragraph(ink, _("Every puzzle in this book follows from the rules alone."),
                             body.x0, y - s.body, body.width, size=s.body)
             return []
         per_row = 1 if all(lesson.shape and lesson.shape[0] == 1 for lesson in lessons) else 2
@@ -474,7 +478,8 @@ class InteriorWriter:
             r, c = divmod(index, per_row)
             x0 = area.x0 + c * (cell_w + SLOT_GAP)
             top = area.y1 - r * (cell_h + SLOT_GAP)
-            caption = f"{index + 1}. {lesson.name}: {lesson.text}"
+            caption = _("{number}. {name}: {text}", number=index + 1, name=lesson.name,
+                        text=lesson.text)
             lines = self._wrap(caption, self.fonts.regular, size, cell_w)
             text_h = len(lines) * size * 1.3
             record = boards[lesson.board]
@@ -493,7 +498,7 @@ class InteriorWriter:
 
     def _draw_notes(self, ink: PdfInk, page: Page, box: Box) -> list:
         body = self._body_box(box)
-        self._heading(ink, body, "Notes")
+        self._heading(ink, body, _("Notes"))
         return []
 
     # --- puzzles and solutions ------------------------------------------------------------------------
@@ -545,10 +550,10 @@ class InteriorWriter:
         s = self.sizes
         side = s.label_band if labels else 0.0
         left, right = grid.x - GRID_PAD - side, grid.x + grid.width + GRID_PAD
-        name = f"Puzzle {number}"
+        name, time = _("Puzzle {number}", number=number), _("Time")
         need = (self.fonts.bold.advance(name, s.caption) + s.caption * 0.8
                 + self._stars_width(s.caption * 0.9) + s.caption * 1.5
-                + self.fonts.regular.advance("Time", s.small) + s.caption * 5)
+                + self.fonts.regular.advance(time, s.small) + s.caption * 5)
         if right - left < need:
             middle = (grid.x * 2 + grid.width) / 2
             left, right = max(slot.x0, middle - need / 2), min(slot.x1, middle + need / 2)
@@ -557,7 +562,7 @@ class InteriorWriter:
         x = left + self.fonts.bold.advance(name, s.caption) + s.caption * 0.8
         self._stars(ink, x, base, stars, s.caption * 0.9)
         line_start = right - s.caption * 5
-        ink.text(line_start - s.small * 0.4, base, "Time", size=s.small, anchor="end")
+        ink.text(line_start - s.small * 0.4, base, time, size=s.small, anchor="end")
         ink.line(line_start, base - 1.5, right, base - 1.5, width=0.75, gray=RULE_GRAY)
 
     def _draw_puzzles(self, ink: PdfInk, page: Page, box: Box) -> list:
@@ -583,8 +588,9 @@ class InteriorWriter:
             if labels:
                 self._labels(ink, grid)
             ink.text((slot.x0 + slot.x1) / 2, slot.y0 + s.small * 0.5,
-                     f"{hint_pages.pointer(self.plan, number)}"
-                     f"Solution on page {self.plan.solution_page[number]}", size=s.small,
+                     hint_pages.pointer(self.plan, number)
+                     + _("Solution on page {page}", page=self.plan.solution_page[number]),
+                     size=s.small,
                      anchor="middle")
             entry = _grid_entry(record, grid, "puzzle")
             entry.update(number=number, solution_page=self.plan.solution_page[number])
@@ -613,7 +619,8 @@ class InteriorWriter:
             record = self.puzzles[number - 1].record
             hint = self.hints[number]
             puzzle_page = self.plan.puzzle_page[number]
-            ink.text(slot.x0, slot.y1 - s.small, f"Puzzle {number} · page {puzzle_page}",
+            ink.text(slot.x0, slot.y1 - s.small,
+                     _("Puzzle {number} · page {page}", number=number, page=puzzle_page),
                      size=s.small, bold=True)
             ink.text(slot.x1, slot.y1 - s.small, hint.technique, size=s.small, anchor="end")
             inner = Box(slot.x0, slot.y0, slot.x1, slot.y1 - s.small * 1.6)
@@ -675,13 +682,29 @@ class InteriorWriter:
             rows, cols = family.grid_shape(record.puzzle)
             grid = self._grid_box(grid_frame(slot, s, False, True), rows, cols, cell=cell)
             ink.text((slot.x0 + slot.x1) / 2, grid.y + grid.height + GRID_PAD + s.small * 0.45,
-                     f"Puzzle {number} · page {self.plan.puzzle_page[number]}", size=s.small,
+                     _("Puzzle {number} · page {page}", number=number,
+                       page=self.plan.puzzle_page[number]), size=s.small,
                      bold=True, anchor="middle")
             family.draw_solution(ink, record.puzzle, record.solution, grid)
             entry = _grid_entry(record, grid, "solution")
             entry.update(number=number, puzzle_page=self.plan.puzzle_page[number])
             entries.append(entry)
         return entries
+
+
+def _hyphenated(line: str, face: Face, size: float, width: float) -> list[str]:
+    """A line that is one word wider than the column, broken where the language's pyphen
+    dictionary allows (German compounds in a narrow hint column); other lines as they are."""
+    parts = []
+    while face.advance(line, size) > width and " " not in line:
+        heads = [head for head, _tail in hyphenator().iterate(line)
+                 if face.advance(head + "-", size) <= width]
+        if not heads:
+            break
+        head = max(heads, key=len)
+        parts.append(head + "-")
+        line = line[len(head):]
+    return parts + [line]
 
 
 def _grid_entry(record: PuzzleRecord, grid: GridBox, shows: str) -> dict:

@@ -25,6 +25,7 @@ from pipeline.book.cover_style import CoverStyle, parse_style
 from pipeline.book.printers import Trim, get_profile, profile_names
 from pipeline.ean import check_digit
 from pipeline.errors import InputError
+from pipeline.i18n import LANGUAGES, has_catalog
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,13 @@ BOOK_FIELDS = (
     Field("hints", bool, False, False, "a Hints section between puzzles and solutions: each "
           "puzzle's key step, from its grader"),
     Field("sections", list, True, None, "ordered list of puzzle sections"),
+    Field("language", str, False, "en", "the language every printed word is in: "
+          + ", ".join(LANGUAGES) + " (pipeline/i18n.py)"),
+    Field("store", str, False, None, "the store the title is meant for, on the upload sheet "
+          "(default: the language's Amazon store)"),
 )
+# The Amazon store of each language's buyers: the upload sheet's default `store`.
+STORES = {"en": "Amazon.com", "de": "Amazon.de", "fr": "Amazon.fr", "es": "Amazon.es"}
 FONT_FIELDS = (
     Field("regular", str, False, DEFAULT_FONTS["regular"],
           "regular face: a file under fonts/ (or a file reportlab ships, e.g. Vera.ttf)"),
@@ -129,6 +136,8 @@ class Layout:
     keywords: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     cover_finish: str = "matte"
+    language: str = "en"                # every printed word in this language
+    store: str = "Amazon.com"           # the store the title is meant for (the upload sheet)
 
     def line_of(self, key: str) -> int | None:
         return dict(self.lines).get(key)
@@ -289,6 +298,7 @@ def load_layout(path: Path | str) -> Layout:
     elif standard not in PDF_STANDARDS:
         raise fail(f"must be one of {', '.join(PDF_STANDARDS)} or none", "pdf_standard")
     keywords, categories, finish = _setup_form_fields(book, profile, fail)
+    language = _language(book["language"], sections, fail)
     return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
                   author=book["author"], isbn=isbn, printer=printer, trim=trim,
                   paper=book["paper"], bleed=bleed, large_print=book["large_print"],
@@ -298,7 +308,21 @@ def load_layout(path: Path | str) -> Layout:
                   price_usd=None if price is None else Decimal(price), pdf_standard=standard,
                   lines=tuple(sorted(lines.lines.items())), hints=book["hints"],
                   description=book["description"], keywords=keywords, categories=categories,
-                  cover_finish=finish)
+                  cover_finish=finish, language=language,
+                  store=book["store"] or STORES[language])
+
+
+def _language(language: str, sections, fail) -> str:
+    """The book's language, when every family it prints has a catalog in it."""
+    if language not in LANGUAGES:
+        raise fail(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})", "language")
+    from pipeline.family import family_module
+
+    for section in sections:
+        if not has_catalog(family_module(section.family), language):
+            raise fail(f"the {section.family} family has no catalog in {language!r}: its "
+                       f"words are printed in English only", "language")
+    return language
 
 
 def _setup_form_fields(book: dict, profile, fail) -> tuple[tuple, tuple, str]:

@@ -7,14 +7,12 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
-from pipeline.codeword import draw, hints
+from pipeline.codeword import draw
 from pipeline.codeword import generate as generator
 from pipeline.codeword import solve as solver
-from pipeline.codeword.board import board_from_puzzle, dedupe_form, read_solution
+from pipeline.codeword.board import board_from_puzzle, dedupe_form
 from pipeline.codeword.grade import LEVEL_BY_NAME, LEVEL_TITLES, LEVELS, rating_of
-from pipeline.codeword.verify import verify as verify_independently
-from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Family, Generated, Hint, HintNames, Rating
+from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink, panel_box
 
@@ -44,18 +42,8 @@ class CodewordFamily(Family):
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level, self.version)
 
-    def check_record(self, record: dict) -> None:
-        if "puzzle" not in record:
-            raise InputError("missing", field="puzzle")
-        board = board_from_puzzle(record["puzzle"])
-        if "solution" in record:
-            read_solution(board, record["solution"])
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_solutions(puzzle, limit)
-
-    def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify_independently(puzzle, solution)
 
     def dedupe_form(self, puzzle: dict) -> str:
         return "codeword:" + dedupe_form(board_from_puzzle(puzzle))
@@ -63,33 +51,12 @@ class CodewordFamily(Family):
     def near_duplicates(self, level: str) -> None:
         return None
 
-    def explain(self, puzzle: dict) -> list[str]:
-        return solver.explain(puzzle)
-
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)
         return rating_of(solver.solve_board(board), len(board.given))
 
-    def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
-        return hints.hint(puzzle, solution, grade)
-
-    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return hints.check_hint(puzzle, solution, reveals)
-
-    def hint_names(self, reveals: dict) -> HintNames:
-        return hints.hint_names(reveals)
-
-    def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
-        draw.draw_hint(ink, puzzle, hint, box)
-
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["rows"], puzzle["cols"]
-
-    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        draw.draw_puzzle(ink, puzzle, box)
-
-    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        draw.draw_solution(ink, puzzle, solution, box)
 
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS

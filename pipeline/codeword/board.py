@@ -102,6 +102,16 @@ def read_solution(board: Board, solution: dict) -> dict[int, str]:
     return letters
 
 
+def check_puzzle(puzzle: dict) -> Board:
+    """The board of a record's puzzle (Family.check_record, served)."""
+    return board_from_puzzle(puzzle)
+
+
+def check_solution(board: Board, solution: dict) -> None:
+    """A record's solution against its board (Family.check_record, served)."""
+    read_solution(board, solution)
+
+
 # --- symmetries --------------------------------------------------------------------------------
 
 def dedupe_form(board: Board) -> str:

@@ -7,43 +7,44 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
-from pipeline.ink import GridBox, Ink
-from pipeline.starbattle import draw, hints
+from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.i18n import N_, Messages
+from pipeline.starbattle import draw
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
 from pipeline.starbattle.grade import BAND_BY_NAME, LEVEL_TITLES, LEVELS, rate
-from pipeline.starbattle.board import (Board, BorderIndex, border_distance, canonical_regions,
-                                       check_puzzle, check_solution)
-from pipeline.starbattle.verify import verify as verify_independently
+from pipeline.starbattle.board import Board, BorderIndex, border_distance, canonical_regions
 
 NEAR_DUPLICATE_EDGES = 4   # an easy board this close to an earlier one is replaced
 RULES = [
-    "Place stars in the grid so that every row, every column and every outlined region holds "
-    "exactly one star.",
-    "Two stars may never touch, not even diagonally.",
-    "A printed star is given: it is part of the solution. Mark squares that cannot hold a star "
-    "with a dot or a cross as you go.",
+    N_("Place stars in the grid so that every row, every column and every outlined region "
+       "holds exactly one star."),
+    N_("Two stars may never touch, not even diagonally."),
+    N_("A printed star is given: it is part of the solution. Mark squares that cannot hold a "
+       "star with a dot or a cross as you go."),
 ]
-STAR_WORDS = {1: "one star", 2: "two stars", 3: "three stars", 4: "four stars"}
+STAR_WORDS = {1: N_("one star"), 2: N_("two stars"), 3: N_("three stars"), 4: N_("four stars")}
+_ = Messages(__name__)
+
+
+def star_words(stars: int) -> str:
+    return _(STAR_WORDS[stars]) if stars in STAR_WORDS else _("{count} stars", count=stars)
 
 
 def rules_for_stars(stars: int) -> list[str]:
     """The rules for boards with `stars` stars a line (one star: RULES as they always read)."""
     if stars == 1:
-        return list(RULES)
-    words = STAR_WORDS.get(stars, f"{stars} stars")
-    return [f"Place stars in the grid so that every row, every column and every outlined region "
-            f"holds exactly {words}.",
-            "Two stars may never touch, not even diagonally: not in a row, not in a column, not "
-            "at a corner.",
-            RULES[2]]
+        return [_(rule) for rule in RULES]
+    return [_("Place stars in the grid so that every row, every column and every outlined "
+              "region holds exactly {stars}.", stars=star_words(stars)),
+            _("Two stars may never touch, not even diagonally: not in a row, not in a column, "
+              "not at a corner."),
+            _(RULES[2])]
 
 
 class StarBattle(Family):
     name = "starbattle"
-    title = "Star Battle"
+    title = N_("Star Battle")
     version = "starbattle/1"
     levels = LEVELS
     level_titles = LEVEL_TITLES
@@ -53,6 +54,7 @@ class StarBattle(Family):
     hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
+    driver_bench_levels = {"scaling": "easy", "executors": "expert"}
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among: those with its stars a line, so
@@ -72,18 +74,8 @@ class StarBattle(Family):
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level)
 
-    def check_record(self, record: dict) -> None:
-        if "puzzle" not in record:
-            raise InputError("missing", field="puzzle")
-        board = check_puzzle(record["puzzle"])
-        if "solution" in record:
-            check_solution(board, record["solution"])
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_puzzle(puzzle, limit)
-
-    def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify_independently(puzzle, solution)
 
     def dedupe_form(self, puzzle: dict) -> str:
         board = Board.from_puzzle(puzzle)
@@ -105,14 +97,8 @@ class StarBattle(Family):
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["size"], puzzle["size"]
 
-    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        draw.draw_puzzle(ink, puzzle, box)
-
-    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        draw.draw_solution(ink, puzzle, solution, box)
-
     def rules_text(self) -> list[str]:
-        return list(RULES)
+        return [_(rule) for rule in RULES]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a star in any solution cell that is not a printed given."""
@@ -120,24 +106,6 @@ class StarBattle(Family):
         return AnswerSigns(outline="frame", cells=tuple(
             (r, c) for r, c in (tuple(star) for star in solution["stars"])
             if (r, c) not in givens))
-
-    def lessons(self, boards, levels) -> list:
-        return draw.lessons(boards, max(BAND_BY_NAME[level].max_tier for level in levels))
-
-    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        draw.draw_lesson(ink, puzzle, lesson.step, box)
-
-    def hint(self, puzzle: dict, solution: dict, grade: dict):
-        return hints.hint(puzzle, solution, grade)
-
-    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return hints.check_hint(puzzle, solution, reveals)
-
-    def hint_names(self, reveals: dict) -> HintNames:
-        return hints.hint_names(reveals)
-
-    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
-        draw.draw_hint(ink, puzzle, hint, box)
 
     def rate(self, puzzle: dict) -> Rating:
         return rate(puzzle)
@@ -150,9 +118,9 @@ class StarBattle(Family):
         for level in levels:
             band = BAND_BY_NAME[level]
             if band.stars != stars:
-                words = STAR_WORDS.get(band.stars, f"{band.stars} stars")
-                rules.append(f"The {LEVEL_TITLES[level]} puzzles are {band.size} x {band.size} "
-                             f"and hold {words} in every row, column and region.")
+                rules.append(_("The {level} puzzles are {size} x {size} and hold {stars} in "
+                               "every row, column and region.", level=self.level_title(level),
+                               size=band.size, stars=star_words(band.stars)))
         return rules
 
     def example_level(self, level: str) -> str:
@@ -160,9 +128,6 @@ class StarBattle(Family):
         stars = BAND_BY_NAME[level].stars
         return next(band.name for band in BAND_BY_NAME.values() if band.stars == stars)
 
-    def explain(self, puzzle: dict) -> list[str]:
-        """The easiest-first deduction trace of a board, one line per step."""
-        return solver.explain(puzzle)
 
 
 FAMILY = StarBattle()

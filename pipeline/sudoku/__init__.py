@@ -6,36 +6,35 @@ docs/families.md lists what each module of the folder holds, docs/sudoku.md how 
 
 from __future__ import annotations
 
+from typing import Sequence
 
-from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Family, Generated, Hint, HintNames, Rating
-from pipeline.ink import GridBox, Ink
-from pipeline.sudoku import draw, hints
+from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.i18n import N_
+from pipeline.sudoku import draw
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
-from pipeline.sudoku.board import Board, canonical_form, parse_solution
+from pipeline.sudoku.board import Board, canonical_form
 from pipeline.sudoku.grade import KILLER_LEVELS, LEVEL_TITLES, LEVELS, difficulty_scale, rate
-from pipeline.sudoku.verify import verify as verify_independently
 
 RULES = (
-    "Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
-    "digits 1 to 9 exactly once.",
-    "The printed digits stay as they are. Every puzzle has exactly one solution, and it can "
-    "be found by reasoning alone, without guessing.",
+    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+       "digits 1 to 9 exactly once."),
+    N_("The printed digits stay as they are. Every puzzle has exactly one solution, and it "
+       "can be found by reasoning alone, without guessing."),
 )
 KILLER_RULES = (
-    "Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
-    "digits 1 to 9 exactly once.",
-    "The dashed outlines are cages. The digits in a cage add up to the small number in its "
-    "corner, and no digit repeats within a cage.",
-    "Every puzzle has exactly one solution, and it can be found by reasoning alone, without "
-    "guessing.",
+    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+       "digits 1 to 9 exactly once."),
+    N_("The dashed outlines are cages. The digits in a cage add up to the small number in its "
+       "corner, and no digit repeats within a cage."),
+    N_("Every puzzle has exactly one solution, and it can be found by reasoning alone, "
+       "without guessing."),
 )
 
 
 class SudokuFamily(Family):
     name = "sudoku"
-    title = "Sudoku"
+    title = N_("Sudoku")
     version = "sudoku/1"
     levels = LEVELS
     level_titles = LEVEL_TITLES
@@ -57,18 +56,8 @@ class SudokuFamily(Family):
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level, self.version)
 
-    def check_record(self, record: dict) -> None:
-        if "puzzle" not in record:
-            raise InputError("missing", field="puzzle")
-        board = Board.from_puzzle(record["puzzle"])
-        if "solution" in record:
-            parse_solution(board, record["solution"])
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_solutions(puzzle, limit)
-
-    def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify_independently(puzzle, solution)
 
     def dedupe_form(self, puzzle: dict) -> str:
         """The smallest spelling under the eight rotations and reflections with the digits
@@ -80,45 +69,18 @@ class SudokuFamily(Family):
         # repeats up to symmetry and relabelling are caught by dedupe_form.
         return None
 
-    def explain(self, puzzle: dict) -> list[str]:
-        return solver.explain(puzzle)
-
     def rate(self, puzzle: dict) -> Rating:
         return rate(puzzle)
-
-    def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
-        return hints.hint(puzzle, solution, grade)
-
-    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return hints.check_hint(puzzle, solution, reveals)
-
-    def hint_names(self, reveals: dict) -> HintNames:
-        return hints.hint_names(reveals)
-
-    def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
-        draw.draw_hint(ink, puzzle, hint, box)
-
-    def lessons(self, boards, levels) -> list:
-        return draw.lessons(boards, levels)
-
-    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        draw.draw_lesson(ink, puzzle, lesson.step, box)
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return 9, 9
 
-    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        draw.draw_puzzle(ink, puzzle, box)
-
-    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        draw.draw_solution(ink, puzzle, solution, box)
-
     def rules_text(self) -> list[str]:
-        return list(RULES)
+        return [self.words()(paragraph) for paragraph in RULES]
 
     def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
         """Killer boards (a puzzle with cages) have their cage rule."""
-        return list(KILLER_RULES if puzzle.get("cages") else RULES)
+        return [self.words()(p) for p in (KILLER_RULES if puzzle.get("cages") else RULES)]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a digit in the middle of any empty cell; each cage's sum
