@@ -162,3 +162,57 @@ def panel_problem(puzzle_cell: float, box: Box) -> str | None:
     if letter_fit(puzzle_cell)[0] < MIN_TEXT + 2:
         return f"a {MIN_TEXT:g} pt code number leaves no room for a letter under it"
     return None
+
+
+# --- lessons -----------------------------------------------------------------------------------
+
+TECHNIQUE_LESSONS = {
+    "Pattern": "the letters known in a word, and where its numbers repeat, leave only a few "
+    "dictionary words; where they all agree, a number is found.",
+    "Only Number for the Letter": "every letter is used once: when all numbers but one are "
+    "ruled out for a letter, it is that number's.",
+    "What-If": "suppose a letter for a number and follow the words: if one is left with no "
+    "fit, the number is not that letter.",
+}
+
+
+def lessons(boards, levels) -> list:
+    """One lesson for each technique the first boards' solves use, on the first board that
+    uses it: the step's word shaded, the letters known before it."""
+    from pipeline.codeword.board import board_from_puzzle
+    from pipeline.codeword.solve import solve_board
+    from pipeline.ink import Lesson
+
+    out = []
+    for name in TECHNIQUE_LESSONS:
+        for index, (puzzle, _solution) in enumerate(boards):
+            board = board_from_puzzle(puzzle)
+            known = dict(board.given)
+            found = None
+            for step in solve_board(board).steps:
+                if step.technique == name and step.slot is not None or (
+                        step.technique == name and name != "Pattern"):
+                    cells = board.slot_cells[step.slot] if step.slot is not None else ()
+                    found = Lesson(name, TECHNIQUE_LESSONS[name], index,
+                                   (tuple(cells), step.number, step.letter,
+                                    tuple(sorted(known.items()))))
+                    break
+                if step.placed:
+                    known[step.number] = step.letter
+            if found:
+                out.append(found)
+                break
+    return out
+
+
+def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
+    """The grid's numbers, the step's word shaded, and the letters known before it."""
+    cells, _number, _letter, known = step
+    for r, c in cells:
+        x, y = box.cell_origin(r, c)
+        ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
+    draw_grid(ink, _pattern(puzzle), box)
+    draw_numbers(ink, puzzle, box)
+    if roomy(box.cell):
+        key = {str(n): letter for n, letter in known}
+        draw_cell_letters(ink, box, _letters(puzzle, key), bold=False)

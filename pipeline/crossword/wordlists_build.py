@@ -20,9 +20,9 @@ installed; this script says exactly where they came from and lets anyone rebuild
 
 `common.txt` ("WORD ZIPF", Zipf to one decimal, alphabetical): the fill list, words of 3 to 15
 letters in the standard `wamerican` list (its larger siblings add many rare and clipped
-forms: sci, dup, ger) with Zipf >= 2.5 (a layout or a level raises the floor: Codeword
-answers need 3.0). `dictionary.txt`: the large dictionary a Codeword's uniqueness is proven
-under (abbreviations left in: a solver who writes one in must not find a second answer):
+forms: sci, dup, ger) with Zipf >= 2.5 (a layout or a level raises the floor: answers of a
+letter-code puzzle need 3.0). `dictionary.txt`: the large dictionary a letter-code puzzle's uniqueness is
+proven under (abbreviations left in: a solver who writes one in must not find a second answer):
 every word of `common.txt`, every lowercase word of `wamerican-large`, and every
 lowercase word of `wamerican-huge` that wordfreq knows at all (a frequency above zero).
 """

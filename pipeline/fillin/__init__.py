@@ -35,6 +35,7 @@ class FillInFamily(Family):
     min_cell_mm = draw.MIN_CELL_MM
     hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
+    teaches = True
 
     def level_shape(self, level: str) -> tuple[int, int]:
         size = LEVEL_BY_NAME[level].size

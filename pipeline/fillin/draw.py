@@ -132,3 +132,64 @@ def panel_problem(measure, puzzle: dict, box: Box) -> str | None:
     if panel_layout(measure, puzzle, box) is None:
         return f"the word list does not fit under the grid at {PANEL_TEXT} pt"
     return None
+
+
+# --- lessons -----------------------------------------------------------------------------------
+
+# What each technique's lesson says, after its name.
+TECHNIQUE_LESSONS = {
+    "Only Word of Its Length": "when one listed word of a length is left, it goes in the one "
+    "open slot of that length.",
+    "One Crossing Letter": "a letter already in a slot, from a word crossing it, can leave "
+    "only one listed word of that length with that letter there.",
+    "Two Crossing Letters": "when no single letter decides, all the letters in the slot "
+    "together leave only one word.",
+    "Only Slot for the Word": "a listed word that fits only one open slot goes there.",
+    "What-If": "put a word in a slot and follow the easy steps: if a slot is left with no "
+    "word, that word goes elsewhere.",
+}
+
+
+def lessons(boards, levels) -> list:
+    """One lesson for each technique of the book's levels, on the first board whose solve
+    uses it: its first step of that technique, with the letters placed before it."""
+    from pipeline.fillin.board import board_from_puzzle
+    from pipeline.fillin.grade import LEVELS
+    from pipeline.fillin.solve import TIERS, solve_board
+    from pipeline.ink import Lesson
+
+    top = max((LEVELS.index(level) + 1 for level in levels if level in LEVELS), default=1)
+    wanted = [name for name, tier in TIERS.items() if tier <= top]
+    out = []
+    for name in wanted:
+        for index, (puzzle, _solution) in enumerate(boards):
+            board = board_from_puzzle(puzzle)
+            placed: list = []
+            for step in solve_board(board).steps:
+                slot = board.slots.slots[step.slot]
+                if step.technique == name:
+                    out.append(Lesson(name, TECHNIQUE_LESSONS[name], index,
+                                      (tuple(slot.cells), step.word, step.placed,
+                                       tuple(placed))))
+                    break
+                if step.placed:
+                    placed.extend((r, c, ch) for (r, c), ch in zip(slot.cells, step.word))
+            else:
+                continue
+            break
+    return out
+
+
+def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
+    """The letters placed before the step in gray, the step's slot shaded, and its word in
+    black (a what-if's word is the one ruled out: drawn in gray as a supposition)."""
+    cells, word, placed, before = step
+    for r, c in cells:
+        x, y = box.cell_origin(r, c)
+        ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
+    draw_grid(ink, _pattern(puzzle), box)
+    in_slot = set(map(tuple, cells))
+    draw_letters(ink, box, [x for x in before if (x[0], x[1]) not in in_slot],
+                 size=_size(box), gray=0.45)
+    draw_letters(ink, box, [(r, c, ch) for (r, c), ch in zip(cells, word)], size=_size(box),
+                 bold=placed, gray=0.0 if placed else 0.45)
