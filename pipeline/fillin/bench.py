@@ -5,10 +5,11 @@ The crossword engine's own row: 15 x 15 American-style fills (every letter in tw
 of at most 7 letters, from the fill list at Zipf >= 2.5) per core-minute, each pattern tried
 once with a node budget; the fills that fail count against the rate.
 
-Targets (`TARGETS`): a book of 120 boards must generate within about ten seconds of one core
-(so `make books` stays within its budget cold): 720 boards per core-minute at easy and
-medium; hard boards are not in the large-print book, 300 a core-minute is enough for the
-variety book. Proofs: 50 a second, so proving never costs more than a tenth of generating. American fills:
+Targets (`TARGETS`), from what `make books` may spend cold: the three word-puzzle books print
+85 easy, 85 medium and 10 hard Fill-In boards, and should cost under half a minute of one
+core to generate, so 720 easy boards per core-minute (7 s), 360 medium (14 s) and 300 hard
+(2 s) (medium is the dearest: its starter must leave a two-letter step, and a third of the
+fills give none, so several are made for one board). Proofs: 50 a second, so proving never costs more than a tenth of generating. American fills:
 3 a core-minute. No book prints them (the families fill open patterns, a hundred times
 quicker); at 3 a minute a 150-puzzle edition of them is under an hour of one core, made once
 and frozen (`pipeline freeze`), which is the use they would have.
@@ -28,7 +29,7 @@ from pipeline.fillin.verify import verify
 
 VERSION = "fillin/1"
 FULL, QUICK = 40, 6
-TARGETS = {"easy": 720, "medium": 720, "hard": 300, "proofs_per_second": 50,
+TARGETS = {"easy": 720, "medium": 360, "hard": 300, "proofs_per_second": 50,
            "american_fills_per_core_minute": 3}
 AMERICAN = {"full": 20, "quick": 4, "budget": 3000, "branching": 6, "longest": 7}
 

@@ -62,7 +62,10 @@ def starters(stream: KeyedStream, slots, words, kind: str) -> list[dict]:
     if kind == "word":
         order = list(range(len(slots.slots)))
         stream.shuffle(order)
-        return [dict(zip(slots.slots[s].cells, words[s])) for s in order[:STARTERS]]
+        # Shortest first: a short starter tells least, so the solve needs its level's tier
+        # more often (a long one gives an easy board away at medium).
+        order = sorted(order[:STARTERS], key=lambda s: slots.slots[s].length)
+        return [dict(zip(slots.slots[s].cells, words[s])) for s in order]
     cells = sorted({(cell, word[i]) for slot, word in zip(slots.slots, words)
                     for i, cell in enumerate(slot.cells)})
     stream.shuffle(cells)
@@ -81,9 +84,9 @@ def generate(key: str, level: str, version: str) -> Generated:
             puzzle = puzzle_with(pattern, slots, words, shown)
             board = board_from_puzzle(puzzle)
             result = solve_board(board, spec.tier)
+            # The solve is easiest first: one that finishes within the level's tier never
+            # reaches a harder one, so this is the board's grade.
             if not result.solved or level_of(result) != level:
-                continue
-            if spec.tier < 3 and level_of(solve_board(board, 3)) != level:
                 continue
             solution = solution_of(pattern, slots, words)
             proof = verify.verify(puzzle, solution)
