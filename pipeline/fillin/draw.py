@@ -189,7 +189,8 @@ def draw_lesson(ink: Ink, puzzle: dict, step: tuple, box: GridBox) -> None:
         ink.rect(x, y, box.cell, box.cell, fill=FOCUS_SHADE)
     draw_grid(ink, _pattern(puzzle), box)
     in_slot = set(map(tuple, cells))
-    draw_letters(ink, box, [x for x in before if (x[0], x[1]) not in in_slot],
+    earlier = {(r, c): ch for r, c, ch in before if (r, c) not in in_slot}  # once a cell
+    draw_letters(ink, box, [(r, c, ch) for (r, c), ch in sorted(earlier.items())],
                  size=_size(box), gray=0.45)
     draw_letters(ink, box, [(r, c, ch) for (r, c), ch in zip(cells, word)], size=_size(box),
                  bold=placed, gray=0.0 if placed else 0.45)
