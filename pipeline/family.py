@@ -52,6 +52,9 @@ class AnswerSigns:
     # Clues printed in a cell's corner (a cage's sum): each must be printed exactly once in
     # its cell and touch no line.
     clues: tuple[tuple[Cell, str], ...] = ()
+    # Runs of printed letters (first cell, last cell) that make an answer when ringed: no
+    # band, ring or stroke may enclose one on the puzzle page (the words a letter grid hides).
+    runs: tuple[tuple[Cell, Cell], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -495,6 +498,7 @@ _FAMILY_MODULES = {
     "bridges": "pipeline.bridges",
     "connections": "pipeline.connections",
     "sudoku": "pipeline.sudoku",
+    "wordsearch": "pipeline.wordsearch",
     "fillin": "pipeline.fillin",
     "codeword": "pipeline.codeword",
 }

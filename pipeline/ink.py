@@ -71,6 +71,13 @@ class Ink(Protocol):
     def polygon(self, points: Sequence[tuple[float, float]], *, stroke: float | None = None,
                 fill: float | None = None) -> None: ...
 
+    def band(self, x1: float, y1: float, x2: float, y2: float, *, radius: float,
+             stroke: float, gray: float = 0.0) -> None:
+        """A rounded band (a stadium) round the straight run from (x1, y1) to (x2, y2): two
+        parallel sides `radius` off the run, joined by half circles of `radius` round each
+        end point; stroked `stroke` wide, never filled (what it rings stays readable). An
+        answer key rings a found word's letters with it."""
+
     def text(self, x: float, y: float, text: str, *, size: float, bold: bool = False,
              anchor: str = "start", gray: float = 0.0) -> None:
         """`anchor`: start, middle or end of the baseline at (x, y); `gray` for light type
@@ -116,6 +123,9 @@ class RecordingInk:
 
     def polygon(self, points, **options):
         self._record("polygon", (tuple(points),), options)
+
+    def band(self, x1, y1, x2, y2, **options):
+        self._record("band", (x1, y1, x2, y2), options)
 
     def text(self, x, y, text, **options):
         self._record("text", (x, y, text), options)

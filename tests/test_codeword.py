@@ -16,6 +16,7 @@ from pipeline import cli
 from pipeline.codeword import FAMILY, solve, verify
 from pipeline.codeword.grade import RARE
 from pipeline.crossword.words import read_list, COMMON
+from pipeline import lexicon
 from pipeline.errors import InputError
 from pipeline.records import fingerprint
 
@@ -136,10 +137,7 @@ def test_a_key_that_is_not_one_to_one_is_refused():
 def test_an_offensive_answer_is_caught():
     """Planted fault: an offensive word put in as an answer is found by the list guard the
     generator's word list passed (tests/test_crossword_engine.py)."""
-    better_profanity = pytest.importorskip("better_profanity")
-    listed = Path(better_profanity.__file__).with_name("profanity_wordlist.txt")
-    offensive = {w.strip().upper() for w in listed.read_text().splitlines()
-                 if w.strip().isalpha()}
+    offensive = lexicon.offensive_words()
     g = made("easy", 2)
     board = solve.board_from_puzzle(g.puzzle)
     key = {int(n): ch for n, ch in g.solution["key"].items()}

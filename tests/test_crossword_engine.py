@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.crossword import fill, grid, words
+from pipeline import lexicon
 from pipeline.errors import InputError
 from pipeline.keyed import KeyedStream
 
@@ -151,20 +152,14 @@ def test_the_lists_hold_what_they_promise():
 
 
 def test_no_offensive_word_is_in_either_list():
-    better_profanity = pytest.importorskip("better_profanity")
-    listed = Path(better_profanity.__file__).with_name("profanity_wordlist.txt")
-    offensive = {w.strip().upper() for w in listed.read_text().splitlines()
-                 if w.strip().isalpha()}
+    offensive = lexicon.offensive_words()
     assert not offensive & set(words.read_list(words.COMMON))
     assert not offensive & words.dictionary_words()
 
 
 def test_an_offensive_word_planted_in_a_list_is_found(tmp_path: Path):
     """Planted fault: the guard above must see an offensive word slipped into a list."""
-    better_profanity = pytest.importorskip("better_profanity")
-    listed = Path(better_profanity.__file__).with_name("profanity_wordlist.txt")
-    offensive = {w.strip().upper() for w in listed.read_text().splitlines()
-                 if w.strip().isalpha()}
+    offensive = lexicon.offensive_words()
     planted = tmp_path / "list.txt"
     planted.write_text("APPLE 4.0\n" + sorted(offensive)[0] + " 3.5\n")
     assert offensive & set(words.read_list(planted))

@@ -12,11 +12,12 @@ installed; this script says exactly where they came from and lets anyone rebuild
   capital and mark possessives with an apostrophe; a word is taken only in the form of
   lowercase letters a-z, so a name, a place, an abbreviation written in capitals or with dots
   and a possessive never gets in;
-- frequencies from wordfreq (Zipf scale: 3.0 is once per million words of running text);
+- frequencies from wordfreq through pipeline/lexicon.py (Zipf scale: 3.0 is once per million words of running text);
 - abbreviations dropped from the fill list as well: words without a vowel (tbs, nth), Roman
   numerals (xii), and the few spelled in lowercase that ABBREVIATIONS lists;
-- offensive words from better-profanity's list, with their plain inflections (-s, -es, -ed,
-  -ing, -er, -ers), dropped from both lists.
+- offensive words from better-profanity's list (pipeline/lexicon.py), with the plain
+  inflections (-s, -es, -ed, -ing, -er, -ers) of those of four letters or more, dropped from
+  both lists.
 
 `common.txt` ("WORD ZIPF", Zipf to one decimal, alphabetical): the fill list, words of 3 to 15
 letters in the standard `wamerican` list (its larger siblings add many rare and clipped
@@ -32,6 +33,8 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+
+from pipeline import lexicon
 
 STANDARD = Path("/usr/share/dict/american-english")
 LARGE = Path("/usr/share/dict/american-english-large")
@@ -62,14 +65,13 @@ def lowercase_words(path: Path) -> set[str]:
 
 
 def offensive_words() -> set[str]:
-    import better_profanity
-    listed = Path(better_profanity.__file__).with_name("profanity_wordlist.txt")
-    base = {w.strip().lower() for w in listed.read_text().splitlines() if w.strip()}
-    return {w + ending for w in base if PLAIN.fullmatch(w) for ending in INFLECTIONS}
+    """The maintained offensive-word list (pipeline/lexicon.py) and its plain inflections."""
+    base = {w.lower() for w in lexicon.offensive_words()}
+    # Inflected only from four letters up: "sob" + "er" is sober.
+    return base | {w + ending for w in base if len(w) >= 4 for ending in INFLECTIONS}
 
 
 def build() -> tuple[list[str], list[str]]:
-    from wordfreq import zipf_frequency
     if not all(path.is_file() for path in (STANDARD, LARGE, HUGE)):
         sys.exit("a Debian word list is missing: apt-get install wamerican wamerican-large "
                  "wamerican-huge")
@@ -78,7 +80,7 @@ def build() -> tuple[list[str], list[str]]:
                 if VOWEL.search(w) and not ROMAN.fullmatch(w)}
     large = lowercase_words(LARGE) - banned
     huge = lowercase_words(HUGE) - banned
-    zipf = {w: zipf_frequency(w, "en") for w in standard | large | huge}
+    zipf = {w: lexicon.zipf(w, "en") for w in standard | large | huge}
     common = sorted(w for w in standard if zipf[w] >= COMMON_FLOOR)
     dictionary = sorted(set(common) | large | {w for w in huge if zipf[w] > 0})
     common_lines = [f"{w.upper()} {zipf[w]:.1f}" for w in common]
