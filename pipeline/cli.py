@@ -513,10 +513,16 @@ def run_bench(args) -> int:
     output: Path = args.output
     results = {}
     if output.exists():
+        # Earlier sections' results are kept; a file that is not a results object is an
+        # error naming it, never silently emptied.
         try:
             results = json.loads(output.read_text())
-        except json.JSONDecodeError:
-            results = {}
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise InputError(f"not a benchmark results file ({type(error).__name__}); remove "
+                             f"it or name another with --output", file=str(output)) from None
+        if not isinstance(results, dict):
+            raise InputError("not a benchmark results file (expected an object); remove it "
+                             "or name another with --output", file=str(output))
     for name, run in sections.items():
         print(f"== {name}", file=sys.stderr)
         results[name] = run(quick=args.quick)

@@ -14,7 +14,7 @@ from pipeline.book.layout import load_layout
 from pipeline.book.plan import SectionShape, plan_book
 from pipeline.spreads import facing
 from pipeline.errors import InputError
-from pipeline.family import get_family
+from pipeline.family import family_module, family_names, get_family
 from pipeline.readback.hints import hint_findings
 from pipeline.readback.checks import run_checks
 from pipeline.readback.checks.puzzles import check_hints
@@ -114,6 +114,8 @@ def hinted(tmp_path_factory):
          "solutions_per_page": 6, "hints_per_page": 4},
         {"family": "connections", "level": "easy", "count": 3, "puzzles_per_page": 1,
          "solutions_per_page": 2, "hints_per_page": 6},
+        {"family": "sudoku", "level": "medium", "count": 2, "puzzles_per_page": 1,
+         "solutions_per_page": 6, "hints_per_page": 2},
     ], hints=True)
     path = write_layout(root, "hinted", text)
     entries, manifest = build(root, [path])
@@ -121,7 +123,8 @@ def hinted(tmp_path_factory):
     records = {}
     with Catalog(root / "catalog.sqlite") as catalog:
         for family, level in (("starbattle", "tricky"), ("bridges", "hard"),
-                              ("bridges", "expert"), ("connections", "easy")):
+                              ("bridges", "expert"), ("connections", "easy"),
+                              ("sudoku", "medium")):
             for record in catalog.records(family, level):
                 records[record.id] = record.to_dict()
     book = next(b for b in manifest["books"] if b["slug"] == "hinted")
@@ -133,7 +136,12 @@ def test_the_real_book_passes_the_hints_check(hinted):
     b = read_back(root, book, records)
     check = check_hints(b)
     assert check.passed, check.findings
-    assert check.measured["hints"] == 10
+    assert check.measured["hints"] == 12
+    # every family of the package that gives hints has hints in this book (the test
+    # family some tests register is not one)
+    printed = {records[number_id]["family"] for number_id in records}
+    assert printed == {name for name in family_names() if get_family(name).gives_hints
+                       and family_module(name).startswith("pipeline.")}
     kinds = [page["kind"] for page in book["pages"]]
     assert kinds.index("hints") > max(i for i, k in enumerate(kinds) if k == "puzzle")
     contents = b.pages[2].text

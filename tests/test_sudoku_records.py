@@ -93,8 +93,15 @@ def test_the_puzzle_drawing_shows_only_givens_and_the_solution_shows_all():
     givens = [(r, c, d) for r, row in enumerate(rec["puzzle"]["givens"])
               for c, d in enumerate(row) if d]
     assert len(texts) == len(givens) and all(dict(t.options)["bold"] for t in texts)
-    shown = sorted(t.args[2] for t in texts)
-    assert shown == sorted(str(d) for _r, _c, d in givens)
+    # each digit in its own cell: the cell whose centre its anchor (the middle of its
+    # baseline, a little below the centre) is nearest
+    def cell_of(x, y):
+        return min(((r, c) for r in range(9) for c in range(9)),
+                   key=lambda rc: (box.cell_centre(*rc)[0] - x) ** 2
+                   + (box.cell_centre(*rc)[1] - y) ** 2)
+    drawn = sorted((*cell_of(t.args[0], t.args[1]), int(t.args[2])) for t in texts)
+    assert drawn == sorted(givens)
+    assert all(dict(t.options)["anchor"] == "middle" for t in texts)
     widths = {dict(call.options)["width"] for call in ink.calls if call.verb == "line"}
     assert widths == {CELL_LINE, BOX_LINE} and abs(BOX_LINE / CELL_LINE - 3) < 0.01
     sizes = {dict(t.options)["size"] for t in texts}

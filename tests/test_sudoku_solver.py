@@ -208,4 +208,4 @@ def test_grades_order_the_classic_hard_boards_above_generated_ones():
     easy = grade(tuple(d for row in FAMILY.generate("sudoku-test:g:1", "easy").puzzle["givens"]
                        for d in row))
     assert hard["difficulty"] > easy["difficulty"] and easy["level"] == "easy"
-    assert hard["level"] in ("extreme", "beyond")
+    assert hard["level"] == "beyond"   # docs/sudoku.md: Inkala's board stops the solver

@@ -61,17 +61,25 @@ def test_the_kernel_and_the_plain_reference_agree_on_boards_of_every_kind():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.booleans(), min_size=81, max_size=81))
-def test_the_two_counts_agree_on_any_mask_of_a_grid(mask):
-    board = [d if keep or cell % 2 == 0 else 0 for cell, (d, keep) in enumerate(zip(GRID, mask))]
-    assert count(board, 4)[0] == plain_count(board, 4)[0]
+@given(st.sets(st.integers(0, 80), min_size=22, max_size=34))
+def test_the_two_counts_agree_on_any_sparse_choice_of_givens(kept):
+    # 22 to 34 givens of a grid: mostly several answers, now and then one (a board of 41
+    # givens or more, as this test once kept, has one answer almost always).
+    board = [d if cell in kept else 0 for cell, d in enumerate(GRID)]
+    fast, _nodes, out_of_budget, first = count(board, 4)
+    plain, plain_first = plain_count(board, 4)
+    assert (fast, out_of_budget) == (plain, False)
+    if fast == 1:   # (with several answers each search finds its own first)
+        assert first == plain_first
 
 
 def test_the_batch_kernel_counts_as_the_single_one():
     boards = boards_of_every_kind()
     found, nodes = count_many(np.array(boards), 2)
-    assert found.tolist() == [min(count(b, 2)[0], 2) for b in boards]
-    assert (nodes >= 0).all()
+    singles = [count(b, 2) for b in boards]
+    assert found.tolist() == [min(n, 2) for n, _nodes, _out, _first in singles]
+    assert nodes.tolist() == [n for _found, n, _out, _first in singles]   # the same search
+    assert nodes.max() > 0
 
 
 def test_verify_says_unique_only_for_the_one_answer():

@@ -153,7 +153,27 @@ def test_an_unreadable_sheet_fails_and_a_manifest_without_one_says_so(books, tmp
                   check_upload_files(loaded(root, entry))):
         assert not check.passed and "cannot be read" in check.findings[0].message
     entry = {k: v for k, v in manifest["alpha"].items() if k != "upload"}
-    assert check_upload_text(loaded(root, entry)).measured == {"upload_sheet": None}
+    for check in (check_upload_text(loaded(root, entry)),
+                  check_upload_files(loaded(root, entry))):
+        assert check.measured == {"upload_sheet": None} and check.passed
+
+
+def test_every_book_built_names_its_upload_sheet(books):
+    """What makes a manifest entry without a sheet safe to pass: `pipeline books` never
+    writes one."""
+    root, manifest = books
+    assert manifest and all(entry.get("upload") and (root / entry["upload"]).is_file()
+                            for entry in manifest.values())
+
+
+@pytest.mark.parametrize("key", ["title", "author"])
+def test_a_sheet_without_its_title_or_author_row_fails(books, key):
+    root, manifest = books
+    sheet = sheet_of(root, manifest["alpha"])
+    sheet["fields"] = [row for row in sheet["fields"] if row["key"] != key]
+    check = check_upload_text(loaded(root, manifest["alpha"], sheet))
+    assert not check.passed
+    assert f"the upload sheet has no {key} row" in check.findings[0].message
 
 
 @pytest.mark.parametrize("fields,field,words", [

@@ -494,12 +494,16 @@ def write_manifest(out_dir: Path, entries: list[dict]) -> Path:
     path = out_dir / MANIFEST_NAME
     books = {}
     if path.exists():
+        # A manifest that is not one is an error naming it, never silently replaced: it
+        # holds the other books' entries, which this run would otherwise drop.
         try:
             for entry in json.loads(path.read_text(encoding="utf-8")).get("books", []):
                 if Path(entry.get("interior", "")).exists():
                     books[entry["slug"]] = entry
-        except (json.JSONDecodeError, AttributeError, KeyError, TypeError):
-            books = {}
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError, KeyError,
+                TypeError) as error:
+            raise InputError(f"not a manifest ({type(error).__name__}); remove it to start a "
+                             f"new one", file=str(path)) from None
     for entry in entries:
         books[entry["slug"]] = entry
     # One book a line, each written compactly: the page lists make the file large, and the

@@ -1,8 +1,9 @@
 """Sudoku benchmark: proof speed, grading speed, generation speed per level, and how well the
 difficulty agrees with published ratings.
 
-Two public data files, never part of the repository, read from the folder named by SUDOKU_DATA,
-by default the outside-data folder beside the checkout (`../shared/data/sudoku`):
+Two public data files, never part of the repository, read from `sudoku/` in the folder named by
+the PIPELINE_DATA environment variable (the project's one name for where public data sets are
+kept); with it unset, or a file missing there, its row is skipped with one line saying so:
   royle17.txt          Gordon Royle's 49,158 puzzles of 17 clues, one 81-character line each
                        ('.' empty): uniqueness proofs per second on one core;
   qqwing800_rated.tsv  800 qqwing boards with their Sudoku Explainer rating (se_er), HoDoKu
@@ -32,7 +33,7 @@ from pipeline.sudoku.grade import BEYOND, CLASSIC_LEVELS as LEVELS, KILLER_LEVEL
 from pipeline.sudoku.solve import solve
 from pipeline.sudoku.verify import count, count_many, read_cages
 
-DATA_VARIABLE = "SUDOKU_DATA"
+DATA_VARIABLE = "PIPELINE_DATA"   # the folder of public data sets; this family reads sudoku/
 VERSION = "sudoku/1"
 SOLO_LEVELS = ("Trivial", "Basic", "Intermediate", "Advanced", "Extreme", "Unreasonable")
 FULL = {"easy": 60, "medium": 60, "hard": 60, "expert": 40, "extreme": 30,
@@ -43,16 +44,21 @@ QUICK_PROOFS = 5000
 QUICK_GRADES = 200
 
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "sudoku"
-
-
 def _data(name: str) -> Path | None:
-    path = Path(os.environ.get(DATA_VARIABLE) or DEFAULT_DATA) / name
-    return path if path.is_file() else None
+    """The data file `name` under $PIPELINE_DATA/sudoku, None when the variable is unset or
+    the file is not there."""
+    folder = os.environ.get(DATA_VARIABLE)
+    path = Path(folder, "sudoku", name) if folder else None
+    return path if path is not None and path.is_file() else None
 
 
 def _skipped(name: str) -> dict:
-    return {"skipped": f"{name} not found (set {DATA_VARIABLE} to the folder holding it)"}
+    """The row of a missing data file: one line, printed and kept in the results."""
+    where = (f"{os.environ[DATA_VARIABLE]}/sudoku" if os.environ.get(DATA_VARIABLE)
+             else f"${DATA_VARIABLE}/sudoku ({DATA_VARIABLE} is not set)")
+    line = f"skipped: {name} not found in {where}"
+    print(f"sudoku bench: {line}", file=sys.stderr)
+    return {"skipped": line}
 
 
 # --- rank correlation ------------------------------------------------------------------------

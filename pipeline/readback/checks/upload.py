@@ -72,8 +72,10 @@ def _inside(glyph, box: Box) -> bool:
 
 
 def _no_sheet(check: Check, b: LoadedBook) -> bool:
-    """True when there is nothing to compare: the manifest names no sheet (a book built before
-    sheets existed passes, saying so), or the sheet it names cannot be read (a failure)."""
+    """True when there is nothing to compare. A manifest entry that names no sheet passes,
+    measured as `upload_sheet: None` (the read-back's hand-made test books have none; every
+    book `pipeline books` writes names one, which tests/test_upload.py holds it to); a sheet
+    it names that cannot be read fails."""
     if b.book.get("upload") is None:
         check.measured = {"upload_sheet": None}
         return True
@@ -90,8 +92,11 @@ def check_upload_text(b: LoadedBook) -> Check:
     if _no_sheet(check, b):
         return check
     title = _value(b.upload, "title") or ""
-    subtitle = _value(b.upload, "subtitle") or ""
+    subtitle = _value(b.upload, "subtitle") or ""   # a book may have none
     author = _value(b.upload, "author") or ""
+    for what, text in (("title", title), ("author", author)):
+        if not text:   # nothing to compare the pages with: never a pass
+            check.fail("book", None, f"the upload sheet has no {what} row (or it is empty)")
     fronts = [entry["number"] for entry in b.entries("front")]
     g = b.cover_geometry()
     places = []
