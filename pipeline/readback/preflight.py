@@ -26,6 +26,7 @@ from pipeline.readback.checks import run_checks
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, reading_back, select_books)
 from pipeline.readback.proof import write_proofs
+from pipeline.readback.reader import warm_up
 from pipeline.readback.report import book_report, table
 
 
@@ -86,6 +87,8 @@ def run(args) -> int:
     jobs = [(books[n], book_records(books[n], records), str(manifest), proofs, keys[n])
             for n in todo]
     workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(jobs))
+    if jobs:
+        warm_up()  # once, before the workers are forked (a cold compile is about 5 CPU s)
     if workers > 1:
         # Longest books first, so no worker is left with a big book while the others idle.
         order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])
