@@ -25,6 +25,8 @@ from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title, pitch_problem, section_pitches)
 from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
+from pipeline.book.declarations import BookFacts, declaration_values
+from pipeline.book.ledger import book_holdings, ledger_facts, ledger_path, read_ledger
 from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
@@ -140,12 +142,21 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
     return out
 
 
+def _held(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> bool:
+    """Whether another title holds the board (pipeline/book/ledger.py), in one of `roles`."""
+    return held is not None and held.match(record.id, record.family, record.level,
+                                           record.puzzle, roles) is not None
+
+
 def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,
-          skipped: list | None = None) -> list[PuzzleRecord]:
+          skipped: list | None = None, held=None) -> list[PuzzleRecord]:
     """The section's boards: the smallest key numbers from `first` on, passing over any board
-    `problem` refuses (noted in `skipped`); fewer than `count` when the level runs out."""
+    another title holds (`held`, the ledger's other titles) and any `problem` refuses (noted
+    in `skipped`); fewer than `count` when the level runs out."""
     taken = []
     for n in sorted(n for n in available if n >= section.first):
+        if _held(held, available[n]):
+            continue
         reason = problem(section, available[n]) if problem else None
         if reason:
             if skipped is not None:
@@ -158,14 +169,20 @@ def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,
     return taken
 
 
-def _example(available: dict[int, PuzzleRecord], printed: set[int]) -> PuzzleRecord | None:
+def _example(available: dict[int, PuzzleRecord], printed: set[int],
+             held=None) -> PuzzleRecord | None:
+    """A how-to board: the smallest number the book does not print that no other title sells
+    as a puzzle (a worked example shows its solution)."""
     for number in sorted(available):
-        if number not in printed:
+        if number not in printed and not _held(held, available[number], ("puzzle",)):
             return available[number]
     return None
 
 
-def records_from_lock(layout: Layout, problem=None) -> BookRecords:
+def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
+    """A frozen edition's records: its puzzles exactly as locked (`held` never moves them:
+    the preflight's ledger check judges them), its how-to boards the lock's first ones no
+    other title sells as puzzles."""
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
@@ -185,9 +202,10 @@ def records_from_lock(layout: Layout, problem=None) -> BookRecords:
     for family_name in families_in_order(list(layout.sections)):
         level = example_level(layout, family_name)
         printed = _printed_numbers(layout, sections, family_name, level)
-        example = _example(by_level.get((family_name, level), {}), printed)
+        example = _example(by_level.get((family_name, level), {}), printed, held)
         if example is None:
-            raise InputError(f"the lock holds no worked example for {family_name}",
+            raise InputError(f"the lock holds no worked example for {family_name} that no "
+                             f"other title sells; run `pipeline freeze {layout.slug} --how-to`",
                              file=str(layout.lock_path))
         examples[family_name] = example
     lessons = {}
@@ -195,10 +213,11 @@ def records_from_lock(layout: Layout, problem=None) -> BookRecords:
         boards = [examples[family_name]]
         for level in _lesson_levels(layout, family_name):
             printed = _printed_numbers(layout, sections, family_name, level)
-            extra = _example(by_level.get((family_name, level), {}), printed)
+            extra = _example(by_level.get((family_name, level), {}), printed, held)
             if extra is None:
-                raise InputError(f"the lock holds no {level} example for {family_name}",
-                                 file=str(layout.lock_path))
+                raise InputError(f"the lock holds no {level} example for {family_name} that "
+                                 f"no other title sells; run `pipeline freeze {layout.slug} "
+                                 "--how-to`", file=str(layout.lock_path))
             boards.append(extra)
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons)
@@ -259,45 +278,48 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
 
 def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
                          progress=True, problem=None, executor=None,
-                         levels: dict | None = None) -> BookRecords:
+                         levels: dict | None = None, held=None) -> BookRecords:
     levels = {} if levels is None else levels
     sections = []
     skipped: list = []
     for section in layout.sections:
         def missing(available, section=section):
-            have = len(_take(available, section, problem))
+            have = len(_take(available, section, problem, held=held))
             # Numbers below `first` are generated too: board n depends on boards 1..n-1.
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = _ensure(catalog, section.family, section.level, missing, workers=workers,
                             progress=progress, executor=executor, levels=levels)
-        sections.append(tuple(_take(available, section, problem, skipped)))
+        sections.append(tuple(_take(available, section, problem, skipped, held)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
         level = example_level(layout, family_name)
         printed = _printed_numbers(layout, sections, family_name, level)
         available = _ensure(catalog, family_name, level,
-                            lambda a: 0 if _example(a, printed) else 1, workers=workers,
+                            lambda a: 0 if _example(a, printed, held) else 1, workers=workers,
                             progress=progress, executor=executor, levels=levels)
-        examples[family_name] = _example(available, printed)
+        examples[family_name] = _example(available, printed, held)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
         boards = [examples[family_name]]
         for level in _lesson_levels(layout, family_name):
             printed = _printed_numbers(layout, sections, family_name, level)
             available = _ensure(catalog, family_name, level,
-                                lambda a: 0 if _example(a, printed) else 1, workers=workers,
-                                progress=progress, levels=levels)
-            boards.append(_example(available, printed))
+                                lambda a: 0 if _example(a, printed, held) else 1,
+                                workers=workers, progress=progress, levels=levels)
+            boards.append(_example(available, printed, held))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
 
 
 def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
+    """The book's boards, drawn around what other titles hold by the ledger."""
     layout = book.layout
+    held = read_ledger(ledger_path(layout.path.parent)).others(layout.slug)
     if layout.lock_path.exists():
-        return records_from_lock(layout, printable_check(book))
-    return records_from_catalog(layout, catalog, problem=printable_check(book), **options)
+        return records_from_lock(layout, printable_check(book), held)
+    return records_from_catalog(layout, catalog, problem=printable_check(book), held=held,
+                                **options)
 
 
 # --- front matter ----------------------------------------------------------------------------------
@@ -416,7 +438,8 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
     g = cover.geometry
     write_json(Path(where["upload"]), upload_sheet(layout, profile, BuiltFiles(
         where["interior"], where["cover"], sha256(interior_data), sha256(cover_data),
-        page_count, g.spine_in, layout.blurb or default_blurb(layout))), indent=1)
+        page_count, g.spine_in, layout.blurb or default_blurb(layout),
+        _declarations(layout, records, interior.pages))), indent=1)
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
         "author": layout.author, "isbn": layout.isbn,
@@ -446,8 +469,29 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "hints": layout.hints,
         "frozen": layout.lock_path.exists(),
         "lock": where["lock"],
+        "series": layout.series, "volume": layout.volume,
+        "ledger": str(ledger_path(layout.path.parent)),
         "pages": interior.pages,
     }
+
+
+def _declarations(layout: Layout, records: BookRecords, pages: list[dict]) -> dict:
+    """The upload sheet's content declaration rows: what the build knows of how the book's
+    content was made, and what the ledger says of its boards."""
+    by_id = {r.id: {"family": r.family, "level": r.level, "puzzle": r.puzzle}
+             for r in _all_records(records)}
+    ledger = read_ledger(ledger_path(layout.path.parent))
+    entry = {"slug": layout.slug, "title": layout.title, "pages": pages}
+    everything = [r for section in records.sections for r in section]
+    facts = BookFacts(
+        layout=f"layouts/{layout.path.name}", puzzles=len(everything),
+        generators=tuple(dict.fromkeys(r.generator for r in everything)),
+        families=tuple(family_title(name) for name in families_in_order(
+            list(layout.sections))),
+        hints=layout.hints, blurb_from_layout=layout.blurb is not None,
+        description_from_layout=layout.description is not None,
+        ledger=ledger_facts(layout.slug, book_holdings(entry, by_id, ledger), ledger))
+    return declaration_values(facts)
 
 
 PDF_NAMES = ("interior.pdf", "cover.pdf")
@@ -710,20 +754,57 @@ def _write_books(jobs, out_dir: Path, *, pool, hints: HintTasks, progress: bool)
     return [entry for entry, _error, _seconds in results]
 
 
-def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:
-    """Write layouts/<slug>.lock.jsonl: the records the book prints today, examples included."""
+def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None,
+           how_to: bool = False) -> Path:
+    """Write layouts/<slug>.lock.jsonl: the records the book prints today, examples included.
+    `how_to`: keep the lock's lines and add, for each how-to level whose locked boards other
+    titles now sell, the catalog's first board no other title holds (the edition's puzzles
+    stay as they are; only its how-to pages change)."""
     book = plan_layout(load_layout(path))
     layout = book.layout
+    held = read_ledger(ledger_path(layout.path.parent)).others(layout.slug)
     with Catalog(catalog_path) as catalog:
         refuse_stale(catalog, [get_family(name) for name in
                                dict.fromkeys(section.family for section in layout.sections)])
+        if how_to:
+            return _add_how_to_boards(book, catalog, held, workers=workers, progress=progress)
         records = records_from_catalog(layout, catalog, workers=workers, progress=progress,
                                        problem=printable_check(book),
-                                       executor=executor)
+                                       executor=executor, held=held)
     lines = [record.to_json() for section in records.sections for record in section]
     extras = [r for boards in records.lesson_boards.values() for r in boards]
     lines += [r.to_json() for r in dict((r.id, r) for r in extras).values()]
     write_text(layout.lock_path, "\n".join(lines) + "\n")
+    return layout.lock_path
+
+
+def _add_how_to_boards(book: PlannedBook, catalog: Catalog, held, *, workers,
+                       progress) -> Path:
+    layout = book.layout
+    if not layout.lock_path.exists():
+        raise InputError("no lock to add how-to boards to; run `pipeline freeze` first",
+                         file=str(layout.lock_path))
+    lock = read_lock(layout)
+    by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
+    for record in lock.values():
+        by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
+    sections = [tuple(_take(by_level.get((s.family, s.level), {}), s)) for s in layout.sections]
+    added, levels = [], {}
+    for family_name in families_in_order(list(layout.sections)):
+        for level in [example_level(layout, family_name)] + _lesson_levels(layout, family_name):
+            printed = _printed_numbers(layout, sections, family_name, level)
+            if _example(by_level.get((family_name, level), {}), printed, held) is not None:
+                continue
+            available = _ensure(catalog, family_name, level,
+                                lambda a: 0 if _example(a, printed, held) else 1,
+                                workers=workers, progress=progress, levels=levels)
+            record = _example(available, printed, held)
+            by_level.setdefault((family_name, level), {})[key_number(record)] = record
+            added.append(record.to_json())
+    if added:
+        text = layout.lock_path.read_text(encoding="utf-8")
+        write_text(layout.lock_path, text + ("" if text.endswith("\n") else "\n")
+                   + "\n".join(added) + "\n")
     return layout.lock_path
 
 

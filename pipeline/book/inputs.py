@@ -106,6 +106,7 @@ class BookInputs:
     printers: str | None              # the printer table as printers.py reads it
     code: str
     libraries: dict
+    ledger: str | None = None         # the publication ledger (layouts/ledger.jsonl) as read
 
     @property
     def digest(self) -> str:
@@ -142,12 +143,15 @@ def book_inputs(paths: dict, windows: dict[tuple[str, str], int], catalog) -> Bo
     return BookInputs(layout=file_sha256(paths["layout"]), lock=lock, records=rows,
                       fonts=tuple(file_sha256(p) for p in paths["fonts"]),
                       printers=file_sha256(printers.TABLE_PATH), code=drawing_code(),
-                      libraries=library_versions())
+                      libraries=library_versions(),
+                      ledger=file_sha256(paths["ledger"]) if paths.get("ledger") else None)
 
 
 def layout_paths(layout) -> dict:
+    from pipeline.book.ledger import ledger_path
     return {"layout": str(layout.path), "lock": str(layout.lock_path),
-            "fonts": [str(layout.font_regular), str(layout.font_bold)]}
+            "fonts": [str(layout.font_regular), str(layout.font_bold)],
+            "ledger": str(ledger_path(layout.path.parent))}
 
 
 # --- build/<slug>/inputs.json ------------------------------------------------------------------

@@ -11,7 +11,7 @@ common rejection. Nothing here is printed: the PDFs do not depend on it.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pipeline.book.layout import Layout
@@ -32,6 +32,8 @@ class BuiltFiles:
     page_count: int
     spine_in: Fraction
     blurb: str           # the back-cover text as printed
+    # key -> (value, shown): the content declaration rows (pipeline/book/declarations.py)
+    declarations: dict = field(default_factory=dict)
 
 
 def sha256(data: bytes) -> str:
@@ -61,7 +63,9 @@ def field_values(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
         # Every page the book layer prints is set in English (rules, labels, hints).
         "language": ("English", "English"),
         "title": (layout.title, layout.title),
-        "series": (None, "(none: leave empty)"),
+        "series": ((None, "(none: leave empty)") if layout.series is None else
+                   ({"name": layout.series, "number": layout.volume},
+                    f"Series: {layout.series}; volume number: {layout.volume}")),
         "subtitle": (layout.subtitle or None, layout.subtitle or "(none: leave empty)"),
         "edition": (None, "leave empty: the first edition (the copyright page's 'Edition' is "
                           "the build's fingerprint, not an edition number)"),
@@ -91,6 +95,7 @@ def field_values(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
                         f"{inches(files.spine_in, 4)} in "
                         f"({float(files.spine_in * MM_PER_IN):.2f} mm)"),
         "price": (price, f"${price}" if price else "(not given)"),
+        **files.declarations,
     }
 
 
@@ -99,7 +104,7 @@ def upload_sheet(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
     values = field_values(layout, profile, files)
     rows = []
     for row in profile.value("setup_form"):
-        value, shown = values[row["key"]]
+        value, shown = values.get(row["key"], (None, "(not known to this build)"))
         rows.append({"key": row["key"], "step": row["step"], "label": row["label"],
                      "value": value, "shown": shown, "source": row["source"]})
     return {"slug": layout.slug, "printer": layout.printer, "form": profile.name,
