@@ -213,6 +213,9 @@ def book_holdings(entry: dict, records: dict, ledger: "Ledger | None" = None) ->
     """The boards a manifest entry prints, each where it is first printed in its role (puzzle
     pages, how-to pages), from `records` (id -> {"family", "level", "puzzle", ...})."""
     first_edition = {h.board: h.edition for h in ledger.of(entry["slug"])} if ledger else {}
+    title = entry.get("title", entry["slug"])
+    if entry.get("volume") is not None:   # volumes of a series may share a title
+        title += f", Volume {entry['volume']}"
     seen: set[tuple[str, str]] = set()
     out = []
     for page in entry.get("pages", []):
@@ -225,7 +228,7 @@ def book_holdings(entry: dict, records: dict, ledger: "Ledger | None" = None) ->
             if record is None or (role, board) in seen:
                 continue
             seen.add((role, board))
-            out.append(Holding(entry["slug"], entry.get("title", entry["slug"]), role,
+            out.append(Holding(entry["slug"], title, role,
                                page["number"], board, record["family"], record["level"],
                                board_form(record["family"], record["puzzle"]),
                                record["puzzle"], first_edition.get(board)))

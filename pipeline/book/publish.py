@@ -56,31 +56,37 @@ def printed_records(entries: list[dict], catalog_path: Path) -> dict:
 
 # --- publish -----------------------------------------------------------------------------------
 def publish(slugs, layouts: Path, manifest: Path, catalog_path: Path) -> int:
+    """Record the books: first every book's puzzles (each against every other title, those
+    recorded a moment before included), then, for each book whose how-to boards no other
+    title sells, its how-to rows and its edition. Exit status 1 when a book was refused or
+    only its puzzles were recorded."""
     ledger = read_ledger(ledger_path(layouts))
     entries = choose(read_manifest_books(manifest), slugs, manifest)
     records = printed_records(entries, catalog_path)
     holdings = list(ledger.holdings)
     editions = list(ledger.editions)
     status = 0
+    numbers, kept = {}, []
     for entry in entries:
         slug = entry["slug"]
         mine = book_holdings(entry, records, ledger)
-        others = Holdings(h for h in holdings if h.book != slug)
-        refused = conflicts([h for h in mine if h.role == "puzzle"], others)
+        refused = conflicts([h for h in mine if h.role == "puzzle"],
+                            Holdings(h for h in holdings if h.book != slug))
         if refused:
             for line in refused:
                 print(f"{slug}: not published: {line}", file=sys.stderr)
             status = 1
             continue
-        last = max((e for e in editions if e.book == slug), key=lambda e: e.edition,
-                   default=None)
-        number = 1 if last is None else last.edition + 1
+        last = ledger.last_edition(slug)
+        numbers[slug] = 1 if last is None else last.edition + 1
         held = {h.board for h in holdings if h.book == slug and h.role == "puzzle"}
-        puzzles = [replace(h, edition=number) for h in mine
-                   if h.role == "puzzle" and h.board not in held]
+        holdings += [replace(h, edition=numbers[slug]) for h in mine
+                     if h.role == "puzzle" and h.board not in held]
+        kept.append((entry, mine, last))
+    for entry, mine, last in kept:
+        slug, number = entry["slug"], numbers[entry["slug"]]
         how_to = [h for h in mine if h.role == "howto"]
-        clashes = conflicts(how_to, Holdings(list(others.holdings) + puzzles))
-        holdings += puzzles
+        clashes = conflicts(how_to, Holdings(h for h in holdings if h.book != slug))
         if clashes:
             for line in clashes:
                 print(f"{slug}: puzzles recorded, how-to pages not: {line}; run `pipeline "
@@ -99,8 +105,8 @@ def publish(slugs, layouts: Path, manifest: Path, catalog_path: Path) -> int:
                                     entry["page_count"], entry.get("series"),
                                     entry.get("volume")))
             _archive(entry, number)
-            print(f"{slug}: published edition {number} ({len(puzzles)} boards newly held, "
-                  f"{len(how_to)} how-to boards)", file=sys.stderr)
+            print(f"{slug}: published edition {number} ({len(how_to)} how-to boards)",
+                  file=sys.stderr)
         holdings = [h for h in holdings if not (h.book == slug and h.role == "howto")]
         holdings += [replace(h, edition=number) for h in how_to]
     write_ledger(ledger, holdings, editions)
