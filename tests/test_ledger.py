@@ -233,3 +233,49 @@ def test_publish_then_a_new_book_draws_around_and_diff_lists_the_changed_pages(t
     gallery = write_gallery(one, edition, changes).read_text()
     assert "interior page 2: changed" in gallery and "cover page 1: changed" in gallery
     assert "interior page 3" not in gallery
+
+
+# --- series, volumes and the sheet's declaration rows ------------------------------------------
+@pytest.mark.parametrize("fields, field", [
+    ({"series": "Toy Series"}, "volume"), ({"volume": 2}, "series"),
+    ({"series": "Toy Series", "volume": 0}, "volume"),
+    ({"series": "Toy Series", "volume": "two"}, "volume")])
+def test_a_bad_series_is_one_line_naming_the_field(tmp_path, toy, fields, field):
+    from pipeline.book.layout import load_layout
+    path = write_layout(tmp_path, "toy-bad", layout_text("Toy", **fields))
+    with pytest.raises(InputError) as error:
+        load_layout(path)
+    assert error.value.field == field and "\n" not in str(error.value)
+
+
+def test_every_printer_profile_carries_the_declaration_rows():
+    from pipeline.book.printers import get_profile, profile_names
+    wanted = {"ai_text", "ai_images", "ai_translations", "automated_content",
+              "duplicated_content", "series"}
+    for name in profile_names():
+        keys = {row["key"] for row in get_profile(name).value("setup_form")}
+        assert wanted <= keys, name
+
+
+def test_the_volume_is_printed_where_the_sheet_says(tmp_path, toy):
+    from books_helpers import read_back
+    from pipeline.readback.checks.upload import check_upload_text
+
+    sections = [{"family": "toy", "level": "small", "count": 24, "puzzles_per_page": 1,
+                 "solutions_per_page": 4}]
+    path = write_layout(tmp_path, "toy-vol", layout_text(
+        "Toy Volumes", sections=sections, series="Toy Volumes", volume=3))
+    entries, _ = build(tmp_path, [path])
+    b = read_back(tmp_path, entries[0])
+    check = check_upload_text(b)
+    assert check.passed, check.findings
+    assert check.measured["found"]["the title page: volume"]
+    sheet = b.upload
+    for row in sheet["fields"]:
+        if row["key"] == "series":
+            row["value"] = {"name": "Toy Volumes", "number": 4}
+        if row["key"] in ("ai_text", "ai_images", "ai_translations", "automated_content",
+                          "duplicated_content"):
+            assert row["shown"].startswith("For the publisher to answer")
+    bad = check_upload_text(b)
+    assert not bad.passed and any("Volume 4" in f.message for f in bad.findings)

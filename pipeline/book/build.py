@@ -25,8 +25,8 @@ from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title, pitch_problem, section_pitches)
 from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
-from pipeline.book.declarations import BookFacts, declaration_values
-from pipeline.book.ledger import book_holdings, ledger_facts, ledger_path, read_ledger
+from pipeline.book.declarations import book_declarations
+from pipeline.book.ledger import ledger_path, read_ledger
 from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
@@ -439,7 +439,8 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
     write_json(Path(where["upload"]), upload_sheet(layout, profile, BuiltFiles(
         where["interior"], where["cover"], sha256(interior_data), sha256(cover_data),
         page_count, g.spine_in, layout.blurb or default_blurb(layout),
-        _declarations(layout, records, interior.pages))), indent=1)
+        book_declarations(layout, records.sections, _all_records(records),
+                          interior.pages))), indent=1)
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
         "author": layout.author, "isbn": layout.isbn,
@@ -473,25 +474,6 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "ledger": str(ledger_path(layout.path.parent)),
         "pages": interior.pages,
     }
-
-
-def _declarations(layout: Layout, records: BookRecords, pages: list[dict]) -> dict:
-    """The upload sheet's content declaration rows: what the build knows of how the book's
-    content was made, and what the ledger says of its boards."""
-    by_id = {r.id: {"family": r.family, "level": r.level, "puzzle": r.puzzle}
-             for r in _all_records(records)}
-    ledger = read_ledger(ledger_path(layout.path.parent))
-    entry = {"slug": layout.slug, "title": layout.title, "pages": pages}
-    everything = [r for section in records.sections for r in section]
-    facts = BookFacts(
-        layout=f"layouts/{layout.path.name}", puzzles=len(everything),
-        generators=tuple(dict.fromkeys(r.generator for r in everything)),
-        families=tuple(family_title(name) for name in families_in_order(
-            list(layout.sections))),
-        hints=layout.hints, blurb_from_layout=layout.blurb is not None,
-        description_from_layout=layout.description is not None,
-        ledger=ledger_facts(layout.slug, book_holdings(entry, by_id, ledger), ledger))
-    return declaration_values(facts)
 
 
 PDF_NAMES = ("interior.pdf", "cover.pdf")

@@ -18,6 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pipeline.book.interior import family_title
+from pipeline.book.ledger import book_holdings, ledger_facts, ledger_path, read_ledger
+from pipeline.book.plan import families_in_order
+
 ANSWER = "For the publisher to answer; this sheet does not answer it. Facts the build holds: "
 
 
@@ -103,3 +107,20 @@ def declaration_values(f: BookFacts) -> dict:
                                      + [common["machine_learning_in_build"]])),
         "duplicated_content": (ledger, _shown(duplicated)),
     }
+
+
+def book_declarations(layout, sections, boards, pages: list[dict]) -> dict:
+    """The declaration rows of a book being built: `sections` its printed records by section,
+    `boards` every record it prints (how-to boards too), `pages` its manifest pages."""
+    by_id = {r.id: {"family": r.family, "level": r.level, "puzzle": r.puzzle} for r in boards}
+    ledger = read_ledger(ledger_path(layout.path.parent))
+    entry = {"slug": layout.slug, "title": layout.title, "pages": pages}
+    printed = [r for section in sections for r in section]
+    return declaration_values(BookFacts(
+        layout=f"layouts/{layout.path.name}", puzzles=len(printed),
+        generators=tuple(dict.fromkeys(r.generator for r in printed)),
+        families=tuple(family_title(name) for name in families_in_order(
+            list(layout.sections))),
+        hints=layout.hints, blurb_from_layout=layout.blurb is not None,
+        description_from_layout=layout.description is not None,
+        ledger=ledger_facts(layout.slug, book_holdings(entry, by_id, ledger), ledger)))
