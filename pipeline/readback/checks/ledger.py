@@ -48,12 +48,15 @@ def view_key(book: dict, books: list[dict]) -> str:
         digest.update(_ledger_file(book).read_bytes())
     except OSError:
         digest.update(b"no ledger")
+    # The other books' boards by role, not their titles or pages: those only word a
+    # conflict, which fails whatever its words (a book another title renames keeps its report).
     for other in sorted(books, key=lambda b: b["slug"]):
         if other["slug"] == book["slug"]:
             continue
-        ids = [(page.get("number"), page.get("kind"), [p.get("id") for p in page.get("puzzles", [])])
-               for page in other.get("pages", []) if page.get("kind") in ("puzzle", "howto")]
-        digest.update(json.dumps([other["slug"], other.get("title"), ids]).encode())
+        held = sorted({(page.get("kind"), p.get("id")) for page in other.get("pages", [])
+                       if page.get("kind") in ("puzzle", "howto")
+                       for p in page.get("puzzles", [])})
+        digest.update(json.dumps([other["slug"], held]).encode())
     return digest.hexdigest()
 
 
