@@ -9,6 +9,7 @@ import signal
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -509,34 +510,46 @@ def run_explain(args) -> int:
     return 0
 
 
-# Benchmark sections beyond the families: name -> "module" (its run(quick) -> dict) or
-# "module:function". The default run takes BENCH_SECTIONS after the families; the long
+# Benchmark sections beyond the families (whose sections are their `bench` slot). The
+# default run takes BENCH_SECTIONS after the families; the long
 # generation sections (catalogs of 50,000 boards, Dask clusters) run only when named.
+@dataclass(frozen=True)
+class BenchSection:
+    """A benchmark section of the book layer or the driver: `function(quick)` of `module`,
+    imported only when the section runs."""
+
+    module: str
+    function: str = "run"
+
+    def __call__(self, quick: bool) -> dict:
+        import importlib
+
+        return vars(importlib.import_module(self.module))[self.function](quick=quick)
+
+
 BENCH_SECTIONS = {
-    "books": "pipeline.book.bench",
-    "readback": "pipeline.readback.bench",
-    "hints": "pipeline.book.hints_bench",
+    "books": BenchSection("pipeline.book.bench"),
+    "readback": BenchSection("pipeline.readback.bench"),
+    "hints": BenchSection("pipeline.book.hints_bench"),
 }
 ON_REQUEST_SECTIONS = {
-    "scaling": "pipeline.generate_bench:run_scaling",
-    "executors": "pipeline.generate_bench:run_executors",
+    "scaling": BenchSection("pipeline.generate_bench", "run_scaling"),
+    "executors": BenchSection("pipeline.generate_bench", "run_executors"),
 }
 
 
 def run_bench(args) -> int:
-    """Each family's benchmark (its `bench` module's `run(quick) -> dict`), then the book and
-    read-back benchmarks, or only the `--section`s named; printed and written to --output,
-    section by section, so an interrupted run keeps what it measured. Benchmarks measure;
-    they never pass or fail."""
-    import importlib
+    """Each family's benchmark (its `bench` slot), then the book and read-back benchmarks, or
+    only the `--section`s named; printed and written to --output, section by section, so an
+    interrupted run keeps what it measured. Benchmarks measure; they never pass or fail."""
     import json
 
     from pipeline.atomic import write_json
-    from pipeline.family import family_module, family_names
+    from pipeline.family import family_names, get_family
 
     known = {**BENCH_SECTIONS, **ON_REQUEST_SECTIONS}
     names = args.family or ([] if args.section else list(family_names()))
-    sections = {name: f"{family_module(name)}.bench" for name in names}  # unknown names fail here
+    sections = {name: get_family(name).bench for name in names}  # unknown names fail here
     for name in args.section or ([] if args.family else BENCH_SECTIONS):
         if name not in known:
             raise InputError(f"unknown section {name!r} (known: {', '.join(known)})",
@@ -549,11 +562,9 @@ def run_bench(args) -> int:
             results = json.loads(output.read_text())
         except json.JSONDecodeError:
             results = {}
-    for name, target in sections.items():
+    for name, run in sections.items():
         print(f"== {name}", file=sys.stderr)
-        module, _, function = target.partition(":")
-        results[name] = getattr(importlib.import_module(module), function or "run")(
-            quick=args.quick)
+        results[name] = run(quick=args.quick)
         write_json(output, results, indent=2)
     print(f"wrote {output}", file=sys.stderr)
     return 0

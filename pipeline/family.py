@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
+from pipeline.records import require
 from pipeline.ink import GridBox, Ink
 
 
@@ -122,19 +123,22 @@ class Family(abc.ABC):
     and the read-back may ask of it, and nothing else. Each family folder's `__init__.py`
     subclasses it once and ends with `FAMILY = <Name>Family()`.
 
-    Required slots are abstract (a family that lacks one cannot be made) or class attributes
-    the conformance test demands (`REQUIRED_ATTRIBUTES`). Optional slots have their default
-    here, written out; an optional ability (hints, lessons) is a declared flag, and a family
-    that sets it implements that ability's methods (`ABILITIES`). Callers never probe a family
-    with hasattr/getattr: whatever they may ask is declared below.
+    Required slots are abstract (a family that lacks one cannot be made), class attributes
+    the conformance test demands (`REQUIRED_ATTRIBUTES`), or served from the family's own
+    modules (`SERVED`): `verify` calls the folder's `verify.verify`, `hint` its
+    `hints.hint`, and so on, so a family writes such a method only where its call differs.
+    Optional slots have their default here, written out; an optional ability (hints,
+    lessons) is a declared flag, and a family that sets it has that ability's functions in
+    its modules, or writes the methods out (`ABILITIES`). Callers never probe a family with
+    hasattr/getattr: whatever they may ask is declared below.
     """
 
     # --- identity --------------------------------------------------------------------------
-    name: ClassVar[str]             # "starbattle": keys, records and the registry use it
-    title: ClassVar[str]            # "Star Battle": how pages and covers name the family
-    version: ClassVar[str]          # "starbattle/1": bumped whenever a key's output changes
+    name: ClassVar[str]             # "<name>": keys, records and the registry use it
+    title: ClassVar[str]            # how pages and covers name the family
+    version: ClassVar[str]          # "<name>/1": bumped whenever a key's output changes
     levels: ClassVar[tuple[str, ...]]  # slugs, easiest first
-    level_titles: ClassVar[dict[str, str]]  # each level as print names it: "Two-Star Easy"
+    level_titles: ClassVar[dict[str, str]]  # each level as print names it, never its slug
 
     # --- print facts the book layer needs -----------------------------------------------------
     min_cell_mm: ClassVar[float]    # the smallest square a solver can write into
@@ -142,6 +146,10 @@ class Family(abc.ABC):
     cover_style: ClassVar[Any] = None  # a pipeline.book.cover_style.CoverStyle: the family's
     #                                    cover defaults; None takes the book layer's neutral one
     hint_figure_note: ClassVar[str] = ""  # the hints page's sentence on what a figure shows
+    # The level each of the generation driver's benchmarks runs at (`pipeline bench --section
+    # scaling` fills a growing catalog, `executors` times the pools); a benchmark leaves out
+    # a family that names no level for it.
+    driver_bench_levels: ClassVar[dict[str, str]] = {}
 
     # --- declared abilities -----------------------------------------------------------------
     gives_hints: ClassVar[bool] = False  # hint, check_hint, hint_names, draw_hint
@@ -155,18 +163,22 @@ class Family(abc.ABC):
         Raises GenerationFailed when the attempt budget runs out, and its subclass
         CheckersDisagree when the independent checker and the solver disagree on a board."""
 
-    @abc.abstractmethod
     def check_record(self, record: dict) -> None:
-        """Validate a record's puzzle (and solution when present); InputError names the field."""
+        """Validate a record's puzzle (and solution when present); InputError names the field.
+        Served: board.py's `check_puzzle(puzzle)` gives the board `check_solution(board,
+        solution)` checks the solution against."""
+        board = self._served("check_puzzle")(require(record, "puzzle", dict))
+        if "solution" in record:
+            self._served("check_solution")(board, require(record, "solution", dict))
 
     @abc.abstractmethod
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         """Solutions of `puzzle`, counted up to `limit` (givens respected)."""
 
-    @abc.abstractmethod
     def verify(self, puzzle: dict, solution: dict) -> dict:
         """The independent checker: proof details with "unique": True only when `solution` is
-        the one and only solution."""
+        the one and only solution. Served: verify.py's `verify`."""
+        return self._served("verify")(puzzle, solution)
 
     @abc.abstractmethod
     def dedupe_form(self, puzzle: dict) -> str:
@@ -183,9 +195,10 @@ class Family(abc.ABC):
         return PlainNearDuplicates(self, level)
 
     # --- grading ---------------------------------------------------------------------------
-    @abc.abstractmethod
     def explain(self, puzzle: dict) -> list[str]:
-        """The grader's easiest-first solve of `puzzle`, one line per step."""
+        """The grader's easiest-first solve of `puzzle`, one line per step. Served: solve.py's
+        `explain`."""
+        return self._served("explain")(puzzle)
 
     @abc.abstractmethod
     def rate(self, puzzle: dict) -> "Rating":
@@ -214,13 +227,14 @@ class Family(abc.ABC):
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         """(rows, cols) of the board's grid as laid out on a page."""
 
-    @abc.abstractmethod
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        """The puzzle as printed: never any part of the solution beyond printed givens."""
+        """The puzzle as printed: never any part of the solution beyond printed givens.
+        Served: draw.py's `draw_puzzle`."""
+        self._served("draw_puzzle")(ink, puzzle, box)
 
-    @abc.abstractmethod
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        """The board with its one solution."""
+        """The board with its one solution. Served: draw.py's `draw_solution`."""
+        self._served("draw_solution")(ink, puzzle, solution, box)
 
     def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
                       solution_cell: float) -> str | None:
@@ -248,38 +262,59 @@ class Family(abc.ABC):
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """How the drawn board shows on paper, and where its answer would."""
 
-    # --- lessons (when `teaches`) ----------------------------------------------------------
+    # --- lessons (when `teaches`; served from draw.py) -------------------------------------
     def lessons(self, boards: Sequence[tuple[dict, dict]], levels: Sequence[str]) -> list:
         """One lesson per technique the `levels` need, each on the first of `boards`
         ((puzzle, solution) pairs, smallest first) whose solve uses it."""
-        raise NotImplementedError(f"{self.name} declares no lessons (teaches = False)")
+        return self._able(self.teaches, "lessons")(boards, levels)
 
     def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        raise NotImplementedError(f"{self.name} declares no lessons (teaches = False)")
+        """A lesson's diagram: draw.py's `draw_lesson` is handed the lesson's `step`."""
+        self._able(self.teaches, "draw_lesson")(ink, puzzle, lesson.step, box)
 
-    # --- hints (when `gives_hints`) --------------------------------------------------------
+    # --- hints (when `gives_hints`; served from hints.py and draw.py) ----------------------
     def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
         """The board's key step: never more than that one step, never against `solution`."""
-        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
+        return self._able(self.gives_hints, "hint")(puzzle, solution, grade)
 
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
         """What in `reveals` disagrees with `solution`, names no square of the board, or is a
         key the family does not write (empty when the hint is sound)."""
-        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
+        return self._able(self.gives_hints, "check_hint")(puzzle, solution, reveals)
 
     def hint_names(self, reveals: dict) -> HintNames:
         """What a hint's words must name for its `reveals`: the read-back checks the printed
         text names every one of these squares and words."""
-        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
+        return self._able(self.gives_hints, "hint_names")(reveals)
 
     def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
         """The hint's figure: the board's outline with only the squares the step reasons on."""
-        raise NotImplementedError(f"{self.name} declares no hints (gives_hints = False)")
+        self._able(self.gives_hints, "draw_hint")(ink, puzzle, hint, box)
 
     def hint_tally(self, puzzle: dict, solution: dict, hint: Hint) -> dict[str, str | int]:
         """What the hints benchmark counts of a hint besides its technique, by name (how
         the family's hint chose its step). Default: nothing."""
         return {}
+
+    # --- its benchmark ---------------------------------------------------------------------
+    def bench(self, quick: bool) -> dict:
+        """The family's section of `pipeline bench`: what it measures, by name. Served:
+        bench.py's `run(quick)`."""
+        return self._served("bench")(quick=quick)
+
+    # --- where served slots come from ------------------------------------------------------
+    def _served(self, slot: str):
+        """The function of the family's own module that serves `slot` (`SERVED`)."""
+        function = served_function(self.name, slot)
+        if function is None:
+            raise NotImplementedError(f"{self.name}: {slot} is neither written out nor found "
+                                      f"in {'.'.join(SERVED[slot])} of a registered family")
+        return function
+
+    def _able(self, declared: bool, slot: str):
+        if not declared:
+            raise NotImplementedError(f"{self.name} declares no {slot} (its ability is off)")
+        return self._served(slot)
 
 
 BEYOND = "beyond"  # what `rate` gives a board the top level's techniques do not finish
@@ -287,19 +322,58 @@ BEYOND = "beyond"  # what `rate` gives a board the top level's techniques do not
 REQUIRED_ATTRIBUTES = ("name", "title", "version", "levels", "level_titles", "min_cell_mm")
 ABILITIES = {"gives_hints": ("hint", "check_hint", "hint_names", "draw_hint"),
              "teaches": ("lessons", "draw_lesson")}
+# The slots `Family` serves from a registered family's own modules (docs/families.md's nine
+# modules), as (module, function): a family writes the method out only where its call differs.
+SERVED = {
+    "check_puzzle": ("board", "check_puzzle"), "check_solution": ("board", "check_solution"),
+    "verify": ("verify", "verify"), "explain": ("solve", "explain"),
+    "draw_puzzle": ("draw", "draw_puzzle"), "draw_solution": ("draw", "draw_solution"),
+    "lessons": ("draw", "lessons"), "draw_lesson": ("draw", "draw_lesson"),
+    "hint": ("hints", "hint"), "check_hint": ("hints", "check_hint"),
+    "hint_names": ("hints", "hint_names"), "draw_hint": ("draw", "draw_hint"),
+    "bench": ("bench", "run"),
+}
+# The slot a method serves with, when it is not the method's own name.
+_SERVED_THROUGH = {"check_record": ("check_puzzle", "check_solution")}
+
+
+def served_function(family_name: str, slot: str):
+    """The function that serves `slot` for the registered family `family_name`, or None."""
+    package = _FAMILY_MODULES.get(family_name)
+    if package is None:
+        return None
+    module, function = SERVED[slot]
+    # The one read of a family's module by name: the job's home that docs/families.md
+    # declares (tests/test_families.py holds every folder to it).
+    return vars(importlib.import_module(f"{package}.{module}")).get(function)
+
+
+def _given(family: Family, method: str) -> bool:
+    """Whether `family` provides `method`: written out, or served from its own modules."""
+    if getattr(type(family), method) is not getattr(Family, method):
+        return True
+    return all(served_function(family.name, slot) is not None
+               for slot in _SERVED_THROUGH.get(method, (method,)))
+
+
+def _written_out(family: Family, method: str) -> bool:
+    return getattr(type(family), method) is not getattr(Family, method)
 
 
 def unimplemented_slots(family: Family) -> list[str]:
-    """The declared slots `family` fails to provide: required attributes it lacks, and the
-    methods of an ability it declares but does not implement (or implements undeclared)."""
+    """The declared slots `family` fails to provide: required attributes it lacks, required
+    methods neither written out nor served from its modules, and the methods of an ability it
+    declares but does not provide (or writes out undeclared)."""
     missing = [name for name in REQUIRED_ATTRIBUTES if not hasattr(type(family), name)]
+    for method in ("check_record", "verify", "explain", "draw_puzzle", "draw_solution"):
+        if not _given(family, method):
+            missing.append(method)
     for flag, methods in ABILITIES.items():
         declared = bool(getattr(type(family), flag))
         for method in methods:
-            given = getattr(type(family), method) is not getattr(Family, method)
-            if declared and not given:
+            if declared and not _given(family, method):
                 missing.append(f"{method} ({flag} = True)")
-            elif given and not declared:
+            elif _written_out(family, method) and not declared:
                 missing.append(f"{flag} (it implements {method})")
     return missing
 
@@ -324,16 +398,31 @@ class NearDuplicates(Protocol):
     def load(self, puzzles: Iterable[dict]) -> None:
         """The earlier boards of a catalog, in key order."""
 
-    # Optional, for an index whose sketches are worth keeping in the catalog (loading them
-    # is much quicker than parsing every puzzle): `STORED_FORM`, a tag every stored text
-    # starts with; `stored(sketch) -> str`; `load_stored(texts)`, the same boards as `load`.
+    # For an index whose sketches are worth keeping in the catalog (loading them is much
+    # quicker than parsing every puzzle): the tag every stored text starts with; None for an
+    # index that stores nothing (then `stored` and `load_stored` are never called).
+    STORED_FORM: str | None
+
+    def stored(self, sketch: Any) -> str:
+        """The sketch as the catalog keeps it (starts with STORED_FORM)."""
+
+    def load_stored(self, texts: Iterable[str]) -> None:
+        """The same boards as `load`, from their stored texts."""
+
+
+def stored_sketch(index: "NearDuplicates | None", sketch: Any) -> str | None:
+    """What the catalog keeps of a new board's sketch: None when the level has no index or
+    its index stores nothing."""
+    if index is None or index.STORED_FORM is None:
+        return None
+    return index.stored(sketch)
 
 
 def load_index(index: NearDuplicates, catalog, family: str, level: str) -> None:
     """A level's earlier boards into `index`: from the sketches the catalog keeps when the
     index stores them, the rest (boards added by an older version, or in another form) from
     their puzzles, stored for the next load."""
-    if not hasattr(index, "load_stored"):
+    if index.STORED_FORM is None:
         index.load(catalog.puzzles(family, level))
         return
     stored, missing = catalog.sketches(family, level, index.STORED_FORM)
@@ -347,6 +436,7 @@ def load_index(index: NearDuplicates, catalog, family: str, level: str) -> None:
 class PlainNearDuplicates:
     """`too_similar` over a list of the earlier puzzles: for families that keep no index."""
 
+    STORED_FORM: ClassVar[None] = None   # nothing worth keeping in the catalog
     family: "Family"
     level: str
     earlier: list = field(default_factory=list)

@@ -23,7 +23,7 @@ from typing import Any
 
 from pipeline.catalog import Catalog
 from pipeline.errors import GenerationFailed
-from pipeline.family import Family, Generated, get_family, load_index
+from pipeline.family import Family, Generated, get_family, load_index, stored_sketch
 from pipeline.records import PuzzleRecord, fingerprint, puzzle_id, puzzle_key
 
 MAX_REPLACEMENTS = 20  # a board that duplicates an earlier one is replaced up to this often
@@ -523,7 +523,7 @@ class LevelFill:
                     break
                 self.order.settle()
                 self.capacity.record(True)
-                stored = index.stored(candidate.sketch) if hasattr(index, "stored") else None
+                stored = stored_sketch(index, candidate.sketch)
                 if self.catalog.add(candidate.record, number, candidate.form, sketch=stored):
                     if index is not None:
                         index.add(candidate.sketch)

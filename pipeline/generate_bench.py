@@ -15,11 +15,17 @@ import time
 from pathlib import Path
 
 from pipeline.catalog import Catalog
-from pipeline.family import get_family, load_index
+from pipeline.family import family_names, get_family, load_index
 from pipeline.generate import fill
 
-SCALING = [("starbattle", "easy", (1000, 5000, 20000, 50000)),
-           ("bridges", "easy", (1000, 5000, 20000, 50000))]
+SCALING_SIZES = (1000, 5000, 20000, 50000)
+
+
+def bench_levels(benchmark: str) -> list[tuple[str, str]]:
+    """(family, level) for every family that names a level for `benchmark` (its
+    `driver_bench_levels` slot), in registry order."""
+    return [(name, get_family(name).driver_bench_levels[benchmark]) for name in family_names()
+            if benchmark in get_family(name).driver_bench_levels]
 
 
 def _cpu() -> tuple[float, float]:
@@ -83,8 +89,8 @@ def scaling_rows(family: str, level: str, sizes, *, step: int = 1000, workers=No
 
 def run_scaling(quick: bool) -> dict:
     out = {}
-    for family, level, sizes in SCALING:
-        sizes = (100, 300) if quick else sizes
+    for family, level in bench_levels("scaling"):
+        sizes = (100, 300) if quick else SCALING_SIZES
         step = 100 if quick else 1000
         rows = scaling_rows(family, level, sizes, step=step,
                             log=lambda text: print(text, file=sys.stderr, flush=True))
@@ -92,9 +98,6 @@ def run_scaling(quick: bool) -> dict:
         for row in rows:
             print(f"{family} {level}: {row}", file=sys.stderr)
     return out
-
-
-EXECUTOR_LEVELS = [("starbattle", "expert"), ("bridges", "extreme")]
 
 
 def _nothing(jobs):
@@ -116,6 +119,7 @@ def executor_rows(count: int, overhead_tasks: int = 300) -> list[dict]:
     from pipeline.generate import LocalExecutor, open_executor
 
     rows = []
+    levels = bench_levels("executors")
     setups = [("local pool, 2 processes", lambda: LocalExecutor(2)),
               ("Dask LocalCluster, 1 worker", lambda: open_executor("dask", workers=1,
                                                                      dashboard=False)),
@@ -125,12 +129,12 @@ def executor_rows(count: int, overhead_tasks: int = 300) -> list[dict]:
         with make() as executor:
             with tempfile.TemporaryDirectory() as scratch, \
                     Catalog(Path(scratch) / "warm.sqlite") as catalog:
-                for family, level in EXECUTOR_LEVELS:   # kernels loaded in every worker
+                for family, level in levels:   # kernels loaded in every worker
                     fill(catalog, family, get_family(family).levels[0], executor.slots,
                          executor=executor, batch=1, progress=False)
             row = {"executor": name, "overhead_ms_per_task":
                    round(1000 * task_overhead(executor, overhead_tasks), 3)}
-            for family, level in EXECUTOR_LEVELS:
+            for family, level in levels:
                 with tempfile.TemporaryDirectory() as scratch, \
                         Catalog(Path(scratch) / "catalog.sqlite") as catalog:
                     started = time.perf_counter()

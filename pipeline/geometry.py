@@ -75,8 +75,8 @@ class Box:
 
 
 def star_points(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
-    """A five-pointed star, point up: Star Battle's stars and the difficulty marks beside
-    every puzzle number."""
+    """A five-pointed star, point up: the stars a family draws on its boards and the
+    difficulty marks beside every puzzle number."""
     inner = radius * STAR_INNER
     return [(round(cx + (inner if odd else radius) * cos, 3),
              round(cy + (inner if odd else radius) * sin, 3)) for odd, cos, sin in _STAR_CORNERS]

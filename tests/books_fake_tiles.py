@@ -25,7 +25,9 @@ class Tiles(Family):
         return [f"{word}: one of four" for word in puzzle["tiles"]]
 
     def rate(self, puzzle: dict) -> Rating:
-        return Rating("easy", 1.0)
+        # A board's key names its level ("tiles:hard:3"); a board without one is easy.
+        level = puzzle.get("tag", "").split(":")[1:2] or ["easy"]
+        return Rating(level[0], 1.0 + self.levels.index(level[0]))
 
     def level_shape(self, level: str) -> tuple[int, int]:
         return 4, 4

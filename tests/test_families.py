@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.family import family_module, family_names, get_family
+from pipeline.family import SERVED, family_module, family_names, get_family
 
 PIPELINE = Path(__file__).resolve().parent.parent / "pipeline"
 FAMILY_MODULES = {"__init__.py", "board.py", "generate.py", "solve.py", "grade.py", "hints.py",
@@ -24,6 +24,8 @@ JOB_HOMES = {
     "verify": "verify",
     "draw_puzzle": "draw", "draw_solution": "draw", "draw_hint": "draw",
     "run": "bench",
+    # and every slot the base class serves from a family's modules
+    **{function: module for module, function in SERVED.values()},
 }
 
 
@@ -97,14 +99,19 @@ FAKE_FAMILY = {
     "__init__.py": "",
     "solve/__init__.py": "from fakefamily.solve.trace import explain\n",
     "solve/trace.py": "def explain(puzzle):\n    return []\n",
+    "board.py": "def check_puzzle(puzzle): ...\n"
+                "def check_solution(board, solution): ...\n",
     "hints.py": "def hint(puzzle, solution, grade): ...\n"
-                "def check_hint(puzzle, solution, reveals): ...\n",
+                "def check_hint(puzzle, solution, reveals): ...\n"
+                "def hint_names(reveals): ...\n",
     "grade.py": "def grade_record(level): ...\n",
     "generate.py": "def generate(key, level): ...\n",
     "verify.py": "def verify(puzzle, solution): ...\n",
     "draw.py": "def draw_puzzle(ink, puzzle, box): ...\n"
                "def draw_solution(ink, puzzle, solution, box): ...\n"
-               "def draw_hint(ink, puzzle, hint, box): ...\n",
+               "def draw_hint(ink, puzzle, hint, box): ...\n"
+               "def lessons(boards, levels): ...\n"
+               "def draw_lesson(ink, puzzle, step, box): ...\n",
     "bench.py": "def run(quick): ...\n",
 }
 
@@ -138,7 +145,8 @@ def test_the_job_home_check_sees_a_job_away_from_home(fake_family):
     assert job_home_problems(planted) == [
         "fakefamily.solve.explain is defined in fakefamily",
         "fakefamily defines explain, whose home is fakefamily.solve"]
-    no_hint = fake_family(**{"hints.py": "def check_hint(puzzle, solution, reveals): ...\n",
+    no_hint = fake_family(**{"hints.py": "def check_hint(puzzle, solution, reveals): ...\n"
+                                         "def hint_names(reveals): ...\n",
                              "draw.py": FAKE_FAMILY["draw.py"] +
                              "def hint(puzzle, solution, grade): ...\n"})
     assert job_home_problems(no_hint) == ["fakefamily.hints has no hint",

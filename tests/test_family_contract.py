@@ -1,10 +1,16 @@
 """The family contract, enforced: every registered family and every test double provides every
 slot `pipeline.family.Family` declares, and each slot gives its documented shape on a real
-board of the family's easiest level. Planted families missing a slot, or giving a wrong shape,
+board of every level of the family. Planted families missing a slot, or giving a wrong shape,
 must fail the same checks.
 """
 
 from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Sequence
 
 import pytest
 
@@ -35,20 +41,48 @@ def _drawn(draw) -> int:
     return len(ink.calls)
 
 
-def conformance_problems(family: Family, key_number: int = 1) -> list[str]:
-    """Everything in which `family` breaks the contract on a board of its easiest level."""
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def frozen_board(family: Family, level: str) -> Generated | None:
+    """The first board of `level` a lock file of layouts/ freezes: a level whose boards cost
+    too much to generate for a test (the reason its books are frozen) is held to the contract
+    on that board; None when no lock file has one."""
+    for lock in sorted((ROOT / "layouts").glob("*.lock.jsonl")):
+        for line in lock.read_text().splitlines():
+            record = json.loads(line)
+            if record["family"] == family.name and record["level"] == level:
+                return Generated(record["puzzle"], record["solution"], record["grade"],
+                                 record["proof"], record["grade"].get("attempts", 1))
+    return None
+
+
+def conformance_problems(family: Family, key_number: int = 1,
+                         levels: Sequence[str] | None = None) -> list[str]:
+    """Everything in which `family` breaks the contract on a board of each of `levels`
+    (default: every level; a frozen level's board comes from its lock file)."""
     problems = [f"missing slot: {slot}" for slot in unimplemented_slots(family)]
     if problems:
         return problems
+    if not (isinstance(family.levels, tuple) and family.levels):
+        return ["levels: a non-empty tuple"]
+    for level in family.levels if levels is None else levels:
+        made = frozen_board(family, level) if family.name in family_names() else None
+        made = made or family.generate(f"{family.name}:{level}:{key_number}", level)
+        problems += [f"{level}: {problem}" if len(family.levels) > 1 and levels is None
+                     else problem for problem in level_problems(family, level, made)]
+    return problems
+
+
+def level_problems(family: Family, level: str, made) -> list[str]:
+    """Everything in which `family` breaks the contract on the board `made` of `level`."""
+    problems = []
 
     def expect(condition, what: str) -> None:
         if not condition:
             problems.append(what)
 
-    level = family.levels[0]
-    expect(isinstance(family.levels, tuple) and family.levels, "levels: a non-empty tuple")
     expect(family.version.startswith(f"{family.name}/"), "version: <name>/<n>")
-    made = family.generate(f"{family.name}:{level}:{key_number}", level)
     expect(isinstance(made, Generated), "generate: a Generated")
     if not isinstance(made, Generated):
         return problems
@@ -113,28 +147,49 @@ def conformance_problems(family: Family, key_number: int = 1) -> list[str]:
         planted = {**hint.reveals, "unheard_of": [[0, 0]]}
         expect(family.check_hint(puzzle, solution, planted) != [],
                "check_hint: refuses a key the family does not write")
-        expect(_drawn(lambda ink: family.draw_hint(ink, puzzle, hint, box)) >= 0, "draw_hint")
+        if hint.figure is not None:   # the book prints a figure only for these
+            expect(_drawn(lambda ink: family.draw_hint(ink, puzzle, hint, box)) > 0,
+                   "draw_hint: a hint with a figure draws it")
         tally = family.hint_tally(puzzle, solution, hint)
         expect(isinstance(tally, dict), "hint_tally: a dict")
     if family.teaches:
-        lessons = family.lessons([(puzzle, solution)], family.levels[:1])
-        expect(isinstance(lessons, list), "lessons: a list")
+        lessons = family.lessons([(puzzle, solution)], (level,))
+        expect(isinstance(lessons, list) and lessons, "lessons: at least one for the level")
+        expect(all(_drawn(lambda ink: family.draw_lesson(ink, puzzle, lesson, box)) > 0
+                   for lesson in lessons or ()), "draw_lesson: each lesson draws")
     return problems
 
 
 @pytest.mark.parametrize("name", list(FAMILIES))
-def test_every_family_and_double_keeps_the_contract(name):
+def test_every_family_and_double_keeps_the_contract_at_every_level(name):
     assert conformance_problems(FAMILIES[name]) == []
 
 
 # --- planted violations ---------------------------------------------------------------------------
 
 def test_a_family_without_a_required_method_cannot_be_made():
-    class NoVerify(books_fake.Toy):
-        verify = Family.verify  # back to the abstract declaration
+    class NoRate(books_fake.Toy):
+        rate = Family.rate  # back to the abstract declaration
 
-    with pytest.raises(TypeError, match="verify"):
-        NoVerify()
+    with pytest.raises(TypeError, match="rate"):
+        NoRate()
+
+
+def test_a_served_slot_neither_written_out_nor_in_a_registered_family_is_caught():
+    class NoVerify(books_fake.Toy):
+        verify = Family.verify  # served from verify.py, which a test double does not have
+
+    assert conformance_problems(NoVerify()) == ["missing slot: verify"]
+
+
+def test_a_registered_family_is_served_from_its_own_modules(monkeypatch):
+    from pipeline.starbattle import hints
+
+    family = get_family("starbattle")
+    monkeypatch.setattr(hints, "check_hint", lambda puzzle, solution, reveals: ["planted"])
+    assert family.check_hint({}, {}, {}) == ["planted"]
+    monkeypatch.delattr(hints, "hint_names")
+    assert unimplemented_slots(family) == ["hint_names (gives_hints = True)"]
 
 
 def test_a_declared_ability_without_its_methods_is_caught():
@@ -160,6 +215,10 @@ def test_a_missing_required_attribute_is_caught(monkeypatch):
     assert conformance_problems(books_fake.Toy()) == ["missing slot: min_cell_mm"]
 
 
+def first_level_problems(family: Family) -> list[str]:
+    return conformance_problems(family, levels=family.levels[:1])
+
+
 def test_wrong_shapes_are_caught():
     class WrongRating(books_fake.Toy):
         def rate(self, puzzle):
@@ -176,53 +235,163 @@ def test_wrong_shapes_are_caught():
             real = super().hint(puzzle, solution, grade)
             return Hint(real.technique, "The mark of that row.", real.reveals)
 
-    assert conformance_problems(WrongRating()) == ["rate: Rating('small', <float>)"]
-    assert conformance_problems(LeakyHint()) == [
+    assert first_level_problems(WrongRating()) == ["rate: Rating('small', <float>)"]
+    assert first_level_problems(LeakyHint()) == [
         "check_hint: refuses a key the family does not write"]
-    assert conformance_problems(SilentHint()) == ["hint: its words name what it reveals"]
+    assert first_level_problems(SilentHint()) == ["hint: its words name what it reveals"]
+
+
+def test_a_wrong_shape_at_a_later_level_only_is_caught():
+    class BigRatedWrong(books_fake.Toy):
+        def rate(self, puzzle):
+            real = super().rate(puzzle)
+            return real if real.level == "small" else Rating("small", real.difficulty)
+
+    assert first_level_problems(BigRatedWrong()) == []   # what the easiest level alone saw
+    assert conformance_problems(BigRatedWrong()) == ["big: rate: Rating('big', <float>)"]
+
+
+def test_a_hint_figure_that_draws_nothing_is_caught():
+    class BlankFigure(books_fake.Toy):
+        def draw_hint(self, ink, puzzle, hint, box):
+            pass
+
+    assert first_level_problems(BlankFigure()) == ["draw_hint: a hint with a figure draws it"]
+
+
+def test_no_lessons_and_a_blank_lesson_are_caught():
+    class NoLessons(books_fake.Toy):
+        teaches = True
+
+        def lessons(self, boards, levels):
+            return []
+
+        def draw_lesson(self, ink, puzzle, lesson, box):
+            ink.rect(0, 0, 1, 1)
+
+    class BlankLesson(NoLessons):
+        def lessons(self, boards, levels):
+            return ["the one lesson"]
+
+        def draw_lesson(self, ink, puzzle, lesson, box):
+            pass
+
+    assert first_level_problems(NoLessons()) == ["lessons: at least one for the level"]
+    assert first_level_problems(BlankLesson()) == ["draw_lesson: each lesson draws"]
 
 
 # --- the layers above the families know none by name ---------------------------------------------
 
-GENERIC = ["pipeline/book", "pipeline/readback", "pipeline/catalog.py", "pipeline/generate.py",
-           "pipeline/cli.py"]
+# The registry's own lines are the one place outside the family folders that names them.
+REGISTRY_LINE = re.compile(r'^\s*"(\w+)": "pipeline\.\1",$')
+# Every hasattr/getattr outside the family folders is on one of these receivers, none of them
+# a family or anything a family handed out (an index, a hint, a module): each is named with
+# the file it is in, so a new probe, whatever its receiver is called, fails the scan.
+KNOWN_RECEIVERS = {
+    "pipeline/cli.py": {"executor"},
+    "pipeline/records.py": {"self"},
+    "pipeline/family.py": {"type(family)", "Family"},   # the contract's own check of a family
+    "pipeline/book/cmyk.py": {"self._canvas"},
+    "pipeline/book/interior.py": {"self"},
+    "pipeline/book/cover_style.py": {"style"},
+    "pipeline/book/cover.py": {"group", "shape", "colour"},
+    "pipeline/readback/preflight.py": {"args"},
+    "pipeline/readback/reader/fonts.py": {"gid_map.get_object()", "font.get('/Encoding')",
+                                          "items[i + 1]"},
+    "pipeline/readback/reader/document.py": {"contents", "stream"},
+    "pipeline/readback/reader/interpreter.py": {"value"},
+    "pipeline/readback/reader/marks.py": {"part"},
+}
 
 
-def family_mentions(root, names) -> list[str]:
-    """`file:line` of every word naming a family, and of every hasattr/getattr on a family, in
-    the generic layers' Python source under `root`."""
-    import re
+def family_words(families) -> list[str]:
+    """What names a family or one of its levels: its name and title (also spelled with a
+    hyphen, an underscore or run together), and each level's slug and title with its
+    difficulty word taken off ("two-star", "Killer"). Difficulty words alone ("easy",
+    "hard") are every family's words and are not searched for."""
+    shared = {level for family in families for level in family.levels}
+    words = set()
+    for family in families:
+        words.add(family.name)
+        words.add("[ _-]?".join(map(re.escape, re.split(r"[ _-]", family.title))))
+        for level in family.levels:
+            for spelling in (level, family.level_title(level)):
+                parts = [part for part in re.split(r"[ -]", spelling.lower())
+                         if part not in shared]
+                if parts:
+                    words.add("[ _-]".join(map(re.escape, parts)))
+    return sorted(words)
+
+
+def _receiver(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name) and call.func.id in ("hasattr", "getattr") and call.args:
+        return ast.unparse(call.args[0])
+    return None
+
+
+def family_mentions(root, families) -> list[str]:
+    """`file:line` of every word naming a family or a level of one (`family_words`), and of
+    every hasattr/getattr on a receiver not in KNOWN_RECEIVERS, in every Python module under
+    `root`/pipeline outside the family folders (the registry's lines excepted)."""
     from pathlib import Path
 
-    words = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.IGNORECASE)
-    probe = re.compile(r"\b(hasattr|getattr)\((self\.)?fam")
+    words = re.compile(r"(?<![A-Za-z])(" + "|".join(family_words(families)) + r")(?![A-Za-z])",
+                       re.IGNORECASE)
+    folders = {name for name in family_names()}
     found = []
-    for place in GENERIC:
-        path = Path(root, place)
-        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
-                if words.search(line) or probe.search(line):
-                    found.append(f"{file.relative_to(root)}:{number}: {line.strip()}")
-    return found
+    pipeline = Path(root, "pipeline")
+    for file in sorted(pipeline.rglob("*.py")):
+        place = file.relative_to(root).as_posix()
+        if file.relative_to(pipeline).parts[0] in folders:
+            continue
+        text = file.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for number, line in enumerate(lines, 1):
+            if words.search(line) and not REGISTRY_LINE.match(line):
+                found.append(f"{place}:{number}: {line.strip()}")
+        for node in ast.walk(ast.parse(text)):
+            receiver = isinstance(node, ast.Call) and _receiver(node)
+            if receiver and receiver not in KNOWN_RECEIVERS.get(place, ()):
+                found.append(f"{place}:{node.lineno}: {lines[node.lineno - 1].strip()}")
+    return sorted(set(found), key=lambda row: (row.split(":")[0], int(row.split(":")[1])))
 
 
-def _family_words() -> list[str]:
-    return [word for name in family_names() for word in (name, get_family(name).title)]
+def _families() -> list:
+    return [get_family(name) for name in family_names()]
 
 
-def test_no_generic_layer_names_a_family_or_probes_one():
+def test_no_module_outside_the_family_folders_names_a_family_or_probes_one():
     from pathlib import Path
 
-    assert family_mentions(Path(__file__).parent.parent, _family_words()) == []
+    assert family_mentions(Path(__file__).parent.parent, _families()) == []
 
 
-def test_the_name_scan_sees_a_planted_mention(tmp_path):
-    (tmp_path / "pipeline/book").mkdir(parents=True)
-    (tmp_path / "pipeline/readback").mkdir()
-    for file in ("catalog.py", "generate.py", "cli.py"):
-        (tmp_path / "pipeline" / file).write_text("x = 1\n")
-    (tmp_path / "pipeline/book/a.py").write_text('LABELS = getattr(family, "square_labels")\n')
-    (tmp_path / "pipeline/readback/b.py").write_text('"""A Star Battle page."""\n')
-    assert family_mentions(tmp_path, _family_words()) == [
-        'pipeline/book/a.py:1: LABELS = getattr(family, "square_labels")',
-        'pipeline/readback/b.py:1: """A Star Battle page."""']
+def _clean_tree(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    here = Path(__file__).parent.parent
+    for name in ("generate_bench.py", "cli.py", "family.py"):
+        (tmp_path / "pipeline").mkdir(exist_ok=True)
+        shutil.copy(here / "pipeline" / name, tmp_path / "pipeline" / name)
+    assert family_mentions(tmp_path, _families()) == []
+
+
+def test_the_scan_sees_a_planted_family_or_level_name_in_generate_bench(tmp_path):
+    _clean_tree(tmp_path)
+    bench = tmp_path / "pipeline/generate_bench.py"
+    for planted in ('LEVELS = [("starbattle", "easy")]', "# a Killer board costs more",
+                    'SLUG = "star-battle-two-star"', "# Star Battle pages"):
+        bench.write_text(bench.read_text() + planted + "\n")
+        found = family_mentions(tmp_path, _families())
+        assert found and found[-1].endswith(planted), planted
+
+
+def test_the_scan_sees_a_probe_whatever_its_receiver(tmp_path):
+    _clean_tree(tmp_path)
+    cli = tmp_path / "pipeline/cli.py"
+    for planted in ('run = getattr(get_family(name), "bench")',
+                    'if hasattr(index, "stored"): pass', "x = getattr(f, 'teaches', False)"):
+        cli.write_text(cli.read_text() + planted + "\n")
+        found = family_mentions(tmp_path, _families())
+        assert found and found[-1].endswith(planted), planted

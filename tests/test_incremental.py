@@ -156,6 +156,40 @@ def test_a_drawing_constant_rebuilds_every_book_and_read_back_code_none(tmp_path
     assert snapshot(tmp_path) == after
 
 
+def test_a_family_edit_changes_only_the_code_of_books_that_print_it(tmp_path, two_books,
+                                                                    monkeypatch):
+    a, b = two_books   # books of the test family: no registered family's folder is theirs
+    package = _package_copy(tmp_path)
+    monkeypatch.setattr(inputs_module, "PACKAGE", package)
+    before = {families: inputs_module.drawing_code(families)
+              for families in (("starbattle",), ("bridges",), ("bridges", "starbattle"))}
+    draw = package / "starbattle" / "draw.py"
+    draw.write_text(draw.read_text() + "\n# a drawing change of one family\n")
+    cli = package / "cli.py"
+    cli.write_text(cli.read_text() + "\n# the command line never reaches a PDF\n")
+    inputs_module._source_digest.cache_clear()
+    after = {families: inputs_module.drawing_code(families) for families in before}
+    assert after[("bridges",)] == before[("bridges",)]
+    assert after[("starbattle",)] != before[("starbattle",)]
+    assert after[("bridges", "starbattle")] != before[("bridges", "starbattle")]
+    snap = snapshot(tmp_path)
+    assert make_books(tmp_path, a, b) == {"a": (), "b": ()}
+    assert snapshot(tmp_path) == snap
+    shared = package / "ink.py"    # a shared module every family draws through
+    shared.write_text(shared.read_text() + "\n# shared by every family\n")
+    inputs_module._source_digest.cache_clear()
+    assert inputs_module.drawing_code(("bridges",)) != after[("bridges",)]
+    assert make_books(tmp_path, a, b) == {"a": ("code changed",), "b": ("code changed",)}
+
+
+def test_an_unreadable_input_is_one_error_naming_it(tmp_path, two_books, capsys):
+    a, _b = two_books
+    font = tmp_path / "fonts-gone"
+    with pytest.raises(inputs_module.InputError, match="fonts-gone: cannot be read"):
+        inputs_module.book_inputs({"layout": str(a), "lock": str(tmp_path / "none.lock"),
+                                   "fonts": [str(font), str(font)]}, {}, None)
+
+
 @pytest.mark.parametrize("damage", ["not JSON", "missing", "another format", "a PDF edited",
                                     "no upload sheet"])
 def test_a_damaged_or_missing_inputs_file_means_build(tmp_path, two_books, damage):

@@ -664,7 +664,7 @@ def _book_pool(workers):
     pool.shutdown(wait=True)
 
 
-HINTS_A_TASK = 20   # boards a task: a Killer hint costs some 7 ms, a classic one 1 to 3 ms
+HINTS_A_TASK = 20   # boards a task: the dearest hints cost some 7 ms, the cheapest 1 to 3 ms
 
 
 class HintTasks:

@@ -1,8 +1,7 @@
 """`pipeline bench`, section "hints": every catalog board's hint, checked against its solution.
 
 For each board of the catalog (build/catalog.sqlite, as `make books` fills it), and of the
-frozen editions (layouts/*.lock.jsonl: a frozen book's boards, such as the two-star book's,
-need not be in the catalog; a board in both counts once): the hint, the
+frozen editions (layouts/*.lock.jsonl: a frozen book's boards need not be in the catalog; a board in both counts once): the hint, the
 family's check of what it reveals against the unique solution, and the check of its words (the
 squares it names exist, every square it reveals is named). Reports boards, failures, the
 technique each hint uses and the time per hint, and whatever else the family tallies of its

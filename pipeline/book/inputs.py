@@ -35,23 +35,36 @@ from pathlib import Path
 import pipeline
 from pipeline.atomic import write_json
 from pipeline.book import printers
+from pipeline.errors import InputError
+from pipeline.family import family_module, family_names
 
 INPUTS_NAME = "inputs.json"
 CHECKED_NAME = "preflight.inputs.json"
 FORMAT = 1
 # The libraries whose versions can change a byte of a PDF (or of what the read-back makes of it).
 LIBRARIES = ("reportlab", "rl-accel", "fonttools", "uharfbuzz", "pyphen", "pikepdf", "pypdf")
-# Package folders whose code never reaches a book's PDFs (it reads them back).
-NOT_DRAWING = ("readback",)
+# The package's folders and modules whose code never reaches a book's PDFs: the read-back,
+# the command line and the driver's benchmark and progress lines.
+NOT_DRAWING = ("readback", "cli.py", "__main__.py", "generate_bench.py", "progress.py")
 PACKAGE = Path(pipeline.__file__).parent
 
 
 def file_sha256(path: Path) -> str | None:
-    """The sha256 of a file's bytes, None when it cannot be read."""
+    """The sha256 of an output's bytes (a PDF, a report), None when it cannot be read: an
+    output that is gone or unreadable differs from the one recorded, so it is written again."""
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()
     except OSError:
         return None
+
+
+def input_sha256(path: Path) -> str:
+    """The sha256 of an input's bytes (a layout, a lock, a font, the printer table, a source
+    file); one that cannot be read is an InputError naming it, never a digest of nothing."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError as error:
+        raise InputError(f"cannot be read ({error.strerror or error})", file=str(path)) from None
 
 
 def _source_files(root: Path, skip: tuple[str, ...]):
@@ -67,14 +80,18 @@ def _source_files(root: Path, skip: tuple[str, ...]):
 def _source_digest(root: Path, skip: tuple[str, ...]) -> str:
     digest = hashlib.sha256()
     for name, path in _source_files(root, skip):
-        digest.update(f"{name}\0{file_sha256(path)}\n".encode())
+        digest.update(f"{name}\0{input_sha256(path)}\n".encode())
     return digest.hexdigest()
 
 
-def drawing_code() -> str:
-    """The digest of the code that draws a book: every source and data file of the package
-    (printers.toml included) but the read-back's."""
-    return _source_digest(PACKAGE, NOT_DRAWING)
+def drawing_code(families: tuple[str, ...]) -> str:
+    """The digest of the code that draws a book of `families`: every source and data file of
+    the package (printers.toml and the shared modules included) but NOT_DRAWING's and the
+    folders of the other families, so editing one family rebuilds only the books that print
+    it."""
+    others = tuple(folder for name in family_names() if name not in families
+                   for folder in [family_module(name).split(".")[-1]])
+    return _source_digest(PACKAGE, NOT_DRAWING + tuple(sorted(others)))
 
 
 def checking_code() -> str:
@@ -135,14 +152,15 @@ def record_windows(records) -> dict[tuple[str, str], int]:
 def book_inputs(paths: dict, windows: dict[tuple[str, str], int], catalog) -> BookInputs:
     """The inputs of a book read from `paths` ("layout", "lock", "fonts"); `windows` and the
     catalog give its rows when the book has no lock."""
-    lock = file_sha256(paths["lock"]) if Path(paths["lock"]).exists() else None
+    lock = input_sha256(paths["lock"]) if Path(paths["lock"]).exists() else None
     rows = () if lock is not None else tuple(
         {"family": family, "level": level, "through": through,
          "rows": catalog.rows_digest(family, level, through)}
         for (family, level), through in sorted(windows.items()))
-    return BookInputs(layout=file_sha256(paths["layout"]), lock=lock, records=rows,
-                      fonts=tuple(file_sha256(p) for p in paths["fonts"]),
-                      printers=file_sha256(printers.TABLE_PATH), code=drawing_code(),
+    return BookInputs(layout=input_sha256(paths["layout"]), lock=lock, records=rows,
+                      fonts=tuple(input_sha256(p) for p in paths["fonts"]),
+                      printers=input_sha256(printers.TABLE_PATH),
+                      code=drawing_code(tuple(sorted({family for family, _level in windows}))),
                       libraries=library_versions(),
                       ledger=file_sha256(paths["ledger"]) if paths.get("ledger") else None)
 

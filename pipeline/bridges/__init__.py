@@ -6,17 +6,12 @@ what each module of the folder holds.
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from pipeline.bridges import draw, hints
+from pipeline.bridges import draw
 from pipeline.bridges import generate as generator
-from pipeline.bridges.board import Board, canonical_form, layout, parse_solution
+from pipeline.bridges.board import Board, canonical_form, layout
 from pipeline.bridges.grade import LEVEL_TITLES, LEVELS, rate
-from pipeline.bridges.solve import count_solutions, explain
-from pipeline.bridges.verify import verify as verify_independently
-from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
-from pipeline.ink import GridBox, Ink
+from pipeline.bridges.solve import count_solutions
+from pipeline.family import AnswerSigns, Family, Generated, Rating
 
 
 class BridgesFamily(Family):
@@ -31,10 +26,7 @@ class BridgesFamily(Family):
     hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
-
-    def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The levels a level's difficulty is judged among (easiest first): all of them."""
-        return tuple(self.levels)
+    driver_bench_levels = {"scaling": "easy", "executors": "extreme"}
 
     def level_shape(self, level: str) -> tuple[int, int]:
         from pipeline.bridges.generate import RECIPES
@@ -43,59 +35,23 @@ class BridgesFamily(Family):
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level, self.version)
 
-    def check_record(self, record: dict) -> None:
-        if "puzzle" not in record:
-            raise InputError("missing", field="puzzle")
-        board = Board.from_puzzle(record["puzzle"])
-        if "solution" in record:
-            parse_solution(board, layout(board).links, record["solution"])
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         found, _ = count_solutions(layout(Board.from_puzzle(puzzle)), limit)
         return found
-
-    def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify_independently(puzzle, solution)
 
     def dedupe_form(self, puzzle: dict) -> str:
         """The smallest spelling under the eight rotations and reflections; the four that turn
         the board a quarter swap width and height, so a board and its transpose are one."""
         return canonical_form(Board.from_puzzle(puzzle))
 
-    def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
-        # Boards of 20 to 60 islands grown at random do not come close to one another; exact
-        # duplicates under symmetry are caught by dedupe_form.
-        return False
-
     def near_duplicates(self, level: str) -> None:
         return None  # no near-duplicate rule: nothing to index
-
-    def explain(self, puzzle: dict) -> list[str]:
-        return explain(puzzle)
-
-    def hint(self, puzzle: dict, solution: dict, grade: dict):
-        return hints.hint(puzzle, solution, grade)
-
-    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return hints.check_hint(puzzle, solution, reveals)
-
-    def hint_names(self, reveals: dict) -> HintNames:
-        return hints.hint_names(reveals)
-
-    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
-        draw.draw_hint(ink, puzzle, hint, box)
 
     def rate(self, puzzle: dict) -> Rating:
         return rate(layout(Board.from_puzzle(puzzle)))
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["height"], puzzle["width"]
-
-    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        draw.draw_puzzle(ink, puzzle, box)
-
-    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        draw.draw_solution(ink, puzzle, solution, box)
 
     def rules_text(self) -> list[str]:
         return [
@@ -114,11 +70,7 @@ class BridgesFamily(Family):
             outline="circles", outline_cells=tuple((r, c) for r, c, _n in puzzle["islands"]),
             links=tuple((tuple(a), tuple(b)) for a, b, _count in solution["bridges"]))
 
-    def lessons(self, boards, levels) -> list:
-        return draw.lessons(boards, levels)
 
-    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        draw.draw_lesson(ink, puzzle, lesson.step, box)
 
 
 FAMILY = BridgesFamily()

@@ -244,6 +244,16 @@ def solution_record(lay: Layout, bridges) -> dict:
                         zip(lay.link_a.tolist(), lay.link_b.tolist(), bridges) if k]}
 
 
+def check_puzzle(puzzle: dict) -> Board:
+    """The board of a puzzle record; InputError names the field at fault."""
+    return Board.from_puzzle(puzzle)
+
+
+def check_solution(board: Board, solution: dict) -> None:
+    """A solution record checked against the board (`parse_solution`)."""
+    parse_solution(board, layout(board).links, solution)
+
+
 def parse_solution(board: Board, links: tuple[Connection, ...], solution: dict) -> list[int]:
     """Bridge counts per link from a solution record; InputError names the field at fault.
 

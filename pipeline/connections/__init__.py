@@ -12,11 +12,9 @@ from typing import Sequence
 from pipeline.connections import draw, hints, solve, verify
 from pipeline.connections import generate as generator
 from pipeline.connections import grade as grading
-from pipeline.connections.board import check_groups, check_tiles
 from pipeline.connections.grade import LEVEL_TITLES, LEVELS
-from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
+from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.ink import GridBox, Ink
-from pipeline.records import require
 
 SHARED_TILES_LIMIT = 9   # a board sharing this many tiles with an earlier one is too similar
 SHARED_GROUPS_LIMIT = 2  # ... or this many of its exact groups
@@ -33,9 +31,6 @@ class ConnectionsFamily(Family):
     gives_hints = True
     teaches = True
 
-    def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The levels a level's difficulty is judged among (easiest first): all of them."""
-        return tuple(self.levels)
 
 
     # Generation ---------------------------------------------------------------------------
@@ -43,34 +38,10 @@ class ConnectionsFamily(Family):
         return generator.generate(key, level)
 
     # Records ------------------------------------------------------------------------------
-    def check_record(self, record: dict) -> None:
-        puzzle = require(record, "puzzle", dict)
-        tiles = check_tiles(puzzle)
-        if "solution" in record:
-            check_groups(require(record, "solution", dict), tiles)
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solve.count_groupings(list(puzzle["tiles"]), limit)
 
-    def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify.verify(puzzle, solution)
-
-    def explain(self, puzzle: dict) -> list[str]:
-        return solve.explain(puzzle)
-
     # Hints --------------------------------------------------------------------------------
-    def hint(self, puzzle: dict, solution: dict, grade: dict):
-        return hints.hint(puzzle, solution, grade)
-
-    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return hints.check_hint(puzzle, solution, reveals)
-
-    def hint_names(self, reveals: dict) -> HintNames:
-        return hints.hint_names(reveals)
-
-    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
-        draw.draw_hint(ink, puzzle, hint, box)
-
     def hint_tally(self, puzzle: dict, solution: dict, hint) -> dict:
         return hints.hint_tally(puzzle, solution, hint.reveals)
 
@@ -114,12 +85,6 @@ class ConnectionsFamily(Family):
         also = _also_claimed(puzzle, solution)
         return draw.print_problem(ink, list(puzzle["tiles"]), list(solution["groups"]), also,
                                      puzzle_cell, solution_cell)
-
-    def lessons(self, boards, levels) -> list:
-        return draw.lessons(boards)
-
-    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        draw.draw_lesson(ink, puzzle, lesson.step, box)
 
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
         draw.draw_puzzle(ink, list(puzzle["tiles"]), box)

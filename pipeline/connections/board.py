@@ -396,7 +396,8 @@ def indexed_library() -> IndexedLibrary:
 
 # --- records ---------------------------------------------------------------------------------
 
-def check_tiles(puzzle: dict) -> list[str]:
+def check_puzzle(puzzle: dict) -> list[str]:
+    """The puzzle's sixteen tiles, each a country of the library, none twice."""
     tiles = require(puzzle, "tiles", list, "puzzle.")
     if len(tiles) != 16:
         raise InputError(f"expected 16 tiles, got {len(tiles)}", field="puzzle.tiles")
@@ -412,7 +413,8 @@ def check_tiles(puzzle: dict) -> list[str]:
     return tiles
 
 
-def check_groups(solution: dict, tiles: list[str]) -> None:
+def check_solution(tiles: list[str], solution: dict) -> None:
+    """The solution's four groups: each a label of the library at its tier, over the tiles."""
     groups = require(solution, "groups", list, "solution.")
     if len(groups) != 4:
         raise InputError(f"expected 4 groups, got {len(groups)}", field="solution.groups")

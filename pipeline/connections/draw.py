@@ -285,9 +285,10 @@ def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
     """No figure: the hint is a theme, in words."""
 
 
-def lessons(boards) -> list:
+def lessons(boards, levels=()) -> list:
     """How themes and red herrings work, on the example board: a theme that claims exactly
-    four countries (a group), and one that fits only three (a red herring)."""
+    four countries (a group), and one that fits only three (a red herring); every level is
+    taught with the same two lessons, so `levels` changes nothing."""
     from pipeline.connections.board import load_library
     from pipeline.connections.verify import claimed_groups
     from pipeline.ink import Lesson

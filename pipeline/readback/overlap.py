@@ -182,7 +182,7 @@ def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray
     segment is kept when its bounds, widened by half its line, meet the box; a circle when
     the box is not clearly inside or outside its ring. Both tests are a hair wider than the
     exact ones (`segment_meets_box` with `open_box`, `_circle_crosses_box`), which then decide
-    on the kept segments alone (a Killer board's cage path has a thousand dashes, of which a
+    on the kept segments alone (a board with dashed cages has a thousand dashes, of which a
     digit comes near two or three). Segments are compared only with the glyphs they share
     some height with (`overlapping_pairs`), not with every glyph of the page."""
     if not len(glyph_boxes) or not (len(pieces) or len(rings)):

@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Family, Generated, HintNames, Rating
-from pipeline.ink import GridBox, Ink
-from pipeline.starbattle import draw, hints
+from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.starbattle import draw
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
 from pipeline.starbattle.grade import BAND_BY_NAME, LEVEL_TITLES, LEVELS, rate
-from pipeline.starbattle.board import (Board, BorderIndex, border_distance, canonical_regions,
-                                       check_puzzle, check_solution)
-from pipeline.starbattle.verify import verify as verify_independently
+from pipeline.starbattle.board import Board, BorderIndex, border_distance, canonical_regions
 
 NEAR_DUPLICATE_EDGES = 4   # an easy board this close to an earlier one is replaced
 RULES = [
@@ -53,6 +49,7 @@ class StarBattle(Family):
     hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
+    driver_bench_levels = {"scaling": "easy", "executors": "expert"}
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among: those with its stars a line, so
@@ -72,18 +69,8 @@ class StarBattle(Family):
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level)
 
-    def check_record(self, record: dict) -> None:
-        if "puzzle" not in record:
-            raise InputError("missing", field="puzzle")
-        board = check_puzzle(record["puzzle"])
-        if "solution" in record:
-            check_solution(board, record["solution"])
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_puzzle(puzzle, limit)
-
-    def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify_independently(puzzle, solution)
 
     def dedupe_form(self, puzzle: dict) -> str:
         board = Board.from_puzzle(puzzle)
@@ -105,12 +92,6 @@ class StarBattle(Family):
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["size"], puzzle["size"]
 
-    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        draw.draw_puzzle(ink, puzzle, box)
-
-    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        draw.draw_solution(ink, puzzle, solution, box)
-
     def rules_text(self) -> list[str]:
         return list(RULES)
 
@@ -120,24 +101,6 @@ class StarBattle(Family):
         return AnswerSigns(outline="frame", cells=tuple(
             (r, c) for r, c in (tuple(star) for star in solution["stars"])
             if (r, c) not in givens))
-
-    def lessons(self, boards, levels) -> list:
-        return draw.lessons(boards, max(BAND_BY_NAME[level].max_tier for level in levels))
-
-    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        draw.draw_lesson(ink, puzzle, lesson.step, box)
-
-    def hint(self, puzzle: dict, solution: dict, grade: dict):
-        return hints.hint(puzzle, solution, grade)
-
-    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return hints.check_hint(puzzle, solution, reveals)
-
-    def hint_names(self, reveals: dict) -> HintNames:
-        return hints.hint_names(reveals)
-
-    def draw_hint(self, ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
-        draw.draw_hint(ink, puzzle, hint, box)
 
     def rate(self, puzzle: dict) -> Rating:
         return rate(puzzle)
@@ -160,9 +123,6 @@ class StarBattle(Family):
         stars = BAND_BY_NAME[level].stars
         return next(band.name for band in BAND_BY_NAME.values() if band.stars == stars)
 
-    def explain(self, puzzle: dict) -> list[str]:
-        """The easiest-first deduction trace of a board, one line per step."""
-        return solver.explain(puzzle)
 
 
 FAMILY = StarBattle()

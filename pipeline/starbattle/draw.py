@@ -84,12 +84,15 @@ LESSON_FOCUS = 0.86    # light fill on the lines a step reasons on
 LESSON_EARLIER = 0.55  # stars and crosses found before the step: gray
 
 
-def lessons(boards, max_tier: int) -> list:
-    """One lesson per tier the book needs: the first step of that tier in the easiest-first
-    solve of the first example board that uses it, with the state the solve had reached. A
-    board with k stars a line is taught with the k-star tiers."""
+def lessons(boards, levels) -> list:
+    """One lesson per tier the book's `levels` need: the first step of that tier in the
+    easiest-first solve of the first example board that uses it, with the state the solve had
+    reached. A board with k stars a line is taught with the k-star tiers."""
     from pipeline.ink import Lesson
     from pipeline.starbattle import solve as solver
+    from pipeline.starbattle.grade import BAND_BY_NAME
+
+    max_tier = max(BAND_BY_NAME[level].max_tier for level in levels)
 
     out = []
     for tier in range(1, max_tier + 1):

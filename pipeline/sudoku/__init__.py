@@ -6,16 +6,14 @@ docs/families.md lists what each module of the folder holds, docs/sudoku.md how 
 
 from __future__ import annotations
 
+from typing import Sequence
 
-from pipeline.errors import InputError
-from pipeline.family import AnswerSigns, Family, Generated, Hint, HintNames, Rating
-from pipeline.ink import GridBox, Ink
-from pipeline.sudoku import draw, hints
+from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.sudoku import draw
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
-from pipeline.sudoku.board import Board, canonical_form, parse_solution
+from pipeline.sudoku.board import Board, canonical_form
 from pipeline.sudoku.grade import KILLER_LEVELS, LEVEL_TITLES, LEVELS, difficulty_scale, rate
-from pipeline.sudoku.verify import verify as verify_independently
 
 RULES = (
     "Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
@@ -57,18 +55,8 @@ class SudokuFamily(Family):
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level, self.version)
 
-    def check_record(self, record: dict) -> None:
-        if "puzzle" not in record:
-            raise InputError("missing", field="puzzle")
-        board = Board.from_puzzle(record["puzzle"])
-        if "solution" in record:
-            parse_solution(board, record["solution"])
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_solutions(puzzle, limit)
-
-    def verify(self, puzzle: dict, solution: dict) -> dict:
-        return verify_independently(puzzle, solution)
 
     def dedupe_form(self, puzzle: dict) -> str:
         """The smallest spelling under the eight rotations and reflections with the digits
@@ -80,38 +68,11 @@ class SudokuFamily(Family):
         # repeats up to symmetry and relabelling are caught by dedupe_form.
         return None
 
-    def explain(self, puzzle: dict) -> list[str]:
-        return solver.explain(puzzle)
-
     def rate(self, puzzle: dict) -> Rating:
         return rate(puzzle)
 
-    def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
-        return hints.hint(puzzle, solution, grade)
-
-    def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-        return hints.check_hint(puzzle, solution, reveals)
-
-    def hint_names(self, reveals: dict) -> HintNames:
-        return hints.hint_names(reveals)
-
-    def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
-        draw.draw_hint(ink, puzzle, hint, box)
-
-    def lessons(self, boards, levels) -> list:
-        return draw.lessons(boards, levels)
-
-    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        draw.draw_lesson(ink, puzzle, lesson.step, box)
-
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return 9, 9
-
-    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
-        draw.draw_puzzle(ink, puzzle, box)
-
-    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        draw.draw_solution(ink, puzzle, solution, box)
 
     def rules_text(self) -> list[str]:
         return list(RULES)

@@ -218,6 +218,16 @@ def _repeat(digits: Sequence[int], cages: Sequence[Cage] = ()) -> tuple[int, int
     return None
 
 
+def check_puzzle(puzzle: dict) -> Board:
+    """The board of a puzzle record; InputError names the field at fault."""
+    return Board.from_puzzle(puzzle)
+
+
+def check_solution(board: Board, solution: dict) -> None:
+    """A solution record checked against the board and its rules (`parse_solution`)."""
+    parse_solution(board, solution)
+
+
 def parse_solution(board: Board, solution: dict) -> tuple[int, ...]:
     """The solution grid in reading order, checked against the rules and the givens."""
     if not isinstance(solution, dict):

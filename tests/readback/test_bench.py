@@ -8,7 +8,7 @@ from readback_books import make_book
 
 
 def test_readback_section_is_registered_and_measures_pages(tmp_path, monkeypatch):
-    assert cli.BENCH_SECTIONS["readback"] == "pipeline.readback.bench"
+    assert cli.BENCH_SECTIONS["readback"] == cli.BenchSection("pipeline.readback.bench")
     monkeypatch.chdir(tmp_path)
     book, _ = make_book(tmp_path / "build" / "fixture")
     (tmp_path / "build" / "manifest.json").write_text(json.dumps({"books": [book]}))

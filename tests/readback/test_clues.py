@@ -36,7 +36,7 @@ def test_a_real_killer_book_prints_every_sum_once_clear_of_every_line(killer):
     assert check_answers(killer).passed
 
 
-def test_the_clues_check_fails_on_a_planted_killer_page(tmp_path, monkeypatch):
+def test_the_clues_check_fails_on_a_planted_cage_page(tmp_path, monkeypatch):
     """A sum printed twice in its cell, and a cage line drawn through every sum."""
     real_draw = draw.draw_puzzle
 

@@ -47,10 +47,10 @@ CHECKS: tuple[Row, ...] = (
     Row("answers", check_answers, ("answer", "grid-moved")),
     Row("numbering", check_numbering, ("wrong-number", "label-missing")),
     Row("level_names", check_level_names, ("level-slug",)),
-    # Corner clues come only with a family that prints them (Killer's cage sums); a Killer
-    # book's page with a sum printed twice, or crossed by a line, is planted here.
+    # Corner clues come only with a family that prints them (a cage's sum); a page of such a
+    # book with a clue printed twice, or crossed by a line, is planted here.
     Row("clues", check_clues, proven_by=(
-        "tests/readback/test_clues.py::test_the_clues_check_fails_on_a_planted_killer_page",)),
+        "tests/readback/test_clues.py::test_the_clues_check_fails_on_a_planted_cage_page",)),
     # The hints logic (pipeline/readback/hints.py) has its faults planted one by one in
     # tests/test_hints_book.py; this test makes the check itself fail.
     Row("hints", check_hints, proven_by=(

@@ -184,7 +184,7 @@ def clue_findings(runs, segments: np.ndarray, grid: Grid, clues) -> list[str]:
 
 
 def check_clues(b: LoadedBook) -> Check:
-    """Every clue a family prints in a cell's corner (`AnswerSigns.clues`: a Killer cage's
+    """Every clue a family prints in a cell's corner (`AnswerSigns.clues`: a cage's
     sum) is on its puzzle page exactly once, in its cell, touching no line. A page's text
     runs and stroked segments are gathered once, and only on pages that carry clues."""
     check = Check("clues", "each corner clue printed once in its cell, touching no line")
