@@ -27,7 +27,7 @@ from pipeline.book.ledger import (Edition, Holdings, archive_folder, book_holdin
                                   conflicts, ledger_path, read_ledger, read_manifest_books,
                                   write_ledger)
 from pipeline.errors import InputError
-from pipeline.readback.diff import page_digests, write_page_digests
+from pipeline.readback.diff import page_digests, pages_text, write_page_digests
 
 def printed_records(entries: list[dict], catalog_path: Path) -> dict:
     """id -> {"family", "level", "puzzle"} of every board the entries print, from the catalog
@@ -129,23 +129,12 @@ def _archive(entry: dict, number: int) -> None:
 
 # --- pipeline ledger ---------------------------------------------------------------------------
 def _ranges(boards: list[str]) -> str:
+    """Board ids as key ranges: "bridges-easy 101-200; bridges-medium 101-200"."""
     groups: dict[str, list[int]] = {}
     for board in boards:
         stem, _, number = board.rpartition("-")
         groups.setdefault(stem, []).append(int(number))
-    parts = []
-    for stem, numbers in groups.items():
-        numbers.sort()
-        runs, start, prev = [], numbers[0], numbers[0]
-        for n in numbers[1:] + [None]:
-            if n is not None and n == prev + 1:
-                prev = n
-                continue
-            runs.append(f"{start}" if start == prev else f"{start}-{prev}")
-            if n is not None:
-                start = prev = n
-        parts.append(f"{stem} {', '.join(runs)}")
-    return "; ".join(parts)
+    return "; ".join(f"{stem} {pages_text(sorted(numbers))}" for stem, numbers in groups.items())
 
 
 def show_ledger(slugs, layouts: Path, manifest: Path, catalog_path: Path, *,
