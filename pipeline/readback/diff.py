@@ -2,10 +2,12 @@
 a gallery page showing each of them before, after and as an overlay.
 
 A page is judged from its bytes: its digest is the sha256 of its decoded content streams,
-the names of the fonts and the bytes of the images it uses, and its page boxes (pikepdf).
-Font subsets are named, not hashed: reportlab numbers a subset's glyphs in order of first
-use, so a character set anywhere in the book would otherwise change the digest of every page
-of that font, while the codes a page already uses keep their meaning. The digests of a
+the names and code-to-character tables (ToUnicode) of the font subsets and the bytes of the
+images it uses, and its page boxes (pikepdf). The subsets' glyph programs are not hashed:
+reportlab numbers a subset's glyphs in order of first use, and the table says what each code
+means, which is what a page's bytes need besides their own; a change that adds a character
+to a subset marks every page of that subset changed (never the other way round: a page whose
+codes now mean other characters is never called unchanged). The digests of a
 published edition are kept in the repository, beside the ledger
 (layouts/editions/<slug>-<n>.pages.jsonl, a few dozen bytes a page), so which pages changed
 is known after build/ is deleted; the before images need the published PDFs themselves,
@@ -80,7 +82,13 @@ def _page_digest(page) -> str:
     resources = obj.get("/Resources", {})
     fonts = resources.get("/Font", {})
     for name in sorted(fonts.keys()):
-        digest.update(f"{name}={fonts[name].get('/BaseFont')}".encode())
+        font = fonts[name]
+        digest.update(f"{name}={font.get('/BaseFont')}".encode())
+        # What the page's codes mean: the subset's code-to-character table (the same codes
+        # meaning other characters would otherwise look unchanged).
+        to_unicode = font.get("/ToUnicode")
+        if to_unicode is not None:
+            digest.update(to_unicode.read_bytes())
     images = resources.get("/XObject", {})
     for name in sorted(images.keys()):
         digest.update(name.encode() + images[name].read_raw_bytes())
