@@ -184,11 +184,26 @@ def test_a_section_and_its_how_to_draw_around_other_titles(toy):
 
 # --- publish, ledger and diff on built books ---------------------------------------------------
 def _run(*args, cwd: Path):
+    import os
     import subprocess
     import sys
+
+    import pipeline
+    root = str(Path(pipeline.__file__).parent.parent)   # this checkout's package, not another
     return subprocess.run([sys.executable, "-m", "pipeline", "--catalog",
                            str(cwd / "catalog.sqlite"), *args], cwd=cwd, capture_output=True,
-                          text=True)
+                          text=True, env={**os.environ, "PYTHONPATH": root})
+
+
+def test_diff_and_publish_of_an_unknown_or_unpublished_book_are_one_line(tmp_path):
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"books": [{"slug": "b", "interior": "i.pdf",
+                                               "cover": "c.pdf", "pages": []}]}))
+    for args in (("diff", "nosuch"), ("diff", "b"), ("publish", "nosuch")):
+        done = _run(*args, "--layouts-dir", str(tmp_path), "--manifest", str(manifest),
+                    cwd=tmp_path)
+        assert done.returncode == 2, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
 def test_publish_then_a_new_book_draws_around_and_diff_lists_the_changed_pages(tmp_path, toy):
