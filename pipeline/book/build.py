@@ -145,7 +145,7 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
 def _held(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> bool:
     """Whether another title holds the board (pipeline/book/ledger.py), in one of `roles`."""
     return held is not None and held.match(record.id, record.family, record.level,
-                                           record.puzzle, roles) is not None
+                                           record.puzzle, roles, record.sha256) is not None
 
 
 def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,

@@ -124,10 +124,19 @@ def _form_of(family: str, puzzle_text: str) -> str:
     return hashlib.sha256(f"{family}:{form}".encode()).hexdigest()[:32]
 
 
-def board_form(family: str, puzzle: dict) -> str:
+_FORMS_BY_RECORD: dict[tuple[str, str], str] = {}   # (family, record sha256) -> form
+
+
+def board_form(family: str, puzzle: dict, record_sha256: str | None = None) -> str:
     """The family's dedupe form of a board, hashed: equal exactly for boards equal under the
-    family's symmetries (and relabelling)."""
-    return _form_of(family, canonical_json(puzzle))
+    family's symmetries (and relabelling). With the record's sha256 the form is worked out
+    once a process for that record (a build tests a board against the ledger book by book)."""
+    if record_sha256 is None:
+        return _form_of(family, canonical_json(puzzle))
+    key = (family, record_sha256)
+    if key not in _FORMS_BY_RECORD:
+        _FORMS_BY_RECORD[key] = _form_of(family, canonical_json(puzzle))
+    return _FORMS_BY_RECORD[key]
 
 
 class Holdings:
@@ -158,7 +167,7 @@ class Holdings:
         return self._near[key]
 
     def match(self, board: str, family: str, level: str, puzzle: dict,
-              roles: tuple[str, ...] = ROLES) -> Match | None:
+              roles: tuple[str, ...] = ROLES, record_sha256: str | None = None) -> Match | None:
         """The first holding (in role, book, page order) that is the same board as the
         candidate by the family's sameness, among holdings of `roles`; None when none is."""
         def first(found):
@@ -171,7 +180,7 @@ class Holdings:
             return Match(same, "the same board")
         if not self.holdings:
             return None
-        form = board_form(family, puzzle)
+        form = board_form(family, puzzle, record_sha256)
         same = first(self.by_form.get(form, ()))
         if same is not None:
             return Match(same, "the same board under a symmetry")
@@ -242,11 +251,19 @@ def ledger_path(layouts: Path) -> Path:
 
 def read_ledger(path: Path) -> Ledger:
     """The ledger at `path` (an absent file is an empty ledger); a bad row is one line naming
-    the file, the line and the field."""
+    the file, the line and the field. Read once a process while the file stays the same (a
+    build asks for it book by book)."""
     path = Path(path)
-    holdings, editions = [], []
-    if not path.exists():
+    try:
+        stat = path.stat()
+    except OSError:
         return Ledger(path, (), ())
+    return _read_ledger(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _read_ledger(path: Path, _mtime_ns: int, _size: int) -> Ledger:
+    holdings, editions = [], []
     name = str(path)
     with path.open(encoding="utf-8") as stream:
         for line, row in read_records(stream, name):
