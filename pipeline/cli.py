@@ -458,7 +458,8 @@ def run_books(args) -> int:
 
 
 def run_freeze(args) -> int:
-    from pipeline.book.build import freeze, resolve_layout_args
+    from pipeline.book.build import resolve_layout_args
+    from pipeline.book.freeze import freeze
 
     (path,) = resolve_layout_args([args.book], args.layouts_dir)
     lock = path.with_name(f"{path.stem}.lock.jsonl")

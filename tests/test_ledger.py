@@ -174,12 +174,12 @@ def test_a_section_and_its_how_to_draw_around_other_titles(toy):
                              board_form("toy", available[n].puzzle), available[n].puzzle)
                      for n, role in ((2, "puzzle"), (3, "howto"), (6, "puzzle"))])
     section = Section("toy", "small", 4, 1, 1, 4)
-    taken = build_module._take(available, section, held=held)
+    taken = build_module.take_boards(available, section, held=held)
     assert [r.id[-2:] for r in taken] == ["01", "04", "05", "07"]
     printed = {1, 4, 5, 7}
     # A how-to board may be another title's how-to board, never its puzzle.
-    assert build_module._example(available, printed, held).id.endswith("03")
-    assert build_module._example(available, printed).id.endswith("02")
+    assert build_module.how_to_board(available, printed, held).id.endswith("03")
+    assert build_module.how_to_board(available, printed).id.endswith("02")
 
 
 # --- publish, ledger and diff on built books ---------------------------------------------------

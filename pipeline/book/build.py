@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pipeline.atomic import write_bytes, write_json, write_text
 from pipeline.book.cover import cover_boards, default_blurb, write_cover
+from pipeline.book.declarations import book_declarations
 from pipeline.book.fonts import font_set
 from pipeline.book.hints import book_hints
 from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha256,
@@ -25,7 +26,6 @@ from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title, pitch_problem, section_pitches)
 from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
-from pipeline.book.declarations import book_declarations
 from pipeline.book.ledger import ledger_path, read_ledger
 from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
@@ -148,7 +148,7 @@ def _held(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> bool:
                                            record.puzzle, roles, record.sha256) is not None
 
 
-def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,
+def take_boards(available: dict[int, PuzzleRecord], section: Section, problem=None,
           skipped: list | None = None, held=None) -> list[PuzzleRecord]:
     """The section's boards: the smallest key numbers from `first` on, passing over any board
     another title holds (`held`, the ledger's other titles) and any `problem` refuses (noted
@@ -169,7 +169,7 @@ def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,
     return taken
 
 
-def _example(available: dict[int, PuzzleRecord], printed: set[int],
+def how_to_board(available: dict[int, PuzzleRecord], printed: set[int],
              held=None) -> PuzzleRecord | None:
     """A how-to board: the smallest number the book does not print that no other title sells
     as a puzzle (a worked example shows its solution)."""
@@ -190,7 +190,7 @@ def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     sections = []
     for index, section in enumerate(layout.sections, start=1):
         skipped: list = []
-        taken = _take(by_level.get((section.family, section.level), {}), section, problem,
+        taken = take_boards(by_level.get((section.family, section.level), {}), section, problem,
                       skipped)
         if len(taken) < section.count:
             raise InputError(f"the lock does not hold the {section.count} {section.family} "
@@ -201,8 +201,8 @@ def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
         level = example_level(layout, family_name)
-        printed = _printed_numbers(layout, sections, family_name, level)
-        example = _example(by_level.get((family_name, level), {}), printed, held)
+        printed = printed_numbers(layout, sections, family_name, level)
+        example = how_to_board(by_level.get((family_name, level), {}), printed, held)
         if example is None:
             raise InputError(f"the lock holds no worked example for {family_name} that no "
                              f"other title sells; run `pipeline freeze {layout.slug} --how-to`",
@@ -211,9 +211,9 @@ def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
         boards = [examples[family_name]]
-        for level in _lesson_levels(layout, family_name):
-            printed = _printed_numbers(layout, sections, family_name, level)
-            extra = _example(by_level.get((family_name, level), {}), printed, held)
+        for level in lesson_levels(layout, family_name):
+            printed = printed_numbers(layout, sections, family_name, level)
+            extra = how_to_board(by_level.get((family_name, level), {}), printed, held)
             if extra is None:
                 raise InputError(f"the lock holds no {level} example for {family_name} that "
                                  f"no other title sells; run `pipeline freeze {layout.slug} "
@@ -223,7 +223,7 @@ def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     return BookRecords(tuple(sections), examples, lessons)
 
 
-def _lesson_levels(layout: Layout, family_name: str) -> list[str]:
+def lesson_levels(layout: Layout, family_name: str) -> list[str]:
     """Levels that give the how-to lessons a board besides the worked example (easiest
     first): each level of the family the book prints, above the family's easiest. A technique
     is taught on the first, so the smallest, board whose solve uses it."""
@@ -239,7 +239,7 @@ def example_level(layout: Layout, family_name: str) -> str:
     return get_family(family_name).example_level(first)
 
 
-def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
+def printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
     return {key_number(r) for s, records in zip(layout.sections, sections)
             if (s.family, s.level) == (family, level) for r in records}
 
@@ -248,13 +248,13 @@ def _catalog_level(catalog: Catalog, family: str, level: str,
                    levels: dict) -> dict[int, PuzzleRecord]:
     """A level's records by key number. `levels` keeps the levels already read during one
     build: every section, example and lesson printed from a level reads it (61 reads of 18
-    levels for the default books), and only a fill (`_ensure`) changes one."""
+    levels for the default books), and only a fill (`ensure_boards`) changes one."""
     if (family, level) not in levels:
         levels[(family, level)] = {key_number(r): r for r in catalog.records(family, level)}
     return levels[(family, level)]
 
 
-def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
+def ensure_boards(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
             levels: dict, executor=None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
     key order (dedupe depends on earlier boards), so filling always starts at number 1."""
@@ -284,30 +284,30 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
     skipped: list = []
     for section in layout.sections:
         def missing(available, section=section):
-            have = len(_take(available, section, problem, held=held))
+            have = len(take_boards(available, section, problem, held=held))
             # Numbers below `first` are generated too: board n depends on boards 1..n-1.
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
-        available = _ensure(catalog, section.family, section.level, missing, workers=workers,
+        available = ensure_boards(catalog, section.family, section.level, missing, workers=workers,
                             progress=progress, executor=executor, levels=levels)
-        sections.append(tuple(_take(available, section, problem, skipped, held)))
+        sections.append(tuple(take_boards(available, section, problem, skipped, held)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
         level = example_level(layout, family_name)
-        printed = _printed_numbers(layout, sections, family_name, level)
-        available = _ensure(catalog, family_name, level,
-                            lambda a: 0 if _example(a, printed, held) else 1, workers=workers,
+        printed = printed_numbers(layout, sections, family_name, level)
+        available = ensure_boards(catalog, family_name, level,
+                            lambda a: 0 if how_to_board(a, printed, held) else 1, workers=workers,
                             progress=progress, executor=executor, levels=levels)
-        examples[family_name] = _example(available, printed, held)
+        examples[family_name] = how_to_board(available, printed, held)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
         boards = [examples[family_name]]
-        for level in _lesson_levels(layout, family_name):
-            printed = _printed_numbers(layout, sections, family_name, level)
-            available = _ensure(catalog, family_name, level,
-                                lambda a: 0 if _example(a, printed, held) else 1,
+        for level in lesson_levels(layout, family_name):
+            printed = printed_numbers(layout, sections, family_name, level)
+            available = ensure_boards(catalog, family_name, level,
+                                lambda a: 0 if how_to_board(a, printed, held) else 1,
                                 workers=workers, progress=progress, levels=levels)
-            boards.append(_example(available, printed, held))
+            boards.append(how_to_board(available, printed, held))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
 
@@ -734,60 +734,6 @@ def _write_books(jobs, out_dir: Path, *, pool, hints: HintTasks, progress: bool)
             bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,
                        seconds=results[n][2])
     return [entry for entry, _error, _seconds in results]
-
-
-def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None,
-           how_to: bool = False) -> Path:
-    """Write layouts/<slug>.lock.jsonl: the records the book prints today, examples included.
-    `how_to`: keep the lock's lines and add, for each how-to level whose locked boards other
-    titles now sell, the catalog's first board no other title holds (the edition's puzzles
-    stay as they are; only its how-to pages change)."""
-    book = plan_layout(load_layout(path))
-    layout = book.layout
-    held = read_ledger(ledger_path(layout.path.parent)).others(layout.slug)
-    with Catalog(catalog_path) as catalog:
-        refuse_stale(catalog, [get_family(name) for name in
-                               dict.fromkeys(section.family for section in layout.sections)])
-        if how_to:
-            return _add_how_to_boards(book, catalog, held, workers=workers, progress=progress)
-        records = records_from_catalog(layout, catalog, workers=workers, progress=progress,
-                                       problem=printable_check(book),
-                                       executor=executor, held=held)
-    lines = [record.to_json() for section in records.sections for record in section]
-    extras = [r for boards in records.lesson_boards.values() for r in boards]
-    lines += [r.to_json() for r in dict((r.id, r) for r in extras).values()]
-    write_text(layout.lock_path, "\n".join(lines) + "\n")
-    return layout.lock_path
-
-
-def _add_how_to_boards(book: PlannedBook, catalog: Catalog, held, *, workers,
-                       progress) -> Path:
-    layout = book.layout
-    if not layout.lock_path.exists():
-        raise InputError("no lock to add how-to boards to; run `pipeline freeze` first",
-                         file=str(layout.lock_path))
-    lock = read_lock(layout)
-    by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
-    for record in lock.values():
-        by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
-    sections = [tuple(_take(by_level.get((s.family, s.level), {}), s)) for s in layout.sections]
-    added, levels = [], {}
-    for family_name in families_in_order(list(layout.sections)):
-        for level in [example_level(layout, family_name)] + _lesson_levels(layout, family_name):
-            printed = _printed_numbers(layout, sections, family_name, level)
-            if _example(by_level.get((family_name, level), {}), printed, held) is not None:
-                continue
-            available = _ensure(catalog, family_name, level,
-                                lambda a: 0 if _example(a, printed, held) else 1,
-                                workers=workers, progress=progress, levels=levels)
-            record = _example(available, printed, held)
-            by_level.setdefault((family_name, level), {})[key_number(record)] = record
-            added.append(record.to_json())
-    if added:
-        text = layout.lock_path.read_text(encoding="utf-8")
-        write_text(layout.lock_path, text + ("" if text.endswith("\n") else "\n")
-                   + "\n".join(added) + "\n")
-    return layout.lock_path
 
 
 def resolve_layout_args(names: list[str], folder: Path) -> list[Path]:

@@ -129,7 +129,7 @@ def _archive(entry: dict, number: int) -> None:
 
 # --- pipeline ledger ---------------------------------------------------------------------------
 def _ranges(boards: list[str]) -> str:
-    """Board ids as key ranges: "bridges-easy 101-200; bridges-medium 101-200"."""
+    """Board ids as key ranges by family and level: "<family>-<level> 101-200; ..."."""
     groups: dict[str, list[int]] = {}
     for board in boards:
         stem, _, number = board.rpartition("-")
