@@ -4,12 +4,14 @@
 #   chromium       the proof gallery is opened in a real headless browser
 #   libcairo2      cairosvg (a test dependency from PyPI) rasterises the SVG proofs with it
 #   ghostscript    renders covers in CMYK (tiff32nc) to measure total ink against the preflight
+#   wordnet-base   WordNet 3.0's data files: word-search themes are held to its hyponyms
 set -euo pipefail
 missing=()
 command -v pdftocairo >/dev/null || missing+=(poppler-utils)
 command -v chromium >/dev/null || missing+=(chromium)
 ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)
 command -v gs >/dev/null || missing+=(ghostscript)
+[ -f /usr/share/wordnet/data.noun ] || missing+=(wordnet-base)
 if [ ${#missing[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
+from pipeline.geometry import Box
+from pipeline.i18n import and_list, messages
 from pipeline.records import require
 from pipeline.ink import GridBox, Ink
 
@@ -50,6 +52,9 @@ class AnswerSigns:
     # Clues printed in a cell's corner (a cage's sum): each must be printed exactly once in
     # its cell and touch no line.
     clues: tuple[tuple[Cell, str], ...] = ()
+    # Runs of printed letters (first cell, last cell) that make an answer when ringed: no
+    # band, ring or stroke may enclose one on the puzzle page (the words a letter grid hides).
+    runs: tuple[tuple[Cell, Cell], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,11 +116,9 @@ def column_letter(col: int) -> str:
 
 
 def square_list(squares) -> str:
-    """"B3", "B3 and C4", "B3, C4 and D5": squares in reading order."""
-    names = [square_name(r, c) for r, c in sorted(squares)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """"B3", "B3 and C4", "B3, C4 and D5": squares in reading order, joined in the language
+    of the book being made ("B3, C4 und D5")."""
+    return and_list(square_name(r, c) for r, c in sorted(squares))
 
 
 class Family(abc.ABC):
@@ -215,8 +218,23 @@ class Family(abc.ABC):
         return self.min_cell_mm
 
     def level_title(self, level: str) -> str:
-        """How pages and covers print a level (`level_titles`): never its slug."""
-        return self.level_titles[level]
+        """How pages and covers print a level (`level_titles`, in the book's language): never
+        its slug."""
+        return self.words()(self.level_titles[level])
+
+    # --- words in the book's language ------------------------------------------------------
+    def words(self):
+        """The family's catalog (`pipeline.i18n.Messages` of its folder, whose
+        locale/<lang>/LC_MESSAGES/messages.po holds every string the family prints)."""
+        return messages(type(self).__module__)
+
+    def printed_title(self) -> str:
+        """`title` in the book's language."""
+        return self.words()(self.title)
+
+    def printed_figure_note(self) -> str:
+        """`hint_figure_note` in the book's language."""
+        return self.words()(self.hint_figure_note) if self.hint_figure_note else ""
 
     # --- the board on the page -------------------------------------------------------------
     @abc.abstractmethod
@@ -241,6 +259,21 @@ class Family(abc.ABC):
         """Why the board cannot be printed at these pitches (pt), e.g. a word that does not
         fit at the smallest type size; `measure.text_width(text, size=, bold=)` measures
         type. Default: every board prints (None)."""
+        return None
+
+    def panel_rows(self, level: str) -> float:
+        """Room under the board on a puzzle page, in cell pitches of that page, that the family
+        fills with `draw_panel` (a word list, a code key); 0 (the default): none.
+
+        The book layer sizes a puzzle slot's board as if it had `rows + panel_rows(level)`
+        rows, draws the grid at the top of that block and hands the rest below it
+        (`pipeline.ink.panel_box`) to `draw_panel`. Solution pages, hints and covers have no
+        panel; the manifest's grid stays the board's own rows x cols."""
+        return 0.0
+
+    def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
+        """Fill `box` (PDF points) under the board with what the puzzle prints beside its grid;
+        only called when panel_rows(level) > 0. Default: nothing."""
         return None
 
     @abc.abstractmethod
@@ -465,6 +498,7 @@ _FAMILY_MODULES = {
     "bridges": "pipeline.bridges",
     "connections": "pipeline.connections",
     "sudoku": "pipeline.sudoku",
+    "wordsearch": "pipeline.wordsearch",
 }
 
 

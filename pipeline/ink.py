@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
+from pipeline.geometry import Box
+
+PANEL_GAP = 4.0   # pt between a board's frame and the panel under it (the grid's padding)
+
 
 @dataclass(frozen=True)
 class GridBox:
@@ -38,6 +42,14 @@ class GridBox:
         return x + self.cell / 2, y + self.cell / 2
 
 
+def panel_box(grid: GridBox, panel_rows: float) -> Box:
+    """The box under `grid` that a family's panel fills (`Family.draw_panel`): as wide as the
+    grid, `panel_rows` pitches tall less the gap that keeps it off the frame. The book layer
+    and a family's `print_problem` both measure the panel with this."""
+    top = grid.y - PANEL_GAP
+    return Box(grid.x, grid.y - panel_rows * grid.cell, grid.x + grid.width, top)
+
+
 class Ink(Protocol):
     def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float,
              gray: float = 0.0, cap: str = "butt") -> None: ...
@@ -58,6 +70,13 @@ class Ink(Protocol):
 
     def polygon(self, points: Sequence[tuple[float, float]], *, stroke: float | None = None,
                 fill: float | None = None) -> None: ...
+
+    def band(self, x1: float, y1: float, x2: float, y2: float, *, radius: float,
+             stroke: float, gray: float = 0.0) -> None:
+        """A rounded band (a stadium) round the straight run from (x1, y1) to (x2, y2): two
+        parallel sides `radius` off the run, joined by half circles of `radius` round each
+        end point; stroked `stroke` wide, never filled (what it rings stays readable). An
+        answer key rings a found word's letters with it."""
 
     def text(self, x: float, y: float, text: str, *, size: float, bold: bool = False,
              anchor: str = "start", gray: float = 0.0) -> None:
@@ -104,6 +123,9 @@ class RecordingInk:
 
     def polygon(self, points, **options):
         self._record("polygon", (tuple(points),), options)
+
+    def band(self, x1, y1, x2, y2, **options):
+        self._record("band", (x1, y1, x2, y2), options)
 
     def text(self, x, y, text, **options):
         self._record("text", (x, y, text), options)

@@ -39,7 +39,7 @@ def missing_verbs(ink_class) -> list[str]:
 
 
 def test_the_protocol_has_the_verbs_families_draw_with():
-    assert {"line", "lines", "rect", "circle", "polygon", "text", "texts",
+    assert {"line", "lines", "rect", "circle", "polygon", "band", "text", "texts",
             "text_width"} <= set(VERBS)
 
 

@@ -35,9 +35,12 @@ from pipeline.book.upload import SHEET_NAME, BuiltFiles, sha256, upload_sheet
 from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
+from pipeline.i18n import N_, Messages, decimal, speaking
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
 
 MANIFEST_NAME = "manifest.json"
+_ = Messages(__name__)
+PAPERS = {"white": N_("white"), "cream": N_("cream")}   # as the copyright page names them
 
 
 @dataclass(frozen=True)
@@ -370,35 +373,40 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
     examples = list(dict((r.id, r) for boards in (records.lesson_boards or {}).values()
                          for r in boards).values()) or list(records.examples.values())
     lines = [layout.title + (f": {layout.subtitle}" if layout.subtitle else ""),
-             f"By {layout.author}"]
+             _("By {author}", author=layout.author)]
     if layout.isbn:
         lines.append(f"ISBN {layout.isbn}")
     lines += [
         "",
-        f"{len(everything)} puzzles. Every one has exactly one solution, proven by a checker "
-        "independent of the generator that made it.",
-        f"Generators: {generators}.",
-        f"Catalog keys: {key_ranges(everything)}.",
-        f"Worked examples: {key_ranges(examples)}.",
+        _("{count} puzzles. Every one has exactly one solution, proven by a checker "
+          "independent of the generator that made it.", count=len(everything)),
+        _("Generators: {generators}.", generators=generators),
+        _("Catalog keys: {keys}.", keys=key_ranges(everything)),
+        _("Worked examples: {keys}.", keys=key_ranges(examples)),
         "",
-        f"Printed for {profile.name}: trim {layout.trim} in, {layout.paper} paper, "
-        f"{plan.page_count} pages.",
-        f"Built with {versions()}; type: {layout.font_regular.name}, {layout.font_bold.name}.",
-        f"Edition {edition_fingerprint(layout, records)}.",
+        _("Printed for {printer}: trim {trim} in, {paper} paper, {pages} pages.",
+          printer=profile.name, trim=trim_text(layout), paper=_(PAPERS[layout.paper]),
+          pages=plan.page_count),
+        _("Built with {versions}; type: {regular}, {bold}.", versions=versions(),
+          regular=layout.font_regular.name, bold=layout.font_bold.name),
+        _("Edition {fingerprint}.", fingerprint=edition_fingerprint(layout, records)),
     ]
     contents = []
     for page in plan.pages_of("howto"):
-        contents.append((f"How to play {family_title(page.family)}", page.number))
+        contents.append((_("How to play {family}", family=family_title(page.family)),
+                         page.number))
     for index, section in enumerate(layout.sections):
         first = plan.section_first_number[index]
         last = first + section.count - 1
         page = plan.puzzle_page[first]
-        contents.append((f"{family_title(section.family)} · {level_title(section.family, section.level)} · "
-                         f"puzzles {first}–{last}", page))
+        contents.append((_("{family} · {level} · puzzles {first}–{last}",
+                           family=family_title(section.family),
+                           level=level_title(section.family, section.level), first=first,
+                           last=last), page))
     if plan.hint_page:
-        contents.append(("Hints", plan.pages_of("hints")[0].number))
+        contents.append((_("Hints"), plan.pages_of("hints")[0].number))
     solutions = plan.pages_of("solutions")
-    contents.append(("Solutions", solutions[0].number))
+    contents.append((_("Solutions"), solutions[0].number))
     return FrontMatter(tuple(lines), tuple(contents))
 
 
@@ -412,16 +420,30 @@ def book_puzzles(records: BookRecords) -> list[BookPuzzle]:
     return puzzles
 
 
+def trim_text(layout: Layout) -> str:
+    """The trim as the copyright page prints it: 6x9, or 8,5 × 11 with the decimal comma."""
+    if layout.language == "en":
+        return str(layout.trim)
+    return f"{decimal(layout.trim.width, layout.language)} × " \
+           f"{decimal(layout.trim.height, layout.language)}"
+
+
 def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progress=None,
                hints: dict | None = None) -> dict:
-    """Write one book's files; `hints` (by puzzle number), when already worked out, spare
-    working them out again here."""
+    """Write one book's files in its language; `hints` (by puzzle number), when already
+    worked out, spare working them out again here."""
+    with speaking(book.layout.language):
+        return _build_book(book, records, out_dir, progress=progress, hints=hints)
+
+
+def _build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progress=None,
+                hints: dict | None = None) -> dict:
     layout, plan = book.layout, book.plan
     profile = get_profile(layout.printer)
     fonts = font_set(layout.font_regular, layout.font_bold)
     puzzles = book_puzzles(records)
     if layout.hints and hints is None:
-        hints = book_hints(puzzles)
+        hints = book_hints(puzzles, layout.language)
     writer = InteriorWriter(layout, profile, fonts, plan, puzzles, records.examples,
                             front_matter(layout, plan, records), records.lesson_boards,
                             hints=hints)
@@ -468,6 +490,7 @@ def build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progre
         "fonts": [layout.font_regular.name, layout.font_bold.name],
         "puzzle_count": len(puzzles),
         "hints": layout.hints,
+        "language": layout.language,
         "frozen": layout.lock_path.exists(),
         "lock": where["lock"],
         "series": layout.series, "volume": layout.volume,
@@ -685,7 +708,8 @@ class HintTasks:
         puzzles = book_puzzles(records)
         for start in range(0, len(puzzles), HINTS_A_TASK):
             chunk = puzzles[start:start + HINTS_A_TASK]
-            self.tasks[self.pool.submit(book_hints, chunk)] = job, len(chunk)
+            self.tasks[self.pool.submit(book_hints, chunk, book.layout.language)] = \
+                job, len(chunk)
 
     def gathered(self, progress: bool) -> dict[int, dict]:
         from concurrent.futures import as_completed

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from pipeline.book.cover_style import CMYK, WHITE
 from pipeline.book.fonts import FontSet
-from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, circle_path, dashed
+from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, band_path, circle_path, dashed
 from pipeline.geometry import Box
 
 K100: CMYK = (0.0, 0.0, 0.0, 1.0)
@@ -143,6 +143,11 @@ class ArtInk:
             path.lineTo(*point)
         path.close()
         self.canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+
+    def band(self, x1, y1, x2, y2, *, radius, stroke, gray=0.0):
+        self._stroke(stroke, gray)
+        self.canvas.setLineJoin(1)
+        self.canvas.drawPath(band_path(self.canvas, x1, y1, x2, y2, radius), stroke=1, fill=0)
 
     def text(self, x, y, text, *, size, bold=False, anchor="start", gray=0.0):
         return None   # no words in the art

@@ -25,6 +25,7 @@ from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
 from pipeline.book.printers import BUFFER_PT, CoverGeometry, PrinterProfile, cover_rules
 from pipeline.geometry import Box
+from pipeline.i18n import Messages, and_list, language
 from pipeline.family import get_family
 from pipeline.ink import GridBox
 from pipeline.records import PuzzleRecord
@@ -36,6 +37,9 @@ CARD_PAD = 12.0            # inside a white card, around its type
 LARGE_PRINT_STEP = 2.0     # large-print books set the back type this much larger
 SAMPLE_CELL_MAX_PT = 40.0  # the back's sample puzzle: cells up to about 0.55 in, or more
                            # where few columns fill little more than half the card
+
+
+_ = Messages(__name__)
 
 
 @dataclass(frozen=True)
@@ -51,28 +55,33 @@ class Cover:
 def level_counts(layout: Layout) -> list[str]:
     lines = []
     for section in layout.sections:
-        lines.append(f"{section.count} {family_title(section.family)} puzzles, "
-                     f"{level_title(section.family, section.level)}")
+        lines.append(_("{count} {family} puzzles, {level}", count=section.count,
+                       family=family_title(section.family),
+                       level=level_title(section.family, section.level)))
     return lines
 
 
 def difficulty_range(layout: Layout) -> str:
     levels = list(dict.fromkeys(level_title(s.family, s.level) for s in layout.sections))
-    return levels[0] if len(levels) == 1 else f"{levels[0]} to {levels[-1]}"
+    return levels[0] if len(levels) == 1 else _("{easiest} to {hardest}", easiest=levels[0],
+                                                hardest=levels[-1])
 
 
 def count_line(layout: Layout) -> str:
     total = sum(s.count for s in layout.sections)
-    return f"{total} puzzles · {difficulty_range(layout)}"
+    return _("{count} puzzles · {levels}", count=total, levels=difficulty_range(layout))
 
 
 def default_blurb(layout: Layout) -> str:
     families = list(dict.fromkeys(family_title(s.family) for s in layout.sections))
     total = sum(s.count for s in layout.sections)
-    return (f"{total} {' and '.join(families)} puzzles, from gentle to demanding. Every puzzle "
-            "has exactly one solution, proven by a checker independent of the generator that "
-            "made it, and every level is defined by the solving techniques it needs. Rules and "
-            "a worked example open the book; all solutions are at the back.")
+    # English joins every family with "and", as it always has; other languages list them.
+    names = " and ".join(families) if language() == "en" else and_list(families)
+    return _("{count} {families} puzzles, from gentle to demanding. Every puzzle has exactly "
+             "one solution, proven by a checker independent of the generator that made it, "
+             "and every level is defined by the solving techniques it needs. Rules and a "
+             "worked example open the book; all solutions are at the back.", count=total,
+             families=names)
 
 
 def cover_boards(sections, per_section: int = 4) -> list[PuzzleRecord]:
@@ -296,12 +305,12 @@ def _back(canvas, fonts, rules, limits, layout: Layout, area: Box, barcode: Box,
     for paragraph in blurb.split("\n\n"):
         y = _lines(ink, " ".join(paragraph.split()), text_area, y, size, anchor="start")
         y -= size * 0.6
-    y = _lines(ink, "Inside this book:", text_area, y - size * 0.2, size, bold=True,
+    y = _lines(ink, _("Inside this book:"), text_area, y - size * 0.2, size, bold=True,
                anchor="start")
     for line in level_counts(layout):
         y = _lines(ink, f"• {line}", text_area, y, size, anchor="start")
     # The sample: a real puzzle of the book, as printed inside, with its number.
-    caption = f"Try one: Puzzle 1, {level_title(sample.family, sample.level)}"
+    caption = _("Try one: Puzzle 1, {level}", level=level_title(sample.family, sample.level))
     caption_y = text_area.y0 + size * 0.2
     room = Box(text_area.x0, caption_y + size * 1.6, text_area.x1, y - size * 0.8)
     family = get_family(sample.family)

@@ -14,6 +14,8 @@ positions, never on advance boxes: an overhanging glyph can spill past its advan
 
 from __future__ import annotations
 
+import re
+
 import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,6 +32,7 @@ def bundled_font_dir() -> Path:
     return Path(reportlab.__file__).resolve().parent / "fonts"
 
 
+_WORD = re.compile(r"[^ \t\n\r\f\v]+")   # words split at breaking spaces only
 DEFAULT_FONTS = {"regular": "AtkinsonHyperlegible-Regular.ttf",
                  "bold": "AtkinsonHyperlegible-Bold.ttf"}
 # Ligatures and contextual alternates are switched off: reportlab writes characters, not glyph
@@ -150,7 +153,7 @@ class Face:
         ends; the line is then shaped on its own and moved a word at a time until it fits
         and one more word would not (a line's width only grows with its words), so the
         result is that of trying every word, at a few shapings a line."""
-        words = text.split()
+        words = _WORD.findall(text)   # a no-break space (French "Grille\u00a0:") binds
         if not words:
             return []
         paragraph = " ".join(words)

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from pipeline.book.plan import Plan
 from pipeline.family import Hint, get_family
+from pipeline.i18n import Messages, speaking
+
+_ = Messages(__name__)
 
 SLOT_GAP = 9.0          # pt between hints
 FIGURE_SHARE = 0.36     # of the slot width, what a figure takes
@@ -23,20 +26,21 @@ FIGURE_MIN_CELL = 14.0  # pt: a figure's square, wide enough for a 7 pt island n
 TEXT_GAP = 10.0         # pt between figure and text
 
 
-def book_hints(puzzles) -> dict[int, Hint]:
-    """Every printed puzzle's hint, by book number (BookPuzzle values)."""
+def book_hints(puzzles, language: str = "en") -> dict[int, Hint]:
+    """Every printed puzzle's hint, by book number (BookPuzzle values), worded in `language`."""
     out = {}
-    for item in puzzles:
-        record = item.record
-        out[item.number] = get_family(record.family).hint(record.puzzle, record.solution,
-                                                          record.grade)
+    with speaking(language):
+        for item in puzzles:
+            record = item.record
+            out[item.number] = get_family(record.family).hint(record.puzzle, record.solution,
+                                                              record.grade)
     return out
 
 
 def pointer(plan: Plan, number: int) -> str:
     """The words a puzzle page prints before "Solution on page S"."""
     page = plan.hint_page.get(number)
-    return f"Hint on page {page} · " if page else ""
+    return _("Hint on page {page} · ", page=page) if page else ""
 
 
 def puzzle_entry(plan: Plan, hints: dict, number: int) -> dict:
@@ -47,6 +51,6 @@ def puzzle_entry(plan: Plan, hints: dict, number: int) -> dict:
 
 
 def intro(family: str) -> str:
-    return ("Each hint is the step where its puzzle turns hard, taken after every easier step "
-            "has been made. It gives that one step and nothing more. "
-            + get_family(family).hint_figure_note)
+    return (_("Each hint is the step where its puzzle turns hard, taken after every easier "
+              "step has been made. It gives that one step and nothing more. ")
+            + get_family(family).printed_figure_note())

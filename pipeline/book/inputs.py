@@ -42,7 +42,8 @@ INPUTS_NAME = "inputs.json"
 CHECKED_NAME = "preflight.inputs.json"
 FORMAT = 1
 # The libraries whose versions can change a byte of a PDF (or of what the read-back makes of it).
-LIBRARIES = ("reportlab", "rl-accel", "fonttools", "uharfbuzz", "pyphen", "pikepdf", "pypdf")
+LIBRARIES = ("reportlab", "rl-accel", "fonttools", "uharfbuzz", "pyphen", "babel", "pikepdf",
+             "pypdf")
 # The package's folders and modules whose code never reaches a book's PDFs: the read-back,
 # the command line and the driver's benchmark and progress lines.
 NOT_DRAWING = ("readback", "cli.py", "__main__.py", "generate_bench.py", "progress.py")

@@ -21,13 +21,15 @@ from pipeline.book.plan import CONTENTS_LINES_PER_PAGE, Page, Plan
 from pipeline.book.printers import BUFFER_PT, PT_PER_IN, PrinterProfile
 from pipeline.family import column_letter, get_family
 from pipeline.geometry import MM, Box, star_points
-from pipeline.ink import GridBox
+from pipeline.i18n import Messages, hyphenator, language
+from pipeline.ink import GridBox, panel_box
 from pipeline.records import PuzzleRecord
 
 GRID_PAD = 4.0        # pt kept around a grid frame: thick borders and caps reach past it
 SLOT_GAP = 10.0       # pt between grid slots
 LABEL_GRAY = 0.45     # row and column labels: light, but well above the lightest printable tint
 RULE_GRAY = 0.5
+_ = Messages(__name__)   # the book layer's catalog: pipeline/book/locale
 STAR_MARK = 0.42      # difficulty star radius, as a share of the caption size
 
 
@@ -115,11 +117,13 @@ def grid_frame(slot: Box, sizes: TypeSizes, labels: bool, solution: bool) -> Box
 
 
 def section_cell(body: Box, sizes: TypeSizes, per_page: int, rows: int, cols: int, *,
-                 labels: bool, solution: bool = False) -> float:
-    """The pitch every board of a section is drawn at on its pages."""
+                 labels: bool, solution: bool = False, panel: float = 0.0) -> float:
+    """The pitch every board of a section is drawn at on its pages. A puzzle with a panel
+    under its board (`Family.panel_rows`, in pitches) is sized as if it had that many more
+    rows; solutions have none."""
     slot = slot_boxes(body, 1, per_page)[0]
     frame = grid_frame(slot, sizes, labels, solution)
-    return fit_cell(frame.width, frame.height, rows, cols)
+    return fit_cell(frame.width, frame.height, rows + (0.0 if solution else panel), cols)
 
 
 def difficulty_stars(level: str, levels: tuple[str, ...]) -> int:
@@ -149,7 +153,7 @@ class Interior:
 
 
 def family_title(name: str) -> str:
-    return get_family(name).title
+    return get_family(name).printed_title()
 
 
 def level_title(family: str, level: str) -> str:
@@ -191,8 +195,10 @@ class InteriorWriter:
                       for p in self.puzzles[first:first + section.count]}
             first += section.count
             labels = family.square_labels
+            panel = family.panel_rows(section.level)
             puzzle_cells.append(min(section_cell(body, self.sizes, section.puzzles_per_page, r, c,
-                                                 labels=labels) for r, c in shapes))
+                                                 labels=labels, panel=panel)
+                                    for r, c in shapes))
             solution_cells.append(min(section_cell(body, self.sizes, section.solutions_per_page,
                                                    r, c, labels=labels, solution=True)
                                       for r, c in shapes))
@@ -241,6 +247,8 @@ class InteriorWriter:
     # --- text helpers -------------------------------------------------------------------------
     def _wrap(self, text: str, face: Face, size: float, width: float) -> list[str]:
         lines = face.wrap(text, size, width)
+        if language() != "en":
+            lines = [part for line in lines for part in _hyphenated(line, face, size, width)]
         for line in lines:
             if face.advance(line, size) > width:
                 raise LayoutError(f"the word {line!r} is wider than the text column")
@@ -276,12 +284,12 @@ class InteriorWriter:
             return section_title(section.family, section.level)
         if page.role == "solutions":
             section = self.layout.sections[page.section]
-            return f"Solutions · {section_title(section.family, section.level)}"
+            return _("Solutions · {section}", section=section_title(section.family, section.level))
         if page.role == "hints":
             section = self.layout.sections[page.section]
-            return f"Hints · {section_title(section.family, section.level)}"
+            return _("Hints · {section}", section=section_title(section.family, section.level))
         if page.role in ("howto", "example", "lessons"):
-            return f"How to play {family_title(page.family)}"
+            return _("How to play {family}", family=family_title(page.family))
         return None
 
     def _head(self, ink: PdfInk, page: Page, text: str) -> None:
@@ -350,7 +358,7 @@ class InteriorWriter:
         index = self.plan.pages_of("contents").index(page)
         entries = self.front.contents[index * CONTENTS_LINES_PER_PAGE:
                                       (index + 1) * CONTENTS_LINES_PER_PAGE]
-        y = self._heading(ink, body, "Contents") - s.body
+        y = self._heading(ink, body, _("Contents")) - s.body
         leading = s.body * 1.9
         if y - leading * len(entries) < body.y0:
             raise LayoutError("the contents do not fit on their page")
@@ -389,7 +397,7 @@ class InteriorWriter:
         s = self.sizes
         family = get_family(page.family)
         body = self._body_box(box)
-        y = self._heading(ink, body, f"How to play {family_title(page.family)}")
+        y = self._heading(ink, body, _("How to play {family}", family=family_title(page.family)))
         record = self.examples[page.family]
         # A family whose rules depend on the board (stars a line) words them for the example.
         levels = [sec.level for sec in self.layout.sections if sec.family == page.family]
@@ -399,7 +407,7 @@ class InteriorWriter:
             y = self._paragraph(ink, paragraph, body.x0, y - s.body * 0.4, body.width,
                                 size=s.body)
         # The difficulty key: the stars printed beside every puzzle number.
-        y = self._paragraph(ink, "Beside each puzzle number, stars show its difficulty:",
+        y = self._paragraph(ink, _("Beside each puzzle number, stars show its difficulty:"),
                             body.x0, y - s.body * 0.4, body.width, size=s.body)
         for level in levels:
             y -= s.body * 1.5
@@ -407,12 +415,12 @@ class InteriorWriter:
             end = self._stars(ink, body.x0 + s.body, y, stars,
                               s.body)
             ink.text(end + s.body * 0.8, y, family.level_title(level), size=s.body)
-        y = self._paragraph(ink, "Write your solving time on the line beside it.",
+        y = self._paragraph(ink, _("Write your solving time on the line beside it."),
                             body.x0, y - s.body * 0.3, body.width, size=s.body)
         if family.square_labels:
-            self._paragraph(ink, "Columns are lettered A, B, C ... from the left and rows "
-                            "numbered 1, 2, 3 ... from the top, so a square has a name: D4 is "
-                            "in column D, row 4.", body.x0, y - s.body * 0.3, body.width,
+            self._paragraph(ink, _("Columns are lettered A, B, C ... from the left and rows "
+                                   "numbered 1, 2, 3 ... from the top, so a square has a name: "
+                                   "D4 is in column D, row 4."), body.x0, y - s.body * 0.3, body.width,
                             size=s.body)
         return []
 
@@ -422,21 +430,24 @@ class InteriorWriter:
         family = get_family(page.family)
         body = self._body_box(box)
         record = self.examples[page.family]
-        y = self._heading(ink, body, "A worked example", size=s.heading * 0.85)
+        y = self._heading(ink, body, _("A worked example"), size=s.heading * 0.85)
         area = Box(body.x0, body.y0, body.x1, y - s.small * 0.5)
         rows, cols = family.grid_shape(record.puzzle)
         label = s.small * 1.8
         half = (area.height - SLOT_GAP) / 2
         boxes = []
-        for index, (shows, caption) in enumerate((("puzzle", "The puzzle"),
-                                                  ("solution", "Its one solution"))):
+        for index, (shows, caption) in enumerate((("puzzle", _("The puzzle")),
+                                                  ("solution", _("Its one solution")))):
             top = area.y1 - index * (half + SLOT_GAP)
             slot = Box(area.x0, top - half, area.x1, top - label)
-            grid = self._grid_box(slot, rows, cols, top=True)
+            panel = family.panel_rows(record.level) if shows == "puzzle" else 0.0
+            grid = self._grid_box(slot, rows, cols, top=True, panel=panel)
             ink.text((area.x0 + area.x1) / 2, top - s.small * 1.1, caption, size=s.small,
                      bold=True, anchor="middle")
             if shows == "puzzle":
                 family.draw_puzzle(ink, record.puzzle, grid)
+                if panel > 0:
+                    family.draw_panel(ink, record.puzzle, panel_box(grid, panel))
             else:
                 family.draw_solution(ink, record.puzzle, record.solution, grid)
             boxes.append(_grid_entry(record, grid, shows))
@@ -448,7 +459,7 @@ class InteriorWriter:
         s = self.sizes
         family = get_family(page.family)
         body = self._body_box(box)
-        y = self._heading(ink, body, "Step by step", size=s.heading * 0.85)
+        y = self._heading(ink, body, _("Step by step"), size=s.heading * 0.85)
         levels = tuple(lv for lv in family.levels
                        if any(sec.family == page.family and sec.level == lv
                               for sec in self.layout.sections))
@@ -456,7 +467,7 @@ class InteriorWriter:
         lessons = family.lessons([(r.puzzle, r.solution) for r in boards], levels) \
             if family.teaches else []
         if not lessons:
-            self._paragraph(ink, "Every puzzle in this book follows from the rules alone.",
+            self._paragraph(ink, _("Every puzzle in this book follows from the rules alone."),
                             body.x0, y - s.body, body.width, size=s.body)
             return []
         per_row = 1 if all(lesson.shape and lesson.shape[0] == 1 for lesson in lessons) else 2
@@ -470,7 +481,8 @@ class InteriorWriter:
             r, c = divmod(index, per_row)
             x0 = area.x0 + c * (cell_w + SLOT_GAP)
             top = area.y1 - r * (cell_h + SLOT_GAP)
-            caption = f"{index + 1}. {lesson.name}: {lesson.text}"
+            caption = _("{number}. {name}: {text}", number=index + 1, name=lesson.name,
+                        text=lesson.text)
             lines = self._wrap(caption, self.fonts.regular, size, cell_w)
             text_h = len(lines) * size * 1.3
             record = boards[lesson.board]
@@ -489,17 +501,19 @@ class InteriorWriter:
 
     def _draw_notes(self, ink: PdfInk, page: Page, box: Box) -> list:
         body = self._body_box(box)
-        self._heading(ink, body, "Notes")
+        self._heading(ink, body, _("Notes"))
         return []
 
     # --- puzzles and solutions ------------------------------------------------------------------------
     def _grid_box(self, slot: Box, rows: int, cols: int, *, top: bool = False,
-                  cell: float | None = None) -> GridBox:
+                  cell: float | None = None, panel: float = 0.0) -> GridBox:
         """A grid of rows x cols in `slot` with its padding, centred (or hung from the top when
-        `top`): at the pitch `cell` when given, else the largest that fits. Coordinates are
-        rounded to 0.01 pt so the manifest holds exactly what is drawn."""
+        `top`): at the pitch `cell` when given, else the largest that fits. With a `panel`
+        (pitches under the board, `Family.panel_rows`) the grid and its panel are placed as
+        one block of rows + panel rows, the grid at its top. Coordinates are rounded to
+        0.01 pt so the manifest holds exactly what is drawn."""
         if cell is None:
-            cell = fit_cell(slot.width, slot.height, rows, cols)
+            cell = fit_cell(slot.width, slot.height, rows + panel, cols)
         if cell <= 0:
             raise LayoutError("no room for a grid")
         width, height = cell * cols, cell * rows
@@ -507,7 +521,8 @@ class InteriorWriter:
         if top:
             y = round(slot.y1 - GRID_PAD - height, 2)
         else:
-            y = round(slot.y0 + (slot.height - height) / 2, 2)
+            block = height + panel * cell
+            y = round(slot.y0 + (slot.height - block) / 2 + panel * cell, 2)
         return GridBox(x, y, cell, rows, cols)
 
     def _slots(self, area: Box, count: int, per_page: int) -> list[Box]:
@@ -538,10 +553,10 @@ class InteriorWriter:
         s = self.sizes
         side = s.label_band if labels else 0.0
         left, right = grid.x - GRID_PAD - side, grid.x + grid.width + GRID_PAD
-        name = f"Puzzle {number}"
+        name, time = _("Puzzle {number}", number=number), _("Time")
         need = (self.fonts.bold.advance(name, s.caption) + s.caption * 0.8
                 + self._stars_width(s.caption * 0.9) + s.caption * 1.5
-                + self.fonts.regular.advance("Time", s.small) + s.caption * 5)
+                + self.fonts.regular.advance(time, s.small) + s.caption * 5)
         if right - left < need:
             middle = (grid.x * 2 + grid.width) / 2
             left, right = max(slot.x0, middle - need / 2), min(slot.x1, middle + need / 2)
@@ -550,7 +565,7 @@ class InteriorWriter:
         x = left + self.fonts.bold.advance(name, s.caption) + s.caption * 0.8
         self._stars(ink, x, base, stars, s.caption * 0.9)
         line_start = right - s.caption * 5
-        ink.text(line_start - s.small * 0.4, base, "Time", size=s.small, anchor="end")
+        ink.text(line_start - s.small * 0.4, base, time, size=s.small, anchor="end")
         ink.line(line_start, base - 1.5, right, base - 1.5, width=0.75, gray=RULE_GRAY)
 
     def _draw_puzzles(self, ink: PdfInk, page: Page, box: Box) -> list:
@@ -561,19 +576,24 @@ class InteriorWriter:
         stars = difficulty_stars(section.level, family.difficulty_scale(section.level))
         area = self._body_box(box)
         cell = self.puzzle_cells[page.section]
+        panel = family.panel_rows(section.level)
         entries = []
         for number, slot in zip(page.puzzles, self._slots(area, len(page.puzzles),
                                                              section.puzzles_per_page)):
             record = self.puzzles[number - 1].record
             rows, cols = family.grid_shape(record.puzzle)
-            grid = self._grid_box(grid_frame(slot, s, labels, False), rows, cols, cell=cell)
+            grid = self._grid_box(grid_frame(slot, s, labels, False), rows, cols, cell=cell,
+                                  panel=panel)
             self._puzzle_top(ink, slot, grid, labels, number, stars)
             family.draw_puzzle(ink, record.puzzle, grid)
+            if panel > 0:
+                family.draw_panel(ink, record.puzzle, panel_box(grid, panel))
             if labels:
                 self._labels(ink, grid)
             ink.text((slot.x0 + slot.x1) / 2, slot.y0 + s.small * 0.5,
-                     f"{hint_pages.pointer(self.plan, number)}"
-                     f"Solution on page {self.plan.solution_page[number]}", size=s.small,
+                     hint_pages.pointer(self.plan, number)
+                     + _("Solution on page {page}", page=self.plan.solution_page[number]),
+                     size=s.small,
                      anchor="middle")
             entry = _grid_entry(record, grid, "puzzle")
             entry.update(number=number, solution_page=self.plan.solution_page[number])
@@ -602,7 +622,8 @@ class InteriorWriter:
             record = self.puzzles[number - 1].record
             hint = self.hints[number]
             puzzle_page = self.plan.puzzle_page[number]
-            ink.text(slot.x0, slot.y1 - s.small, f"Puzzle {number} · page {puzzle_page}",
+            ink.text(slot.x0, slot.y1 - s.small,
+                     _("Puzzle {number} · page {page}", number=number, page=puzzle_page),
                      size=s.small, bold=True)
             ink.text(slot.x1, slot.y1 - s.small, hint.technique, size=s.small, anchor="end")
             inner = Box(slot.x0, slot.y0, slot.x1, slot.y1 - s.small * 1.6)
@@ -664,13 +685,29 @@ class InteriorWriter:
             rows, cols = family.grid_shape(record.puzzle)
             grid = self._grid_box(grid_frame(slot, s, False, True), rows, cols, cell=cell)
             ink.text((slot.x0 + slot.x1) / 2, grid.y + grid.height + GRID_PAD + s.small * 0.45,
-                     f"Puzzle {number} · page {self.plan.puzzle_page[number]}", size=s.small,
+                     _("Puzzle {number} · page {page}", number=number,
+                       page=self.plan.puzzle_page[number]), size=s.small,
                      bold=True, anchor="middle")
             family.draw_solution(ink, record.puzzle, record.solution, grid)
             entry = _grid_entry(record, grid, "solution")
             entry.update(number=number, puzzle_page=self.plan.puzzle_page[number])
             entries.append(entry)
         return entries
+
+
+def _hyphenated(line: str, face: Face, size: float, width: float) -> list[str]:
+    """A line that is one word wider than the column, broken where the language's pyphen
+    dictionary allows (German compounds in a narrow hint column); other lines as they are."""
+    parts = []
+    while face.advance(line, size) > width and " " not in line:
+        heads = [head for head, _tail in hyphenator().iterate(line)
+                 if face.advance(head + "-", size) <= width]
+        if not heads:
+            break
+        head = max(heads, key=len)
+        parts.append(head + "-")
+        line = line[len(head):]
+    return parts + [line]
 
 
 def _grid_entry(record: PuzzleRecord, grid: GridBox, shows: str) -> dict:
@@ -692,7 +729,7 @@ def section_pitches(layout: Layout, profile: PrinterProfile, page_count: int, se
                                           layout.margin_allowance_in), sizes)
     labels = family.square_labels
     return (section_cell(body, sizes, per_page or section.puzzles_per_page, rows, cols,
-                         labels=labels),
+                         labels=labels, panel=family.panel_rows(section.level)),
             section_cell(body, sizes, section.solutions_per_page, rows, cols, labels=labels,
                          solution=True))
 

@@ -25,6 +25,7 @@ from pipeline.book.cover_style import CoverStyle, parse_style
 from pipeline.book.printers import Trim, get_profile, profile_names
 from pipeline.ean import check_digit
 from pipeline.errors import InputError
+from pipeline.i18n import LANGUAGES, has_catalog
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,13 @@ BOOK_FIELDS = (
     Field("volume", int, False, None, "its number in the series: printed in words on the "
           "cover, the spine and the title page; it takes only boards no other title holds"),
     Field("sections", list, True, None, "ordered list of puzzle sections"),
+    Field("language", str, False, "en", "the language every printed word is in: "
+          + ", ".join(LANGUAGES) + " (pipeline/i18n.py)"),
+    Field("store", str, False, None, "the store the title is meant for, on the upload sheet "
+          "(default: the language's Amazon store)"),
 )
+# The Amazon store of each language's buyers: the upload sheet's default `store`.
+STORES = {"en": "Amazon.com", "de": "Amazon.de", "fr": "Amazon.fr", "es": "Amazon.es"}
 FONT_FIELDS = (
     Field("regular", str, False, DEFAULT_FONTS["regular"],
           "regular face: a file under fonts/ (or a file reportlab ships, e.g. Vera.ttf)"),
@@ -132,6 +139,8 @@ class Layout:
     keywords: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     cover_finish: str = "matte"
+    language: str = "en"                # every printed word in this language
+    store: str = "Amazon.com"           # the store the title is meant for (the upload sheet)
     series: str | None = None           # with `volume`: the book is volume N of this series
     volume: int | None = None
 
@@ -300,6 +309,7 @@ def load_layout(path: Path | str) -> Layout:
         raise fail(f"must be one of {', '.join(PDF_STANDARDS)} or none", "pdf_standard")
     keywords, categories, finish = _setup_form_fields(book, profile, fail)
     _check_series(book, fail)
+    language = _language(book["language"], sections, fail)
     return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
                   author=book["author"], isbn=isbn, printer=printer, trim=trim,
                   paper=book["paper"], bleed=bleed, large_print=book["large_print"],
@@ -309,7 +319,9 @@ def load_layout(path: Path | str) -> Layout:
                   price_usd=None if price is None else Decimal(price), pdf_standard=standard,
                   lines=tuple(sorted(lines.lines.items())), hints=book["hints"],
                   description=book["description"], keywords=keywords, categories=categories,
-                  cover_finish=finish, series=book["series"], volume=book["volume"])
+                  cover_finish=finish, language=language,
+                  store=book["store"] or STORES[language], series=book["series"],
+                  volume=book["volume"])
 
 
 def _check_series(book: dict, fail) -> None:
@@ -322,6 +334,19 @@ def _check_series(book: dict, fail) -> None:
         raise fail("must be at least 1", "volume")
     if book["series"] is not None and not book["series"].strip():
         raise fail("must not be empty", "series")
+
+
+def _language(language: str, sections, fail) -> str:
+    """The book's language, when every family it prints has a catalog in it."""
+    if language not in LANGUAGES:
+        raise fail(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})", "language")
+    from pipeline.family import family_module
+
+    for section in sections:
+        if not has_catalog(family_module(section.family), language):
+            raise fail(f"the {section.family} family has no catalog in {language!r}: its "
+                       f"words are printed in English only", "language")
+    return language
 
 
 def _setup_form_fields(book: dict, profile, fail) -> tuple[tuple, tuple, str]:

@@ -10,6 +10,7 @@ stops the build instead of reaching the printer.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -150,6 +151,15 @@ class PdfInk:
         path.close()
         self.canvas.drawPath(path, stroke=s, fill=f)
 
+    def band(self, x1, y1, x2, y2, *, radius, stroke, gray=0.0):
+        reach = radius + stroke / 2
+        self._inside(Box(min(x1, x2) - reach, min(y1, y2) - reach, max(x1, x2) + reach,
+                         max(y1, y2) + reach), "band")
+        self._line_width(stroke)
+        self.canvas.setStrokeGray(self._gray(gray, "band"))
+        self.canvas.setLineJoin(1)
+        self.canvas.drawPath(band_path(self.canvas, x1, y1, x2, y2, radius), stroke=1, fill=0)
+
     def text(self, x, y, text, *, size, bold=False, anchor="start", gray=0.0):
         if size < self.rules.min_font_pt:
             raise LayoutError(f"text {text!r} at {size} pt is under the "
@@ -214,6 +224,27 @@ def circle_path(canvas, cx: float, cy: float, radius: float):
     path.curveTo(cx - k, cy + radius, cx - radius, cy + k, cx - radius, cy)
     path.curveTo(cx - radius, cy - k, cx - k, cy - radius, cx, cy - radius)
     path.curveTo(cx + k, cy - radius, cx + radius, cy - k, cx + radius, cy)
+    path.close()
+    return path
+
+
+def band_path(canvas, x1: float, y1: float, x2: float, y2: float, radius: float):
+    """A stadium round the run from (x1, y1) to (x2, y2): the side `radius` to the left of
+    the run, a half circle round the far end (two Bezier quarters), the other side back, a
+    half circle round the near end. A run of one point is a circle."""
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = ((x2 - x1) / length, (y2 - y1) / length) if length else (1.0, 0.0)
+    nx, ny = -uy * radius, ux * radius       # the left normal, `radius` long
+    ax, ay = ux * radius, uy * radius        # along the run, `radius` long
+    k = _KAPPA
+    path = canvas.beginPath()
+    path.moveTo(x1 + nx, y1 + ny)
+    for (px, py), quarters in (((x2, y2), (((nx, ny), (ax, ay)), ((ax, ay), (-nx, -ny)))),
+                               ((x1, y1), (((-nx, -ny), (-ax, -ay)), ((-ax, -ay), (nx, ny))))):
+        path.lineTo(px + quarters[0][0][0], py + quarters[0][0][1])
+        for (qx, qy), (ox, oy) in quarters:   # a quarter circle from offset q to offset o
+            path.curveTo(px + qx + k * ox, py + qy + k * oy, px + ox + k * qx,
+                         py + oy + k * qy, px + ox, py + oy)
     path.close()
     return path
 

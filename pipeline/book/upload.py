@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from pipeline.book.layout import Layout
 from pipeline.book.printers import PrinterProfile, Trim, inches
+from pipeline.i18n import DEFAULT, NAMES, po_path, review
 
 SHEET_NAME = "upload.json"
 MM_PER_IN = Fraction(254, 10)
@@ -60,8 +61,11 @@ def field_values(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
         f"; cover.pdf always carries its {_inches_text(profile.value('cover_bleed_in'))} in "
         "bleed")
     return {
-        # Every page the book layer prints is set in English (rules, labels, hints).
-        "language": ("English", "English"),
+        # Every word the book prints is in the layout's language (rules, labels, hints).
+        "language": (NAMES[layout.language], NAMES[layout.language]),
+        "store": (layout.store, layout.store),
+        "ai_translation": translation_question(layout),
+        "catalog_review": catalog_reviews(layout),
         "title": (layout.title, layout.title),
         "series": ((None, "(none: leave empty)") if layout.series is None else
                    ({"name": layout.series, "number": layout.volume},
@@ -97,6 +101,37 @@ def field_values(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
         "price": (price, f"${price}" if price else "(not given)"),
         **files.declarations,
     }
+
+
+def book_catalogs(layout: Layout) -> list[str]:
+    """The packages whose catalogs a book prints from: the book layer's, then each family's."""
+    from pipeline.family import family_module
+
+    return ["pipeline.book"] + list(dict.fromkeys(family_module(s.family)
+                                                  for s in layout.sections))
+
+
+def catalog_reviews(layout: Layout) -> tuple[dict, str]:
+    """Each catalog's native-speaker review as its header records it ("" until one is made)."""
+    if layout.language == DEFAULT:
+        return {}, "(none: the book is in English, the language its words are written in)"
+    found = {str(po_path(package, layout.language)): review(package, layout.language)
+             for package in book_catalogs(layout)}
+    shown = "; ".join(f"{path}: {done or 'no review by a native speaker yet'}"
+                      for path, done in found.items())
+    return found, shown
+
+
+def translation_question(layout: Layout) -> tuple[None, str]:
+    """KDP's question on AI-generated translations: the publisher answers it, knowing how the
+    catalogs were made; the sheet says what the catalogs record."""
+    if layout.language == DEFAULT:
+        return None, "(no translation: the book is in English)"
+    reviewed = all(catalog_reviews(layout)[0].values())
+    return None, ("answer for how the catalogs' translations were made; "
+                  + ("each catalog records a native speaker's review" if reviewed else
+                     "not every catalog records a native speaker's review: have each one "
+                     "read by a native speaker before the book is sold"))
 
 
 def upload_sheet(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> dict:

@@ -12,11 +12,23 @@ from pipeline.bridges.board import Board, canonical_form, layout
 from pipeline.bridges.grade import LEVEL_TITLES, LEVELS, rate
 from pipeline.bridges.solve import count_solutions
 from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.i18n import N_, Messages
+
+_ = Messages(__name__)
+RULES = (
+    N_("Each circle is an island. Join the islands with bridges so that every island has as "
+       "many bridges as its number says."),
+    N_("Bridges run straight across or down between two islands. They never cross each other "
+       "and never pass over an island."),
+    N_("Two islands may be joined by one bridge or by two, never more."),
+    N_("When you are done, you can walk from any island to every other one over the "
+       "bridges."),
+)
 
 
 class BridgesFamily(Family):
     name = "bridges"
-    title = "Bridges"
+    title = N_("Bridges")
     version = "bridges/1"
     levels = LEVELS
     level_titles = LEVEL_TITLES
@@ -54,15 +66,7 @@ class BridgesFamily(Family):
         return puzzle["height"], puzzle["width"]
 
     def rules_text(self) -> list[str]:
-        return [
-            "Each circle is an island. Join the islands with bridges so that every island "
-            "has as many bridges as its number says.",
-            "Bridges run straight across or down between two islands. They never cross "
-            "each other and never pass over an island.",
-            "Two islands may be joined by one bridge or by two, never more.",
-            "When you are done, you can walk from any island to every other one over the "
-            "bridges.",
-        ]
+        return [_(paragraph) for paragraph in RULES]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The island circles; a line along any solution bridge."""

@@ -10,7 +10,10 @@ from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.bridges.grade import LEVEL_RULES
 from pipeline.bridges.solve import (CONNECTIVITY, COUNTING, CROSSINGS, SATURATION, WHATIF,
                                     explain)
+from pipeline.i18n import N_, Messages
 from pipeline.ink import GridBox, Ink, Lesson
+
+_ = Messages(__name__)
 
 LINE_WIDTH = 0.9        # pt: bridges and island outlines (printers want at least 0.75)
 DOUBLE_GAP = 0.16       # of a cell: the distance between the two lines of a double bridge
@@ -26,8 +29,8 @@ COVER_STYLE = CoverStyle(
     art_dark=cmyk(90, 40, 0, 30), badge=cmyk(0, 35, 95, 0), title_pt=None, subtitle_pt=17,
     blurb_pt=10.5, title_place="bottom")
 # What the hints page says a hint's figure shows (Family.hint_figure_note).
-HINT_FIGURE_NOTE = ("The figure shows only the islands the step looks at; the gray band is the "
-                    "span it decides, and gray islands are the group it speaks of.")
+HINT_FIGURE_NOTE = N_("The figure shows only the islands the step looks at; the gray band is "
+                      "the span it decides, and gray islands are the group it speaks of.")
 
 
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
@@ -66,21 +69,21 @@ def draw_islands(ink: Ink, puzzle: dict, box: GridBox) -> None:
 
 # --- how-to lessons ------------------------------------------------------------------------------
 TECHNIQUES = (
-    ("saturation", "Saturation",
-     "an island whose number is all that its open spans can still carry needs every span "
-     "full, so the black bridges go in."),
-    ("counting", "Counting",
-     "when an island's other spans cannot carry all its bridges, the rest must go on the "
-     "marked span."),
-    ("crossings", "Crossings",
-     "a bridge already drawn blocks every span that would cross it, so the crossed-out span "
-     "stays empty."),
-    ("connectivity", "Connectivity",
-     "every island must be reachable from every other, so a choice that would shut a group "
-     "of islands off is impossible; that settles the marked span."),
-    ("what-if", "What-if",
-     "suppose the marked span took any other number of bridges: the rules then run into a "
-     "contradiction, so it takes what is shown."),
+    ("saturation", N_("Saturation"),
+     N_("an island whose number is all that its open spans can still carry needs every span "
+        "full, so the black bridges go in.")),
+    ("counting", N_("Counting"),
+     N_("when an island's other spans cannot carry all its bridges, the rest must go on the "
+        "marked span.")),
+    ("crossings", N_("Crossings"),
+     N_("a bridge already drawn blocks every span that would cross it, so the crossed-out "
+        "span stays empty.")),
+    ("connectivity", N_("Connectivity"),
+     N_("every island must be reachable from every other, so a choice that would shut a "
+        "group of islands off is impossible; that settles the marked span.")),
+    ("what-if", N_("What-if"),
+     N_("suppose the marked span took any other number of bridges: the rules then run into a "
+        "contradiction, so it takes what is shown.")),
 )
 _SPAN = r"\((\d+),(\d+)\)-\((\d+),(\d+)\)"
 
@@ -140,7 +143,7 @@ def lessons(boards, levels) -> list:
                 if kind == rule and visible:
                     before = tuple(sorted((s, low.get(s, 0), high.get(s, 2))
                                           for s in set(low) | set(high)))
-                    out.append(Lesson(name, text, index, (before, span, lo, hi)))
+                    out.append(Lesson(_(name), _(text), index, (before, span, lo, hi)))
                     break
                 if lo is not None:
                     low[span] = max(lo, low.get(span, 0))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pipeline.bridges.board import Layout
 from pipeline.family import Rating
+from pipeline.i18n import N_
 from pipeline.bridges.solve import (CONNECTIVITY, CONTRADICTION, COUNTING, CROSSINGS, N_CONNECTIVITY,
                                     N_COUNTING, N_CROSSINGS, N_DEPTH, N_NODES, N_SATURATION,
                                     N_TRIALS, N_WHATIF, SATURATION, SEARCH_RULES, SOLVED, WHATIF,
@@ -20,7 +21,9 @@ from pipeline.bridges.solve import (CONNECTIVITY, CONTRADICTION, COUNTING, CROSS
 # --- the levels ------------------------------------------------------------------------------
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
-LEVEL_TITLES = {level: level.title() for level in LEVELS}  # as print names each level
+LEVEL_TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),  # as print
+                "expert": N_("Expert"), "extreme": N_("Extreme")}               # names them
+assert LEVEL_TITLES == {level: level.title() for level in LEVELS}
 LEVEL_RULES = {
     "easy": CROSSINGS | SATURATION,
     "medium": CROSSINGS | SATURATION | COUNTING,

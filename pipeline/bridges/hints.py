@@ -17,6 +17,9 @@ from pipeline.bridges.solve import (COUNTING, CROSSINGS, N_COUNTERS, SATURATION,
                                     find_root, narrow, one_whatif, propagate, saturation_sweep,
                                     undo)
 from pipeline.family import Hint, HintNames, square_name, unknown_reveals
+from pipeline.i18n import N_, Messages, and_list, language
+
+_ = Messages(__name__)
 
 # What a hint reveals, each a list of [end, end] spans with the length of its items: spans
 # carrying at least k bridges [a, b, k], spans carrying none [a, b], at most k [a, b, k].
@@ -24,16 +27,79 @@ REVEALS = {"bridges": 3, "none": 2, "at_most": 3}
 
 
 HINT_TECHNIQUES = (  # hardest first: the hint is the first step of the hardest one recorded
-    ("whatif_count", "what-if", None),
-    ("connectivity", "connectivity", CROSSINGS | SATURATION | COUNTING),
-    ("counting", "counting", CROSSINGS | SATURATION),
-    ("saturation", "saturation", CROSSINGS),
+    ("whatif_count", N_("what-if"), None),
+    ("connectivity", N_("connectivity"), CROSSINGS | SATURATION | COUNTING),
+    ("counting", N_("counting"), CROSSINGS | SATURATION),
+    ("saturation", N_("saturation"), CROSSINGS),
 )
+
+# --- the hint in another language ------------------------------------------------------------
+# English keeps the sentences below as they always read; another language words the same step
+# from its parts (islands, span, counts) by its own sentences in the catalog.
+COUNT_WORDS = {0: N_("no bridge"), 1: N_("one bridge"), 2: N_("two bridges")}
+OUTCOMES = {"none": N_("no bridge"), "exactly 1": N_("exactly one bridge"),
+            "exactly 2": N_("exactly two bridges"), "at least 1": N_("at least one bridge"),
+            "at least 2": N_("at least two bridges"), "at most 1": N_("at most one bridge")}
+SAYINGS = {
+    "connectivity": N_("{opening}, {technique}: {islands} have {ends} bridge ends left to spend. "
+                       "{supposed} between {a} and {b} would spend every one and cut these "
+                       "{members} islands (gray in the figure) off from the rest: the span "
+                       "carries {outcome}."),
+    "connectivity-one": N_("{opening}, {technique}: {islands} has {ends} bridge ends left to "
+                           "spend. {supposed} between {a} and {b} would spend every one and cut "
+                           "these {members} islands (gray in the figure) off from the rest: the "
+                           "span carries {outcome}."),
+    "counting": N_("{opening}, {technique}: {island} can get at most {others} from its other "
+                   "neighbours, so at least {need} must run to {other}."),
+    "reach": N_("{opening}, {technique}: {island} can reach exactly {high} bridge ends over all "
+                "its possible bridges, so it needs every one of them: {outcome} to {other}."),
+    "full": N_("{opening}, {technique}: {island} already has all its bridges, so no more run "
+               "from it: {outcome} to {other}."),
+    "short": N_("{opening}, {technique}: {island} has only {left} left to spend, so the span "
+                "between {a} and {b} carries {outcome}."),
+    "what-if": N_("After the easier steps, {technique}: suppose {a} and {b} had {supposed} "
+                  "between them. The easier steps then reach a contradiction{where}. So the "
+                  "span carries {outcome}."),
+}
+CONTRADICTIONS = {
+    "short": N_(": {island} can no longer get its number"),
+    "over": N_(": {island} gets more bridges than its number"),
+    "cut": N_(": islands such as {island} are cut off from the rest"),
+    "generic": N_(" (an island that cannot get its number, bridges that would cross, or islands "
+                  "cut off from the rest)"),
+}
+OPENINGS = (N_("From the start"), N_("After the easier steps"))
+JOINED = N_("the {count} islands already joined up with {island}")
+BRIDGES = (N_("{count} bridge"), N_("{count} bridges"))
+BRIDGE_ENDS = (N_("{count} bridge end"), N_("{count} bridge ends"))
+
+
+def _counted(forms: tuple[str, str], count: int) -> str:
+    return _(forms[count != 1], count=count)
+
+
+def _outcome_words(new: tuple[int, int], old: tuple[int, int]) -> str:
+    """_outcome in the book's language."""
+    if new[0] == new[1]:
+        return _(OUTCOMES["none" if new[0] == 0 else f"exactly {new[0]}"])
+    if new[0] > old[0]:
+        return _(OUTCOMES[f"at least {new[0]}"])
+    return _(OUTCOMES["none" if new[1] == 0 else f"at most {new[1]}"])
+
+
+def _contradiction_words(kind: str, english: str, island: str) -> str:
+    return english if language() == "en" else _(CONTRADICTIONS[kind], island=island)
+
+
+def _say(saying: str, english: str, **parts) -> str:
+    """The English sentence, or the language's own sentence from the same parts."""
+    return english if language() == "en" else _(SAYINGS[saying], **parts)
 
 
 def _island(lay: Layout, i: int) -> str:
     island = lay.board.islands[i]
-    return f"the {island.number} at {square_name(island.row, island.col)}"
+    return _("the {number} at {square}", number=island.number,
+             square=square_name(island.row, island.col))
 
 
 def _span(lay: Layout, e: int) -> str:
@@ -93,8 +159,11 @@ def _left(lay: Layout, lo, i: int) -> int:
                                     for k in range(lay.touch_start[i], lay.touch_start[i + 1]))
 
 
-def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new) -> tuple[str, list[int]]:
-    """Why a rule narrowed link e (given the intervals just before), and the islands it used."""
+def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
+               told: dict | None = None) -> tuple[str, list[int]]:
+    """Why a rule narrowed link e (given the intervals just before), and the islands it used;
+    `told` (the opening and the technique) begins the sentence in another language."""
+    told = told or {}
     a, b = int(lay.link_a[e]), int(lay.link_b[e])
     outcome = _outcome(new, old)
     touching = {i: [int(lay.touch[k]) for k in range(lay.touch_start[i], lay.touch_start[i + 1])]
@@ -106,23 +175,31 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new) -> tuple[str, l
         ends = sum(_left(lay, lo, i) for i in ga) + (
             sum(_left(lay, lo, i) for i in gb) if ga is not gb else 0)
         joined = (lambda g, i: _island(lay, i) if len(g) == 1 else
-                  f"the {len(g)} islands already joined up with {_island(lay, i)}")
+                  _(JOINED, count=len(g), island=_island(lay, i)))
         whole = f"{joined(ga, a)} and {joined(gb, b)} have" if ga is not gb else \
             f"{joined(ga, a)} {'have' if len(ga) > 1 else 'has'}"
         members = len(set(ga + gb))
-        text = (f"{whole} {ends} bridge ends left to spend. {_count_words(old[1]).capitalize()} "
-                f"between {_span(lay, e)} would spend every one and cut off these {members} "
-                f"islands (gray in the figure) from the rest: the span carries {outcome}.")
+        plural = ga is not gb or len(ga) > 1
+        text = _say("connectivity" if plural else "connectivity-one", f"{whole} {ends} bridge ends left to spend. "
+                    f"{_count_words(old[1]).capitalize()} between {_span(lay, e)} would spend "
+                    f"every one and cut off these {members} islands (gray in the figure) from "
+                    f"the rest: the span carries {outcome}.",
+                    islands=and_list([joined(ga, a)] + ([joined(gb, b)] if ga is not gb else [])),
+                    ends=ends, supposed=_(COUNT_WORDS[old[1]]).capitalize(),
+                    a=_island(lay, a), b=_island(lay, b), members=members,
+                    outcome=_outcome_words(new, old), **told)
         return text, sorted(set(ga + gb))
     if rule == "counting":
         for i in (a, b):
             others = sum(int(hi[f]) for f in touching[i] if f != e)
             if int(lay.number[i]) - others == new[0] > old[0]:
                 other = b if i == a else a
-                return (f"{_island(lay, i)} can get at most {others} bridge"
-                        f"{'s' if others != 1 else ''} from its other neighbours, so at least "
-                        f"{_count_words(new[0]).replace('one', '1').replace('two', '2')} must run "
-                        f"to {_island(lay, other)}.", [i, other])
+                return (_say("counting", f"{_island(lay, i)} can get at most {others} bridge"
+                             f"{'s' if others != 1 else ''} from its other neighbours, so at least "
+                             f"{_count_words(new[0]).replace('one', '1').replace('two', '2')} "
+                             f"must run to {_island(lay, other)}.", island=_island(lay, i),
+                             others=_counted(BRIDGES, others), need=_counted(BRIDGES, new[0]),
+                             other=_island(lay, other), **told), [i, other])
     # saturation: an island that can just fill takes every bridge it can reach (a rise of the
     # least count); an island already full, or short of ends, caps the link (a fall of the most)
     for i in (a, b):
@@ -131,16 +208,22 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new) -> tuple[str, l
         low = sum(int(lo[f]) for f in touching[i])
         other = b if i == a else a
         if new[0] > old[0] and high == int(lay.number[i]) and low < high:
-            return (f"{_island(lay, i)} can reach exactly {high} bridge ends over all its "
-                    f"possible bridges, so it needs every one of them: "
-                    f"{outcome} to {_island(lay, other)}.", [i, other])
+            return (_say("reach", f"{_island(lay, i)} can reach exactly {high} bridge ends over "
+                         f"all its possible bridges, so it needs every one of them: "
+                         f"{outcome} to {_island(lay, other)}.", island=_island(lay, i),
+                         high=high, outcome=_outcome_words(new, old),
+                         other=_island(lay, other), **told), [i, other])
         if new[0] == old[0] and low == int(lay.number[i]) and low < high:
-            return (f"{_island(lay, i)} already has all its bridges, so no more run from it: "
-                    f"{outcome} to {_island(lay, other)}.", [i, other])
+            return (_say("full", f"{_island(lay, i)} already has all its bridges, so no more run "
+                         f"from it: {outcome} to {_island(lay, other)}.", island=_island(lay, i),
+                         outcome=_outcome_words(new, old), other=_island(lay, other),
+                         **told), [i, other])
         if new[0] == old[0] and new[1] == old[0] + left:
-            return (f"{_island(lay, i)} has only {left} bridge end{'s' if left != 1 else ''} "
-                    f"left to spend, so the span between {_span(lay, e)} carries {outcome}.",
-                    [i, other])
+            return (_say("short", f"{_island(lay, i)} has only {left} bridge "
+                         f"end{'s' if left != 1 else ''} left to spend, so the span between "
+                         f"{_span(lay, e)} carries {outcome}.", island=_island(lay, i),
+                         left=_counted(BRIDGE_ENDS, left), a=_island(lay, a), b=_island(lay, b),
+                         outcome=_outcome_words(new, old), **told), [i, other])
     raise AssertionError(f"no reason found for the {rule} step")
 
 
@@ -163,15 +246,19 @@ def hint(puzzle: dict, solution: dict | None, grade: dict):
             e, supposed, old_lo, old_hi = step
             old, new = (old_lo, old_hi), (int(state.lo[e]), int(state.hi[e]))
             where, culprit = _contradiction(lay, e, supposed, state, args)
-            text = (f"After the easier steps, suppose {_span(lay, e)} had "
-                    f"{_count_words(supposed)} between them. The easier steps then reach a "
-                    f"contradiction{where or _GENERIC}. So the span carries "
-                    f"{_outcome(new, old)}.")
+            text = _say("what-if", f"After the easier steps, suppose {_span(lay, e)} had "
+                        f"{_count_words(supposed)} between them. The easier steps then reach a "
+                        f"contradiction{where or _GENERIC}. So the span carries "
+                        f"{_outcome(new, old)}.", technique=_(technique),
+                        a=_island(lay, int(lay.link_a[e])), b=_island(lay, int(lay.link_b[e])),
+                        supposed=_(COUNT_WORDS[supposed]),
+                        where=where or _(CONTRADICTIONS["generic"]),
+                        outcome=_outcome_words(new, old))
             a, b = int(lay.link_a[e]), int(lay.link_b[e])
             near = sorted({int(x) for f in range(len(lay.link_a)) for x in
                            (lay.link_a[f], lay.link_b[f]) if {a, b} & {int(lay.link_a[f]),
                                                                        int(lay.link_b[f])}})
-            return Hint(technique, text, _reveals(lay, e, old, new),
+            return Hint(_(technique), text, _reveals(lay, e, old, new),
                         _figure(lay, e, near + culprit, []))
         state.deduce(easier)
         lo, hi = state.lo.copy(), state.hi.copy()
@@ -186,10 +273,12 @@ def hint(puzzle: dict, solution: dict | None, grade: dict):
         if sweep() <= 0 or int(state.meta[0]) == mark:
             raise AssertionError(f"the grade records {technique} but no {technique} step is found")
         e, old, new = _first_narrowing(state, mark)
-        why, islands = _rule_text(lay, technique, e, lo, hi, old, new)
         opening = "After the easier steps" if mark else "From the start"
+        told = {"opening": _(OPENINGS[bool(mark)]), "technique": _(technique)}
+        why, islands = _rule_text(lay, technique, e, lo, hi, old, new, told)
         group = islands if technique == "connectivity" else []
-        return Hint(technique, f"{opening}, {why}", _reveals(lay, e, old, new),
+        text = f"{opening}, {why}" if language() == "en" else why
+        return Hint(_(technique), text, _reveals(lay, e, old, new),
                     _figure(lay, e, islands, group))
     raise ValueError("the grade records no technique to hint at")
 
@@ -217,17 +306,20 @@ def _contradiction(lay: Layout, e: int, supposed: int, state: State, args) -> tu
         high = sum(int(hi[lay.touch[k]]) for k in touching)
         low = sum(int(lo[lay.touch[k]]) for k in touching)
         if high < lay.number[i]:
-            found = (f": {_island(lay, i)} can no longer get its number", [i])
+            found = (_contradiction_words("short", f": {_island(lay, i)} can no longer get its "
+                                                   f"number", _island(lay, i)), [i])
             break
         if low > lay.number[i]:
-            found = (f": {_island(lay, i)} gets more bridges than its number", [i])
+            found = (_contradiction_words("over", f": {_island(lay, i)} gets more bridges than "
+                                                  f"its number", _island(lay, i)), [i])
             break
     else:
         parent = np.zeros(len(lay.number), dtype=np.int64)
         if components(len(lay.number), lay.link_a, lay.link_b, hi, 1, parent) > 1:
             cut = [i for i in range(len(lay.number))
                    if find_root(parent, i) != find_root(parent, int(lay.link_a[e]))]
-            found = (f": islands such as {_island(lay, cut[0])} are cut off from the rest",
+            found = (_contradiction_words("cut", f": islands such as {_island(lay, cut[0])} are "
+                                                 f"cut off from the rest", _island(lay, cut[0])),
                      [cut[0]])
     undo(mark, lo, hi, trail, meta)
     return found

@@ -218,6 +218,32 @@ def link_leaks(page: PageContent, grid: Grid, links) -> list[str]:
     return leaks
 
 
+def run_leaks(page: PageContent, grid: Grid, runs) -> list[str]:
+    """A band or ring drawn round a run of letters (`AnswerSigns.runs`).
+
+    A path counts as marking the run when its outline holds both end cells' centres and
+    stays within the run's cells grown by three quarters of a cell all round: a band round
+    the word, a loop, a line struck through it. The board's frame is the board, not a mark
+    (it can hold a corner-to-corner run); the letters are text, never paths."""
+    marks = [m for m in page.ink_marks if isinstance(m, PathMark) and not _is_frame(m, grid)]
+    if not runs or not marks:
+        return []
+    reach = 0.75 * grid.cell
+    leaks = []
+    for start, end in runs:
+        (xa, ya), (xb, yb) = grid.centre(*start), grid.centre(*end)
+        ends = Box(min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+        room = Box(ends.x0 - grid.cell / 2 - reach, ends.y0 - grid.cell / 2 - reach,
+                   ends.x1 + grid.cell / 2 + reach, ends.y1 + grid.cell / 2 + reach)
+        for mark in marks:
+            if mark.outline.contains(ends, slack=1e-3) and room.contains(mark.outline,
+                                                                          slack=1e-3):
+                leaks.append(f"the run {tuple(start)}-{tuple(end)} is ringed: "
+                             f"{describe(mark)}")
+                break
+    return leaks
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"\w+", text.casefold())
 
@@ -246,4 +272,4 @@ def answer_leaks(page: PageContent, signs: AnswerSigns, grid: dict) -> list[str]
     """What of the answer is drawn on `page` for the board at `grid` (empty when nothing)."""
     g = Grid.from_manifest(grid)
     return (cell_leaks(page, g, signs.cells, signs.clues) + link_leaks(page, g, signs.links)
-            + word_leaks(page, signs.words, signs.printed))
+            + run_leaks(page, g, signs.runs) + word_leaks(page, signs.words, signs.printed))

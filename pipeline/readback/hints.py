@@ -16,6 +16,7 @@ from typing import Callable
 
 from pipeline.family import Family, HintNames
 from pipeline.spreads import facing
+from pipeline.readback.labels import HINT_POINTER_LABEL, SOLUTION_LABEL, printed_label
 
 SQUARE = re.compile(r"\b([A-Z]{1,2})([1-9][0-9]?)\b")
 
@@ -107,8 +108,9 @@ def hint_findings(book: dict, page_text: Callable[[int], str | None], records: d
             findings.append((page, f"puzzle {number} points to page {target} but its hint is "
                                    f"on page {on[0][0]}"))
         text = printed(page)
-        if text is not None and f"Hint on page {target}" not in text:
-            findings.append((page, f"puzzle {number} does not print \"Hint on page {target}\""))
+        pointer = printed_label(HINT_POINTER_LABEL, hint=target, page=0).split(" · ")[0]
+        if text is not None and pointer not in text:
+            findings.append((page, f"puzzle {number} does not print \"{pointer}\""))
         if not on:
             continue
         hint_page, entry = on[0]
@@ -117,9 +119,9 @@ def hint_findings(book: dict, page_text: Callable[[int], str | None], records: d
                                         f"{entry.get('number')} on page "
                                         f"{entry.get('puzzle_page')}"))
         back = printed(hint_page)
-        if back is not None and f"Puzzle {number} · page {page}" not in back:
-            findings.append((hint_page, f"the hint does not print \"Puzzle {number} · page "
-                                        f"{page}\""))
+        heading = printed_label(SOLUTION_LABEL, n=number, page=page)
+        if back is not None and heading not in back:
+            findings.append((hint_page, f"the hint does not print \"{heading}\""))
         words = hint.get("text", "")
         if entry.get("text") != words or entry.get("technique") != hint.get("technique"):
             findings.append((hint_page, f"the hint to puzzle {number} differs between the "

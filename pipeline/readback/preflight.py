@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from pipeline.atomic import write_json
+from pipeline.i18n import speaking
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
 from pipeline.readback.checks.ledger import ledger_views, view_key
@@ -34,7 +35,7 @@ def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
     """Read one book back, check it, write its preflight.json (and its proofs), then the key
     they were made from (stopped before it, the old key names the old report's sha256)."""
     folder = Path(book["interior"]).parent
-    with reading_back():
+    with reading_back(), speaking(book.get("language", "en")):
         b = load_book(book, records, manifest=manifest, ledger=ledger)
         rep = book_report(b, run_checks(b))
         write_json(folder / "preflight.json", rep)

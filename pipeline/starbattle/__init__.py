@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.i18n import N_, Messages
 from pipeline.starbattle import draw
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
@@ -16,30 +17,34 @@ from pipeline.starbattle.board import Board, BorderIndex, border_distance, canon
 
 NEAR_DUPLICATE_EDGES = 4   # an easy board this close to an earlier one is replaced
 RULES = [
-    "Place stars in the grid so that every row, every column and every outlined region holds "
-    "exactly one star.",
-    "Two stars may never touch, not even diagonally.",
-    "A printed star is given: it is part of the solution. Mark squares that cannot hold a star "
-    "with a dot or a cross as you go.",
+    N_("Place stars in the grid so that every row, every column and every outlined region "
+       "holds exactly one star."),
+    N_("Two stars may never touch, not even diagonally."),
+    N_("A printed star is given: it is part of the solution. Mark squares that cannot hold a "
+       "star with a dot or a cross as you go."),
 ]
-STAR_WORDS = {1: "one star", 2: "two stars", 3: "three stars", 4: "four stars"}
+STAR_WORDS = {1: N_("one star"), 2: N_("two stars"), 3: N_("three stars"), 4: N_("four stars")}
+_ = Messages(__name__)
+
+
+def star_words(stars: int) -> str:
+    return _(STAR_WORDS[stars]) if stars in STAR_WORDS else _("{count} stars", count=stars)
 
 
 def rules_for_stars(stars: int) -> list[str]:
     """The rules for boards with `stars` stars a line (one star: RULES as they always read)."""
     if stars == 1:
-        return list(RULES)
-    words = STAR_WORDS.get(stars, f"{stars} stars")
-    return [f"Place stars in the grid so that every row, every column and every outlined region "
-            f"holds exactly {words}.",
-            "Two stars may never touch, not even diagonally: not in a row, not in a column, not "
-            "at a corner.",
-            RULES[2]]
+        return [_(rule) for rule in RULES]
+    return [_("Place stars in the grid so that every row, every column and every outlined "
+              "region holds exactly {stars}.", stars=star_words(stars)),
+            _("Two stars may never touch, not even diagonally: not in a row, not in a column, "
+              "not at a corner."),
+            _(RULES[2])]
 
 
 class StarBattle(Family):
     name = "starbattle"
-    title = "Star Battle"
+    title = N_("Star Battle")
     version = "starbattle/1"
     levels = LEVELS
     level_titles = LEVEL_TITLES
@@ -93,7 +98,7 @@ class StarBattle(Family):
         return puzzle["size"], puzzle["size"]
 
     def rules_text(self) -> list[str]:
-        return list(RULES)
+        return [_(rule) for rule in RULES]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a star in any solution cell that is not a printed given."""
@@ -113,9 +118,9 @@ class StarBattle(Family):
         for level in levels:
             band = BAND_BY_NAME[level]
             if band.stars != stars:
-                words = STAR_WORDS.get(band.stars, f"{band.stars} stars")
-                rules.append(f"The {LEVEL_TITLES[level]} puzzles are {band.size} x {band.size} "
-                             f"and hold {words} in every row, column and region.")
+                rules.append(_("The {level} puzzles are {size} x {size} and hold {stars} in "
+                               "every row, column and region.", level=self.level_title(level),
+                               size=band.size, stars=star_words(band.stars)))
         return rules
 
     def example_level(self, level: str) -> str:

@@ -9,6 +9,9 @@ from __future__ import annotations
 from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.geometry import star_points
 from pipeline.ink import GridBox, Ink
+from pipeline.i18n import N_, Messages
+
+_ = Messages(__name__)
 from pipeline.starbattle.board import Board
 
 GRID_LINE = 0.75       # pt: the thinnest line the printers reproduce reliably
@@ -24,8 +27,8 @@ COVER_STYLE = CoverStyle(
     art_dark=cmyk(100, 75, 0, 40), badge=cmyk(0, 75, 85, 0), title_pt=None, subtitle_pt=17,
     blurb_pt=10.5, title_place="top")
 # What the hints page says a hint's figure shows (Family.hint_figure_note).
-HINT_FIGURE_NOTE = ("Shaded squares are the open squares of the lines the step looks at; "
-                    "X marks a square it crosses out.")
+HINT_FIGURE_NOTE = N_("Shaded squares are the open squares of the lines the step looks at; "
+                      "X marks a square it crosses out.")
 
 
 def edge_runs(board: Board, box: GridBox, border: bool) -> list[tuple[float, float, float, float]]:
@@ -106,7 +109,7 @@ def lessons(boards, levels) -> list:
             for step in steps:
                 if step.tier == tier and (step.star is not None or step.crossed):
                     taught = solver.tier(board.stars, tier)
-                    out.append(Lesson(taught.title, taught.lesson, index, (
+                    out.append(Lesson(_(taught.name).capitalize(), _(taught.lesson), index, (
                         tuple(map(tuple, stars)), tuple(crossed), step.lines,
                         step.star, step.crossed)))
                     break

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.family import BEYOND, Rating
+from pipeline.i18n import N_
 from pipeline.starbattle import solve
 from pipeline.starbattle.board import Board
 
@@ -88,10 +89,10 @@ BANDS: tuple[Band, ...] = (
 
 BAND_BY_NAME = {band.name: band for band in BANDS}
 LEVELS = tuple(band.name for band in BANDS)
-LEVEL_TITLES = {"easy": "Easy", "medium": "Medium", "tricky": "Tricky", "hard": "Hard",
-                "expert": "Expert", "two-star-easy": "Two-Star Easy",
-                "two-star-medium": "Two-Star Medium", "two-star-hard": "Two-Star Hard",
-                "three-star": "Three-Star"}  # as print names each level
+LEVEL_TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "tricky": N_("Tricky"),
+                "hard": N_("Hard"), "expert": N_("Expert"),
+                "two-star-easy": N_("Two-Star Easy"), "two-star-medium": N_("Two-Star Medium"),
+                "two-star-hard": N_("Two-Star Hard"), "three-star": N_("Three-Star")}  # as print names each level
 
 
 # --- measuring a board -----------------------------------------------------------------------

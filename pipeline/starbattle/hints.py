@@ -11,11 +11,14 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline.family import Hint, HintNames, column_letter, square_list, square_name, unknown_reveals
+from pipeline.i18n import N_, Messages, and_list, language, or_list
 from pipeline.starbattle import solve
 from pipeline.starbattle.board import Board
 from pipeline.starbattle.solve import tier as tier_named
 
 REVEALS = ("stars", "crossed")  # what a hint reveals: squares that hold a star, squares crossed out
+_ = Messages(__name__)
+OPENINGS = (N_("From the start"), N_("After the easier steps"))   # before the first step, after
 
 # --- the hint of a one-star board ------------------------------------------------------------
 
@@ -43,10 +46,10 @@ def line_label(board: Board, line: int) -> str:
     """A row, column or region as a reader finds it on the printed board."""
     kind, index = divmod(line, board.size)
     if kind == 0:
-        return f"row {index + 1}"
+        return _("row {number}", number=index + 1)
     if kind == 1:
-        return f"column {column_letter(index)}"
-    return f"the region holding {square_name(*line_squares(board, line)[0])}"
+        return _("column {letter}", letter=column_letter(index))
+    return _("the region holding {square}", square=square_name(*line_squares(board, line)[0]))
 
 
 def key_step(board: Board) -> tuple[int, int, list[int], set, set]:
@@ -80,51 +83,60 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
     if board.stars > 1:   # the grade names the top tier, so the solve stops at its first step
         return hint_k(board, grade.get("max_tier") if grade else None)
     n = board.size
-    tier, index, lines, open_squares, _ = key_step(board)
+    tier, index, lines, open_squares, _stars = key_step(board)
     step = solve.solve(board).steps[index]
     crossed = list(step.crossed)
     names = [line_label(board, line) for line in lines]
     squares = {line: sorted(sq for sq in line_squares(board, line) if sq in open_squares)
                for line in lines}
-    opening = "After the easier steps" if index else "From the start"
+    opening = _(OPENINGS[bool(index)])
+    one = len(crossed) == 1
     # The figure shades the open squares of the step's lines, so the words need not list them.
     if tier == 1:
         star = step.star
-        text = (f"{opening}, {names[0]} has one open square left: {square_list([star])} gets "
-                f"its star")
-        text += (f"; cross out the squares it touches or lines up with: "
-                 f"{square_list(crossed)}." if crossed else ".")
+        text = _("{opening}, {line} has one open square left: {star} gets its star",
+                 opening=opening, line=names[0], star=square_list([star]))
+        text += (_("; cross out the squares it touches or lines up with: {squares}.",
+                   squares=square_list(crossed)) if crossed else ".")
         stars = [list(star)]
     elif tier == 2:
         line = lines[0]
-        either = square_list(crossed).replace(" and ", " or ")
-        text = (f"{opening}, {names[0]} can hold its star only in "
-                f"{square_list(squares[line])}. A star on {either} would touch or "
-                f"line up with all of them and leave {names[0]} no star: cross "
-                f"{'it' if len(crossed) == 1 else 'them'} out.")
+        parts = dict(opening=opening, line=names[0], squares=square_list(squares[line]),
+                     either=or_list(square_name(*sq) for sq in sorted(crossed)))
+        text = _("{opening}, {line} can hold its star only in {squares}. A star on {either} "
+                 "would touch or line up with all of them and leave {line} no star: cross it "
+                 "out.", **parts) if one else \
+            _("{opening}, {line} can hold its star only in {squares}. A star on {either} "
+              "would touch or line up with all of them and leave {line} no star: cross them "
+              "out.", **parts)
         stars = []
     else:
         inside = {sq for line in lines for sq in line_squares(board, line)}
         unused = [sq for sq in crossed if sq in inside]
         ruled = [sq for sq in crossed if sq not in inside]
-        together = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 2 \
-            else " and ".join(names)
-        count = "both" if tier == 3 else "all three"
-        text = (f"{opening}, try every way to place the stars of {together} on their open "
-                f"squares (shaded), {count} at once.")
-        them = "it" if len(crossed) == 1 else "them"
+        # "of row 2 and row 4"; a language may repeat its word: "de la ligne 2 et de la ligne 4"
+        of_lines = "of " + and_list(names) if language() == "en" else \
+            and_list(_("of {line}", line=name) for name in names)
+        parts = dict(opening=opening, of_lines=of_lines)
+        text = _("{opening}, try every way to place the stars {of_lines} on their open "
+                 "squares (shaded), both at once.", **parts) if tier == 3 else \
+            _("{opening}, try every way to place the stars {of_lines} on their open "
+              "squares (shaded), all three at once.", **parts)
+        parts = dict(ruled=square_list(ruled), unused=square_list(unused))
         if ruled and unused:
-            text += (f" Every way rules out {square_list(ruled)}, and no way uses "
-                     f"{square_list(unused)}: cross {them} all out.")
+            text += " " + _("Every way rules out {ruled}, and no way uses {unused}: cross "
+                            "them all out.", **parts)
         elif ruled:
-            text += f" Every way rules out {square_list(ruled)}: cross {them} out."
+            text += " " + (_("Every way rules out {ruled}: cross it out.", **parts) if one else
+                           _("Every way rules out {ruled}: cross them out.", **parts))
         else:
-            text += f" No way uses {square_list(unused)}: cross {them} out."
+            text += " " + (_("No way uses {unused}: cross it out.", **parts) if one else
+                           _("No way uses {unused}: cross them out.", **parts))
         stars = []
     reveals = {"stars": stars, "crossed": [list(sq) for sq in crossed]}
     figure = {"lines": [[list(sq) for sq in squares[line]] for line in lines],
               "size": n}
-    return Hint(tier_named(1, tier).hint, text, reveals, figure)
+    return Hint(_(tier_named(1, tier).hint), text, reveals, figure)
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
@@ -421,4 +433,19 @@ def hint_k(board: Board, tier: int | None = None):
                                                      if sq in open_squares)]
                         for line in shaded],
               "size": n}
-    return Hint(tier_named(k, tier).hint, text, reveals, figure)
+    if language() != "en":   # built from the step's parts in the book's language
+        text = worded_k(board, index, tier_named(k, tier).hint, shaded, placed, crossed)
+    return Hint(_(tier_named(k, tier).hint), text, reveals, figure)
+
+
+def worded_k(board: Board, index: int, technique: str, lines: list[int], placed: list,
+             crossed: list) -> str:
+    """A k-star key step in the book's language: the technique, the lines it looks at, the
+    star it places and the squares it crosses out (the figure shades the lines' squares)."""
+    text = _("{opening}, {technique} on {lines}.", opening=_(OPENINGS[bool(index)]),
+             technique=_(technique), lines=and_list(line_label(board, line) for line in lines))
+    if placed:
+        text += " " + _("Put a star on {square}.", square=square_name(*placed[0]))
+    if crossed:
+        text += " " + _("Cross out {squares}.", squares=square_list(crossed))
+    return text

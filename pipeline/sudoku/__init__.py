@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.i18n import N_
 from pipeline.sudoku import draw
 from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
@@ -16,24 +17,24 @@ from pipeline.sudoku.board import Board, canonical_form
 from pipeline.sudoku.grade import KILLER_LEVELS, LEVEL_TITLES, LEVELS, difficulty_scale, rate
 
 RULES = (
-    "Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
-    "digits 1 to 9 exactly once.",
-    "The printed digits stay as they are. Every puzzle has exactly one solution, and it can "
-    "be found by reasoning alone, without guessing.",
+    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+       "digits 1 to 9 exactly once."),
+    N_("The printed digits stay as they are. Every puzzle has exactly one solution, and it "
+       "can be found by reasoning alone, without guessing."),
 )
 KILLER_RULES = (
-    "Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
-    "digits 1 to 9 exactly once.",
-    "The dashed outlines are cages. The digits in a cage add up to the small number in its "
-    "corner, and no digit repeats within a cage.",
-    "Every puzzle has exactly one solution, and it can be found by reasoning alone, without "
-    "guessing.",
+    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+       "digits 1 to 9 exactly once."),
+    N_("The dashed outlines are cages. The digits in a cage add up to the small number in its "
+       "corner, and no digit repeats within a cage."),
+    N_("Every puzzle has exactly one solution, and it can be found by reasoning alone, "
+       "without guessing."),
 )
 
 
 class SudokuFamily(Family):
     name = "sudoku"
-    title = "Sudoku"
+    title = N_("Sudoku")
     version = "sudoku/1"
     levels = LEVELS
     level_titles = LEVEL_TITLES
@@ -75,11 +76,11 @@ class SudokuFamily(Family):
         return 9, 9
 
     def rules_text(self) -> list[str]:
-        return list(RULES)
+        return [self.words()(paragraph) for paragraph in RULES]
 
     def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
         """Killer boards (a puzzle with cages) have their cage rule."""
-        return list(KILLER_RULES if puzzle.get("cages") else RULES)
+        return [self.words()(p) for p in (KILLER_RULES if puzzle.get("cages") else RULES)]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a digit in the middle of any empty cell; each cage's sum

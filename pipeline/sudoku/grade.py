@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pipeline.family import BEYOND, Rating
+from pipeline.i18n import N_
 from pipeline.sudoku.board import BOX_HOUSE, Board
 from pipeline.sudoku.solve import (KILLER_TECHNIQUES, TECHNIQUES, Solve, Step, Technique,
                                    rules_of, solve)
@@ -39,7 +40,11 @@ from pipeline.sudoku.solve import (KILLER_TECHNIQUES, TECHNIQUES, Solve, Step, T
 CLASSIC_LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 KILLER_LEVELS = ("killer-easy", "killer-medium", "killer-hard")
 LEVELS = CLASSIC_LEVELS + KILLER_LEVELS   # the family's levels: classic first, then Killer
-LEVEL_TITLES = {level: level.replace("-", " ").title() for level in LEVELS}  # as print names them
+LEVEL_TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),  # as print
+                "expert": N_("Expert"), "extreme": N_("Extreme"),               # names them
+                "killer-easy": N_("Killer Easy"), "killer-medium": N_("Killer Medium"),
+                "killer-hard": N_("Killer Hard")}
+assert LEVEL_TITLES == {level: level.replace("-", " ").title() for level in LEVELS}
 TIERS = {
     "easy": ("Full House", "Hidden Single", "Naked Single"),
     "medium": ("Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)"),

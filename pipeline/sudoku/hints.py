@@ -8,8 +8,11 @@ establishes: the digits it places and the candidates it crosses out, nothing a l
 
 from __future__ import annotations
 
-from pipeline.family import Hint, HintNames, unknown_reveals
+from pipeline.family import Hint, HintNames, square_name, unknown_reveals
+from pipeline.i18n import N_, Messages, and_list, language
 from pipeline.sudoku import solve
+
+_ = Messages(__name__)
 
 # What a hint reveals, in record coordinates: digits placed [[r, c, d], ...] and candidates
 # crossed out of a cell [[r, c, d], ...].
@@ -21,10 +24,53 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None) 
     step = solve.key_step(puzzle, grade=grade)
     if step is None:
         raise ValueError("the easiest-first solve does not finish this board")
-    text = f"{LEAD}, {step['technique']}: {step['text']}."
     reveals = {"digits": step["places"], "eliminated": step["eliminates"]}
     figure = {"cells": step["cells"], "houses": step["houses"]}
-    return Hint(step["technique"], text, reveals, figure)
+    if language() == "en":   # the solver's own sentence, in the board's names
+        text = f"{LEAD}, {step['technique']}: {step['text']}."
+        return Hint(step["technique"], text, reveals, figure)
+    return Hint(_(step["technique"]), worded(step), reveals, figure)
+
+
+# --- the hint in another language ------------------------------------------------------------
+# Built from the step's parts (technique, houses, cells, digits) by the language's own
+# sentences in the catalog, never by translating the English sentence.
+HOUSE_WORDS = {"row": N_("row {name}"), "column": N_("column {name}"), "box": N_("box {name}"),
+               "cage": N_("cage {name}")}
+
+
+def house_words(name: str) -> str:
+    """"row 3" (as the solver names a house) in the book's language: "Zeile 3"."""
+    kind, _space, label = name.partition(" ")
+    return _(HOUSE_WORDS[kind], name=label)
+
+
+def worded(step: dict) -> str:
+    """The key step in the language of the book: where it happens, the technique's rule (the
+    lesson's sentence), then what it places and what it crosses out."""
+    from pipeline.sudoku.draw import TECHNIQUE_LESSONS
+
+    technique, rule = _(step["technique"]), _(TECHNIQUE_LESSONS[step["technique"]])
+    if step["houses"]:
+        text = _("After every easier step, {technique} in {houses}: {rule}",
+                 technique=technique, houses=and_list(map(house_words, step["houses"])),
+                 rule=rule)
+    else:
+        text = _("After every easier step, {technique}: {rule}", technique=technique,
+                 rule=rule)
+    if step["places"]:
+        placed = and_list(_("the {digit} in {cell}", digit=d, cell=square_name(r, c))
+                          for r, c, d in step["places"])
+        text += " " + _("This step places {placements}.", placements=placed)
+    if step["eliminates"]:
+        crossed = _("; ").join(
+            _("the {digits} from {cells}", digits=and_list(map(str, digits)),
+              cells=and_list(square_name(r, c) for r, c in cells))
+            for digits, cells in crossings(step["eliminates"]))
+        text += " " + (_("It crosses out {eliminations}.", eliminations=crossed)
+                       if step["places"] else
+                       _("This step crosses out {eliminations}.", eliminations=crossed))
+    return text
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
@@ -62,3 +108,15 @@ def hint_names(reveals: dict) -> HintNames:
     return HintNames(squares=frozenset(
         (item[0], item[1]) for key in REVEALS for item in reveals.get(key, [])
         if isinstance(item, list) and len(item) == 3))
+
+
+def crossings(eliminates) -> list[tuple[tuple[int, ...], list]]:
+    """The candidates a step crosses out, as (digits, cells): each cell's digits, cells with
+    the same digits together, in reading order ("die 8 und 9 aus A1; die 9 aus A2")."""
+    by_cell: dict[tuple[int, int], list[int]] = {}
+    for r, c, d in sorted(eliminates):
+        by_cell.setdefault((r, c), []).append(d)
+    groups: dict[tuple[int, ...], list] = {}
+    for cell, digits in by_cell.items():
+        groups.setdefault(tuple(digits), []).append(cell)
+    return list(groups.items())

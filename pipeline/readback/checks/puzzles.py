@@ -9,7 +9,8 @@ from functools import lru_cache
 import numpy as np
 
 from pipeline.errors import InputError
-from pipeline.family import family_names, get_family
+from pipeline.family import family_module, family_names, get_family
+from pipeline.i18n import has_catalog, language
 from pipeline.geometry import Box
 from pipeline.readback.answers import (Grid, answer_leaks, clue_runs, missing_outline,
                                        text_runs)
@@ -19,13 +20,8 @@ from pipeline.readback.loaded import LoadedBook
 from pipeline.readback.reader import PathMark
 from pipeline.readback.reader.geometry import segment_meets_box
 
-# The labels the interior prints (pipeline/book/interior.py), one text line each: above a
-# puzzle, below it, and above a solution. The read-back keeps its own copy on purpose: it
-# judges what is printed, not what the layout code means to print.
-PUZZLE_LABEL = "Puzzle {n}"
-POINTER_LABEL = "Solution on page {page}"
-HINT_POINTER_LABEL = "Hint on page {hint} · Solution on page {page}"   # in a book with hints
-SOLUTION_LABEL = "Puzzle {n} · page {page}"
+from pipeline.readback.labels import (HINT_POINTER_LABEL, POINTER_LABEL, PUZZLE_LABEL,
+                                      SOLUTION_LABEL, printed_label)
 
 
 def check_answers(b: LoadedBook) -> Check:
@@ -106,13 +102,13 @@ def check_numbering(b: LoadedBook) -> Check:
     labels = 0
     for n, pid in enumerate(puzzle_order, start=1):
         page = puzzle_page[pid]
-        wanted = [(page, PUZZLE_LABEL.format(n=n))]
+        wanted = [(page, printed_label(PUZZLE_LABEL, n=n))]
         if pid in solution_page:
             target = solution_page[pid]
-            pointer = (HINT_POINTER_LABEL.format(hint=hint_page[pid], page=target)
-                       if pid in hint_page else POINTER_LABEL.format(page=target))
+            pointer = (printed_label(HINT_POINTER_LABEL, hint=hint_page[pid], page=target)
+                       if pid in hint_page else printed_label(POINTER_LABEL, page=target))
             wanted += [(page, pointer),
-                       (target, SOLUTION_LABEL.format(n=n, page=page))]
+                       (target, printed_label(SOLUTION_LABEL, n=n, page=page))]
         for number, label in wanted:
             if label in lines_on(number):
                 labels += 1
@@ -252,6 +248,7 @@ def check_level_names(b: LoadedBook) -> Check:
     check = Check("level_names", "levels printed by name, never by slug")
     slugs = {level for name in family_names() for level in get_family(name).levels}
     slugs -= {get_family(name).level_title(level) for name in family_names()
+              if has_catalog(family_module(name), language())
               for level in get_family(name).levels}
     pages = [("interior", page.number, page.text) for page in b.pages]
     pages.append(("cover", 1, b.cover_page.text))

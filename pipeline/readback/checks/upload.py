@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pipeline.geometry import Box
+from pipeline.readback.labels import printed_label
 from pipeline.readback.findings import Check, same_box
 from pipeline.readback.loaded import LoadedBook
 
@@ -113,7 +114,7 @@ def check_upload_text(b: LoadedBook) -> Check:
         places.append(("interior", fronts[1], "the copyright page",
                        runs(b.page(fronts[1]).glyphs),
                        [("title and subtitle", heading),
-                        ("author", COPYRIGHT_AUTHOR.format(author=author))]))
+                        ("author", printed_label(COPYRIGHT_AUTHOR, author=author))]))
     else:
         check.fail("interior", None, "the manifest names no copyright page (kind front)")
     front = Box(*g.front.as_tuple())

@@ -1,0 +1,311 @@
+"""The language a book is printed in: gettext catalogs, one per folder, and the typography of
+each language.
+
+Every printed string is written in English in the code, marked `_("...")` (or `N_("...")`
+where a table holds it and the translation happens where it is printed), with named `{parts}`
+so that each language orders the sentence its own way. Each folder that prints words keeps its
+catalogs beside its code, `<folder>/locale/<lang>/LC_MESSAGES/messages.po`: the book layer's
+in `pipeline/book/`, each family's in its own folder, so a new family brings its own strings.
+
+The .po files are the sources a translator opens in any PO editor; they are compiled when
+first used, with Babel (`read_po`, then `write_mo` into memory, read by the standard library's
+`gettext.GNUTranslations`), so there is no build step and no compiled file to keep in step.
+
+English needs no catalog: the message is its own English text, formatted exactly as before,
+so English books do not change. A message missing from a catalog is an error, never English on
+a German page (`MissingTranslation`).
+
+The language is set for one book at a time (`speaking`), in the process that builds or reads
+the book; code that prints asks `language()` through its folder's `Messages`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import io
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+from pipeline.errors import InputError
+
+LANGUAGES = ("en", "de", "fr", "es")
+DEFAULT = "en"
+NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish"}
+# pyphen's dictionary for each language.
+HYPHENATION = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES"}
+# The header field a catalog records its native speaker's review in: empty until one is made.
+REVIEW_FIELD = "X-Native-Speaker-Review"
+NBSP = "\u00a0"   # French spacing: the font holds no narrow no-break space (U+202F)
+
+_speaking: ContextVar[str] = ContextVar("language", default=DEFAULT)
+
+
+class MissingTranslation(LookupError):
+    """A message with no translation in the catalog a book's language needs."""
+
+
+def check_language(value: object) -> str:
+    if value not in LANGUAGES:
+        raise InputError(f"unknown language {value!r} (known: {', '.join(LANGUAGES)})",
+                         field="language")
+    return str(value)
+
+
+@contextmanager
+def speaking(lang: str):
+    """Everything printed inside is in `lang`."""
+    token = _speaking.set(check_language(lang))
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def language() -> str:
+    return _speaking.get()
+
+
+def N_(message: str) -> str:
+    """Marks a message kept in a table; it is translated where it is printed."""
+    return message
+
+
+# --- catalogs --------------------------------------------------------------------------------
+class _Refuse(gettext.NullTranslations):
+    """The fallback behind every catalog: a message it lacks is an error, never English."""
+
+    def gettext(self, message):
+        raise MissingTranslation(message)
+
+    def ngettext(self, singular, plural, n):
+        raise MissingTranslation(singular)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    path: Path
+    translations: gettext.GNUTranslations
+    messages: tuple[str, ...]
+    header: dict[str, str]
+
+
+def locale_dir(package: str) -> Path:
+    """The locale tree of a package: `<its folder>/locale`."""
+    spec = importlib.util.find_spec(package)
+    return Path(spec.origin).parent / "locale"
+
+
+def po_path(package: str, lang: str) -> Path:
+    return locale_dir(package) / lang / "LC_MESSAGES" / "messages.po"
+
+
+@lru_cache(maxsize=None)
+def catalog(package: str, lang: str) -> Catalog:
+    """The compiled catalog of `package` for `lang`; InputError when it has none."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = po_path(package, lang)
+    try:
+        with path.open("rb") as handle:
+            source = read_po(handle, locale=lang)
+    except FileNotFoundError:
+        raise InputError(f"{package} has no {NAMES[lang]} catalog ({path.name} under "
+                         f"{path.parent})", field="language") from None
+    compiled = io.BytesIO()
+    write_mo(compiled, source, use_fuzzy=False)
+    compiled.seek(0)
+    translations = gettext.GNUTranslations(compiled)
+    translations.add_fallback(_Refuse())
+    header = _header(path)
+    ids = tuple(m.id if isinstance(m.id, str) else m.id[0] for m in source if m.id)
+    return Catalog(path, translations, ids, header)
+
+
+def _header(path: Path) -> dict[str, str]:
+    """The catalog's header fields as written (Babel keeps only the standard ones)."""
+    import ast
+
+    text, started = "", False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith('msgstr ""'):
+            started = True
+        elif started and line.startswith('"'):
+            text += ast.literal_eval(line)
+        elif started:
+            break
+    fields = (line.partition(":") for line in text.split("\n") if ":" in line)
+    return {name.strip(): value.strip() for name, _colon, value in fields}
+
+
+def has_catalog(package: str, lang: str) -> bool:
+    return lang == DEFAULT or po_path(package, lang).exists()
+
+
+def review(package: str, lang: str) -> str:
+    """What the catalog's header records of a native speaker's review ("" for none yet)."""
+    if lang == DEFAULT:
+        return "written in English"
+    return catalog(package, lang).header.get(REVIEW_FIELD, "").strip()
+
+
+class Messages:
+    """The translator of one folder: `_ = Messages(__name__)`, then `_("Puzzle {number}",
+    number=n)` prints in the language of the book being made; `_.n(singular, plural, n, ...)`
+    picks the language's plural form."""
+
+    def __init__(self, module: str):
+        self.module = module
+
+    @cached_property
+    def package(self) -> str:
+        """The catalog belongs to the module's folder: its package (looked up only when a
+        language other than English asks, so a module made from source text still works)."""
+        spec = importlib.util.find_spec(self.module)
+        is_package = spec is not None and spec.submodule_search_locations is not None
+        return self.module if is_package else self.module.rpartition(".")[0]
+
+    def __call__(self, message: str, /, **parts) -> str:
+        lang = language()
+        text = message if lang == DEFAULT else \
+            catalog(self.package, lang).translations.gettext(message)
+        return text.format(**parts) if parts else text
+
+    def n(self, singular: str, plural: str, count: int, /, **parts) -> str:
+        lang = language()
+        if lang == DEFAULT:
+            text = singular if count == 1 else plural
+        else:
+            text = catalog(self.package, lang).translations.ngettext(singular, plural, count)
+        return text.format(count=count, **parts)
+
+
+@lru_cache(maxsize=None)
+def messages(module: str) -> Messages:
+    """The `Messages` of a module's folder, made once."""
+    return Messages(module)
+
+
+# --- typography ------------------------------------------------------------------------------
+AND = {"en": "and", "de": "und", "fr": "et", "es": "y"}
+OR = {"en": "or", "de": "oder", "fr": "ou", "es": "o"}
+
+
+def and_list(items, lang: str | None = None) -> str:
+    """"B3", "B3 and C4", "B3, C4 and D5" in the language (no serial comma in any of them)."""
+    return _joined(list(items), AND[lang or language()])
+
+
+def or_list(items, lang: str | None = None) -> str:
+    """"B3, C4 or D5" in the language."""
+    return _joined(list(items), OR[lang or language()])
+
+
+def _joined(items: list[str], word: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def decimal(value, lang: str | None = None) -> str:
+    """A number as the language writes it: 8.5 in English, 8,5 in German, French, Spanish."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from babel.numbers import format_decimal
+
+    if isinstance(value, Fraction):   # a trim side: 17/2 in
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    return format_decimal(value, locale=lang or language(), group_separator=False)
+
+
+def hyphenator(lang: str | None = None):
+    """pyphen's dictionary for the language."""
+    return _hyphenator(HYPHENATION[lang or language()])
+
+
+@lru_cache(maxsize=None)
+def _hyphenator(name: str):
+    import pyphen
+
+    return pyphen.Pyphen(lang=name)
+
+
+def typography_problems(text: str, lang: str) -> list[str]:
+    """What in a translated message breaks the language's typography: French wants a no-break
+    space before : ; ? ! and inside « », German „…“ quotes; none wants straight double quotes."""
+    problems = []
+    if '"' in text:
+        problems.append("straight double quotes")
+    if lang == "fr":
+        for at, ch in enumerate(text):
+            if ch in ":;?!" and at > 0 and text[at - 1] != NBSP:
+                problems.append(f"no no-break space before {ch!r} at {at}")
+            if ch == "«" and text[at + 1:at + 2] != NBSP:
+                problems.append("no no-break space after «")
+            if ch == "»" and text[at - 1:at] != NBSP:
+                problems.append("no no-break space before »")
+        if "“" in text or "„" in text:
+            problems.append("quotes other than « »")
+    if lang == "de" and ("«" in text or "“" in text and "„" not in text):
+        problems.append("quotes other than „…“")
+    return problems
+
+
+# --- the messages the code marks -------------------------------------------------------------
+KEYWORDS = {"_": None, "N_": None}   # what marks a message (Babel's python extractor)
+
+
+def marked_messages(package: str) -> dict[str, list[str]]:
+    """Every message the package's modules mark (its folder, subpackages included), with the
+    places that mark it: what its catalogs must translate, and all they may hold."""
+    from babel.messages.extract import extract_from_file
+
+    folder = locale_dir(package).parent
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        for line, message, _comments, _context in extract_from_file(
+                "python", str(path), keywords=KEYWORDS, strip_comment_tags=True):
+            if isinstance(message, str) and message:
+                found.setdefault(message, []).append(f"{path.relative_to(folder)}:{line}")
+    return found
+
+
+def catalog_problems(package: str, lang: str, path: Path | None = None) -> list[str]:
+    """What keeps a catalog from printing a book: a message the code marks that it does not
+    translate (or only as fuzzy), a message no code marks any more, a translation whose
+    {parts} differ from its message's, the review header missing, or typography the
+    language's printers would not set."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    path = path or po_path(package, lang)
+    with path.open("rb") as handle:
+        source = read_po(handle, locale=lang)
+    marked = marked_messages(package)
+    held = {m.id: m for m in source if m.id and isinstance(m.id, str)}
+    problems = [f"{path.name}: {message!r} is not translated" for message in marked
+                if message not in held or not held[message].string or held[message].fuzzy]
+    problems += [f"{path.name}: {message!r} is marked nowhere in the code" for message in held
+                 if message not in marked]
+    parts = re.compile(r"\{(\w*)\}")
+    for message, entry in held.items():
+        if entry.string and set(parts.findall(message)) != set(parts.findall(entry.string)):
+            problems.append(f"{path.name}: {message!r} and its translation name other parts")
+        for problem in typography_problems(entry.string or "", lang):
+            problems.append(f"{path.name}: {message!r}: {problem}")
+    if REVIEW_FIELD not in _header(path):
+        problems.append(f"{path.name}: no {REVIEW_FIELD} header field")
+    return problems
+
+
+def catalogs(packages) -> list[tuple[str, str]]:
+    """(package, language) of every catalog the packages hold (the book layer's and each
+    registered family's: `pipeline.family.family_module`)."""
+    return [(package, lang) for package in packages for lang in LANGUAGES[1:]
+            if po_path(package, lang).exists()]

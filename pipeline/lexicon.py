@@ -1,0 +1,110 @@
+"""Word data shared by the word families: how common a word is, which words are offensive, and
+how a language's words are written in a letter grid.
+
+The whole API:
+
+    LANGUAGES                      languages a grid can be written in: ("en", "de", "fr", "es")
+    alphabet(language) -> str      the letters a grid of that language prints, in order
+    grid_spelling(word, language)  the word as a grid writes it (capitals of the alphabet, no
+                                   spaces, hyphens or apostrophes); InputError naming the
+                                   character the alphabet lacks
+    zipf(word, language) -> float  the word's frequency on the Zipf scale (wordfreq: log10 of
+                                   uses per billion words; 3.0 is about once per million, 0.0
+                                   a word wordfreq does not know)
+    offensive_words() -> frozenset the maintained offensive-word list (better-profanity's
+                                   word list read as data), as grid spellings: capitals A-Z
+                                   only, two letters or more
+
+How each language's puzzle books write words in a grid (the tables below):
+
+- English: A-Z; spaces, hyphens and apostrophes dropped ("ICE CREAM" is ICECREAM).
+- German: A-Z; umlauts as their two-letter forms (Ä AE, Ö OE, Ü UE) and ß as SS, as German
+  crossword and puzzle books print them in capitals.
+- French: A-Z; accents and the cedilla dropped (É E, À A, Ç C, Ï I, ...), the ligatures written
+  out (Œ OE, Æ AE), as French grids (mots mêlés, mots fléchés) print capitals.
+- Spanish: A-Z and Ñ, which is a letter of its own in Spanish grids (sopas de letras keep it);
+  accents and the diaeresis dropped (Á A, É E, Í I, Ó O, Ú U, Ü U).
+
+Frequencies and the offensive list are English-only data today: `zipf` answers for any
+language wordfreq ships, and `offensive_words` is the one list better-profanity maintains
+(English); a language with its own list would add a source here, not a list of our own.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from importlib import resources
+
+from pipeline.errors import InputError
+
+LANGUAGES = ("en", "de", "fr", "es")
+
+_LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ALPHABETS = {"en": _LATIN, "de": _LATIN, "fr": _LATIN, "es": _LATIN[:14] + "Ñ" + _LATIN[14:]}
+# Letters a language writes with more than the plain capital, before any accent is dropped.
+_SPELLED_OUT = {
+    "en": {},
+    "de": {"Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS", "ß": "SS"},
+    "fr": {"Œ": "OE", "Æ": "AE", "œ": "OE", "æ": "AE"},
+    "es": {},
+}
+_KEPT = {"es": {"Ñ"}}             # letters kept whole: never stripped of their mark
+_DROPPED = " -'’"                 # what a grid never prints between a word's letters
+
+
+def _check_language(language: str) -> None:
+    if language not in LANGUAGES:
+        raise InputError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})",
+                         field="language")
+
+
+def alphabet(language: str) -> str:
+    """The letters a grid of `language` prints, in alphabetical order."""
+    _check_language(language)
+    return _ALPHABETS[language]
+
+
+@functools.lru_cache(maxsize=65536)
+def grid_spelling(word: str, language: str) -> str:
+    """`word` as a grid of `language` writes it; InputError naming a character the language's
+    grid alphabet has no way to write."""
+    _check_language(language)
+    kept = _KEPT.get(language, set())
+    letters = []
+    for char in word.upper():
+        if char in _DROPPED:
+            continue
+        if char in _SPELLED_OUT[language]:
+            letters.append(_SPELLED_OUT[language][char])
+            continue
+        if char not in kept:
+            # the base letter of an accented one (É is E plus an acute accent)
+            char = unicodedata.normalize("NFD", char)[0] if language != "en" else char
+        if char not in _ALPHABETS[language]:
+            raise InputError(f"{word!r}: the {language} grid alphabet has no {char!r}",
+                             field="word")
+        letters.append(char)
+    return "".join(letters)
+
+
+def zipf(word: str, language: str) -> float:
+    """The word's Zipf frequency in `language` (wordfreq's 'best' list)."""
+    _check_language(language)
+    from wordfreq import zipf_frequency
+    return zipf_frequency(word, language)
+
+
+@functools.lru_cache(maxsize=1)
+def offensive_words() -> frozenset[str]:
+    """better-profanity's word list as grid spellings. An entry written with digits or signs
+    standing for letters ("a55") is a spelling no letter grid can show, so only entries made
+    of letters (and spaces or hyphens, dropped) are kept."""
+    text = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text(
+        encoding="utf-8")
+    words = set()
+    for line in text.splitlines():
+        entry = "".join(ch for ch in line.strip().upper() if ch not in _DROPPED)
+        if len(entry) >= 2 and all("A" <= ch <= "Z" for ch in entry):
+            words.add(entry)
+    return frozenset(words)

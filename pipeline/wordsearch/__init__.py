@@ -1,0 +1,153 @@
+"""Word Search: themed words hidden in a grid of letters, each exactly once, never an
+offensive word anywhere, and on hidden-message boards the unused letters spelling a message.
+
+The family object `FAMILY` is what the rest of the pipeline sees; docs/families.md lists
+what each module of the folder holds, docs/wordsearch.md the contract and the measures.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from pipeline.errors import InputError
+from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.geometry import Box
+from pipeline.ink import GridBox, Ink
+from pipeline.lexicon import grid_spelling
+from pipeline.records import require
+from pipeline.wordsearch import draw, solve, verify
+from pipeline.wordsearch import generate as generator
+from pipeline.wordsearch import grade as grading
+from pipeline.wordsearch.board import (check_puzzle, check_solution, dedupe_form,
+                                       read_placements, word_set_form, WordSets)
+
+# Word-list columns each level's panel is sized for (its longest words fit that many).
+PANEL_COLUMNS = {"easy": 2, "medium": 3, "hard": 3, "expert": 4, "hidden-message-hard": 3,
+                 "hidden-message-expert": 4}
+
+
+class WordSearchFamily(Family):
+    name = "wordsearch"
+    title = "Word Search"
+    version = "wordsearch/1"
+    levels = tuple(level.name for level in grading.LEVELS)
+    level_titles = grading.LEVEL_TITLES
+    min_cell_mm = draw.MIN_CELL_MM
+    cover_style = draw.COVER_STYLE
+    teaches = True      # draw.lessons: a word read across and down, diagonally, backwards
+
+    # Generation ---------------------------------------------------------------------------
+    def generate(self, key: str, level: str) -> Generated:
+        return generator.generate(key, level)
+
+    # Records ------------------------------------------------------------------------------
+    def check_record(self, record: dict) -> None:
+        puzzle = require(record, "puzzle", dict)
+        check_puzzle(puzzle)
+        spellings = [grid_spelling(w, puzzle["language"]) for w in puzzle["words"]]
+        for index, found in enumerate(solve.find_words(list(puzzle["letters"]), spellings)):
+            if len(found) != 1:
+                word = puzzle["words"][index]
+                raise InputError(f"{word!r} is not in the grid" if not found else
+                                 f"{word!r} appears {len(found)} times in the grid",
+                                 field=f"puzzle.words[{index}]")
+        if "solution" in record:
+            check_solution(puzzle, require(record, "solution", dict))
+
+    def count_solutions(self, puzzle: dict, limit: int) -> int:
+        return solve.count_solutions(puzzle, limit)
+
+    def verify(self, puzzle: dict, solution: dict) -> dict:
+        return verify.verify(puzzle, solution)
+
+    def explain(self, puzzle: dict) -> list[str]:
+        return solve.explain(puzzle)
+
+    def rate(self, puzzle: dict) -> Rating:
+        """The level whose rules the board meets, from its one solution as the search finds
+        it (a board without one is refused by `pipeline grade` before it is rated)."""
+        solution = solve.solution_of(puzzle)
+        if solution is None:
+            return Rating(grading.LEVELS[0].name, 0.0)
+        return grading.rate(puzzle, read_placements(puzzle, solution))
+
+    # Dedupe -------------------------------------------------------------------------------
+    def dedupe_form(self, puzzle: dict) -> str:
+        return dedupe_form(puzzle)
+
+    def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
+        """A board repeating an earlier one's theme and exact word set is the same puzzle to
+        a buyer, however its letters lie."""
+        form = word_set_form(puzzle)
+        return any(word_set_form(other) == form for other in earlier)
+
+    def near_duplicates(self, level: str) -> WordSets:
+        return WordSets()
+
+    # Drawing ------------------------------------------------------------------------------
+    def level_shape(self, level: str) -> tuple[int, int]:
+        spec = grading.LEVEL_BY_NAME[level]
+        return spec.rows, spec.cols
+
+    def grid_shape(self, puzzle: dict) -> tuple[int, int]:
+        return puzzle["rows"], puzzle["cols"]
+
+    def panel_rows(self, level: str) -> float:
+        spec = grading.LEVEL_BY_NAME[level]
+        return draw.panel_rows_for(spec.most_words, PANEL_COLUMNS[level])
+
+    def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
+        draw.draw_panel(ink, puzzle, box)
+
+    def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
+                      solution_cell: float) -> str | None:
+        return draw.print_problem(measure, puzzle, puzzle_cell, solution_cell,
+                                  self.panel_rows(_level_of_shape(puzzle)))
+
+    def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
+        draw.draw_puzzle(ink, puzzle, box)
+
+    def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
+        draw.draw_solution(ink, puzzle, solution, box)
+
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        """The frame; no band or ring round any listed word's run of letters."""
+        runs = []
+        for placement in read_placements(puzzle, solution):
+            cells = placement.cells(len(grid_spelling(placement.word, puzzle["language"])))
+            runs.append((cells[0], cells[-1]))
+        return AnswerSigns(outline="frame", runs=tuple(runs),
+                           printed=tuple(puzzle["words"]) + (puzzle.get("theme", ""),))
+
+    def rules_text(self) -> list[str]:
+        return [
+            "Every word in the list under the grid is hidden in it exactly once, in a "
+            "straight line of letters. Find each one and ring it.",
+            "Words read across, down or diagonally, and on the harder levels backwards too; "
+            "two words may share a letter where they cross. Spaces in a listed word are "
+            "left out in the grid (ICE CREAM is ICECREAM).",
+            "On a hidden-message puzzle, the letters no word uses, read from the top row "
+            "down, left to right, spell a message.",
+        ]
+
+    def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
+        lines = self.rules_text()
+        ways = {level: grading.LEVEL_BY_NAME[level] for level in levels}
+        if ways and all(len(spec.directions) == 2 for spec in ways.values()):
+            lines[1] = ("Words read left to right or downwards, never diagonally or "
+                        "backwards, and never share a letter.")
+        if not any(spec.message for spec in ways.values()):
+            lines = lines[:2]
+        return lines
+
+
+def _level_of_shape(puzzle: dict) -> str:
+    """The level a board's shape and message make it (for its panel's size)."""
+    for spec in grading.LEVELS:
+        if (spec.rows, spec.cols) == (puzzle["rows"], puzzle["cols"]) \
+                and spec.message == ("message" in puzzle):
+            return spec.name
+    return grading.LEVELS[-1].name if "message" in puzzle else "expert"
+
+
+FAMILY = WordSearchFamily()

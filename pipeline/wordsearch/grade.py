@@ -1,0 +1,169 @@
+"""The levels, declared once, and what is measured on a board to place it at exactly one.
+
+A level is a grid size, a range of word counts, the directions words may read in, and a rule
+on shared letters (easy: none; hard: at least a quarter of the words cross another) and on
+decoys (expert: partial spellings of listed words elsewhere in the grid). The hidden-message
+levels are hard and expert boards whose unused letters spell a message; their filler is the
+message, so no decoys can be planted in it (docs/wordsearch.md).
+
+The difficulty number is a model of search effort, not a fit to solving times (no human
+solving times are available to fit it): for each word, the places it could start (cells
+holding its first letter, times the allowed directions in which it fits from there), plus a
+term for short words (fewer letters to confirm a find), plus decoys and shared letters.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from pipeline.family import Rating
+from pipeline.lexicon import grid_spelling
+from pipeline.wordsearch.board import DIRECTIONS, STEPS, Placement
+from pipeline.wordsearch.solve import joined_text, line_order, occurrences
+
+DECOY_LETTERS = 4        # a decoy: at least this many first letters of a listed word ...
+EXPERT_DECOYS = 8        # ... and an expert board holds at least this many
+START_WEIGHT = 1 / 20    # difficulty per place a word could start
+SHORT_WEIGHT = 3.0       # difficulty per word, divided by its length
+DECOY_WEIGHT = 1.0
+SHARED_WEIGHT = 0.25
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    title: str
+    rows: int
+    cols: int
+    fewest_words: int
+    most_words: int
+    directions: tuple[str, ...]
+    shared: str            # "none", "allowed" or "quarter" (at least a quarter of the words)
+    decoys: int            # at least this many decoys
+    message: bool          # the unused letters spell a message
+
+    def measures_problem(self, measures: dict) -> str | None:
+        """Why a board's measures are not this level's (None: they are)."""
+        if (measures["rows"], measures["cols"]) != (self.rows, self.cols):
+            return f"a {measures['rows']}x{measures['cols']} grid, not {self.rows}x{self.cols}"
+        if not self.fewest_words <= measures["words"] <= self.most_words:
+            return f"{measures['words']} words, not {self.fewest_words}-{self.most_words}"
+        if not set(measures["directions_used"]) <= set(self.directions):
+            return f"words read {', '.join(measures['directions_used'])}"
+        if self.shared == "none" and measures["shared_words"]:
+            return f"{measures['shared_words']} words share letters"
+        if self.shared == "quarter" and 4 * measures["shared_words"] < measures["words"]:
+            return f"only {measures['shared_words']} of {measures['words']} words share a letter"
+        if measures["decoys"] < self.decoys:
+            return f"{measures['decoys']} decoys, fewer than {self.decoys}"
+        if measures["message"] != self.message:
+            return "a hidden message" if measures["message"] else "no hidden message"
+        return None
+
+
+FORWARD = ("E", "S")
+FOUR = ("E", "S", "SE", "NE")
+LEVELS = (
+    Level("easy", "Easy", 12, 12, 12, 16, FORWARD, "none", 0, False),
+    Level("medium", "Medium", 15, 15, 18, 24, FOUR, "allowed", 0, False),
+    Level("hard", "Hard", 17, 17, 24, 30, DIRECTIONS, "quarter", 0, False),
+    Level("expert", "Expert", 20, 20, 30, 40, DIRECTIONS, "allowed", EXPERT_DECOYS, False),
+    Level("hidden-message-hard", "Hard, Hidden Message", 17, 17, 24, 30, DIRECTIONS, "quarter", 0,
+          True),
+    Level("hidden-message-expert", "Expert, Hidden Message", 20, 20, 30, 40, DIRECTIONS, "quarter",
+          0, True),
+)
+LEVEL_BY_NAME = {level.name: level for level in LEVELS}
+LEVEL_TITLES = {level.name: level.title for level in LEVELS}
+
+
+# --- measuring a board ---------------------------------------------------------------------------
+def shared_words(placements: list[Placement], spellings: list[str]) -> int:
+    """How many words have a letter in a cell another word uses too."""
+    users: dict = {}
+    for placement, spelling in zip(placements, spellings):
+        for cell in placement.cells(len(spelling)):
+            users[cell] = users.get(cell, 0) + 1
+    return sum(1 for placement, spelling in zip(placements, spellings)
+               if any(users[cell] > 1 for cell in placement.cells(len(spelling))))
+
+
+def decoys(text: str, where, cols: int, placements: list[Placement],
+           spellings: list[str]) -> int:
+    """Partial spellings: runs, in any of the eight directions, of a listed word's first
+    DECOY_LETTERS letters (the word being longer) other than the start of the word's own
+    placement; `text` and `where` are the grid's joined lines (solve.py)."""
+    count = 0
+    for placement, spelling in zip(placements, spellings):
+        if len(spelling) <= DECOY_LETTERS:
+            continue
+        found = occurrences(text, where, spelling[:DECOY_LETTERS], cols)
+        found.discard((placement.row, placement.col, placement.direction))
+        count += len(found)
+    return count
+
+
+@functools.lru_cache(maxsize=256)
+def _fits(rows: int, cols: int, reach: int, directions: tuple[str, ...]) -> tuple[int, ...]:
+    """For each cell, the directions a word `reach` + 1 letters long fits in from it."""
+    return tuple(sum(1 for d in directions if 0 <= r + STEPS[d][0] * reach < rows
+                     and 0 <= c + STEPS[d][1] * reach < cols)
+                 for r in range(rows) for c in range(cols))
+
+
+def starts(cells_of: dict, rows: int, cols: int, spelling: str, directions) -> int:
+    """The places a word could start: cells with its first letter (`cells_of`: letter ->
+    cell indices), times the directions it fits in from each."""
+    fits = _fits(rows, cols, len(spelling) - 1, tuple(directions))
+    return sum(fits[cell] for cell in cells_of.get(spelling[0], ()))
+
+
+def measure(puzzle: dict, placements: list[Placement]) -> dict:
+    """What a level is made of, measured on the board and its one solution."""
+    letters = list(puzzle["letters"])
+    rows, cols = len(letters), len(letters[0])
+    spellings = [grid_spelling(p.word, puzzle["language"]) for p in placements]
+    cells = "".join(letters)
+    text = joined_text(list(cells), rows, cols)
+    cells_of: dict = {}
+    for index, letter in enumerate(cells):
+        cells_of.setdefault(letter, []).append(index)
+    shared = shared_words(placements, spellings)
+    found_decoys = decoys(text, line_order(rows, cols)[1], cols, placements, spellings)
+    effort = sum(START_WEIGHT * starts(cells_of, rows, cols, s, puzzle["directions"])
+                 + SHORT_WEIGHT / len(s) for s in spellings)
+    difficulty = effort + DECOY_WEIGHT * found_decoys + SHARED_WEIGHT * shared
+    return {"rows": len(letters), "cols": len(letters[0]), "words": len(placements),
+            "directions_used": sorted({p.direction for p in placements},
+                                      key=DIRECTIONS.index),
+            "shared_words": shared, "decoys": found_decoys, "message": "message" in puzzle,
+            "difficulty": round(difficulty, 2)}
+
+
+def level_of(measures: dict) -> str | None:
+    """The one level whose every rule the measures meet (None: none)."""
+    for level in LEVELS:
+        if level.measures_problem(measures) is None:
+            return level.name
+    return None
+
+
+def grade_record(level: str, measures: dict) -> dict:
+    return {"level": level, **measures}
+
+
+def rate(puzzle: dict, placements: list[Placement]) -> Rating:
+    """A board's level by its measures; a board made elsewhere that meets no level's rules
+    exactly is rated by its difficulty among the levels' floors (FLOORS)."""
+    measures = measure(puzzle, placements)
+    level = level_of(measures)
+    if level is None:
+        below = [name for name, floor in FLOORS if measures["difficulty"] >= floor]
+        level = below[-1] if below else LEVELS[0].name
+    return Rating(level, measures["difficulty"])
+
+
+# The least difficulty of each plain level's boards over keys 1-400 (`pipeline bench --family
+# wordsearch`, docs/wordsearch.md), for rating boards that keep no level's rules exactly.
+FLOORS = (("easy", 0.0), ("medium", 28.0), ("hard", 82.0), ("expert", 152.0))

@@ -1,0 +1,350 @@
+"""Books in German, French and Spanish: the layout key, the catalogs, the words on the pages.
+
+- every catalog translates every message its folder's code marks, holds no message the code no
+  longer marks, keeps each message's {parts}, its review field and its language's typography
+  (each shown failing on a planted catalog);
+- a small real book in each language prints no English word of a list kept here (shown
+  failing on a planted untranslated message);
+- hints in each language are sound: the same reveals as the English hint, every revealed square
+  named in the words, nothing against the solution (shown failing on a planted template).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from books_helpers import build, read_back, write_layout
+from pipeline import i18n
+from pipeline.errors import InputError
+from pipeline.family import family_module, family_names, get_family
+from pipeline.readback.hints import text_findings
+
+# English words of the book layer's and the families' strings that no German, French or
+# Spanish page uses as a word of its own ("in", "solution", "page", "notes", "expert",
+# "generator", "techniques", "figure", "name", "band", "span",
+# "region", "start", "places", "so", "a", "on" are words there too, and left out).
+ENGLISH = frozenset("""
+puzzle puzzles hint hints time how play contents worked example step steps rules the and of
+with every each one inside this book try by printed trim paper generators catalog keys built
+easy medium hard tricky extreme star stars row rows column columns island islands bridge
+bridges square squares cross out after easier from shaded cells cell digit digits candidate
+house its is are to left open until beside write line lettered numbered follows alone
+difficulty solving gentle demanding proven checker independent exactly level
+levels needs back shows gray decides group
+""".split())
+# Names a page prints as they are in every language: programs and files on the copyright
+# page, the printer's own name.
+NAMES = frozenset("pipeline reportlab fonttools amazon kdp paperback".split())
+IDENTIFIER = re.compile(r"\S*[:/]\S*|\S+\.(?:ttf|otf)\b")   # keys, versions, font files
+WORD = re.compile(r"[^\W\d_]+(?:[’'-][^\W\d_]+)*")
+
+
+PACKAGES = ["pipeline.book"] + [family_module(name) for name in family_names()]
+
+
+def english_words(texts, allowed=frozenset()) -> dict[str, str]:
+    """Each English word of ENGLISH found in `texts` ((where, text) pairs), with where."""
+    found = {}
+    for where, text in texts:
+        for word in WORD.findall(IDENTIFIER.sub(" ", text)):
+            lower = word.lower()
+            if lower in ENGLISH and lower not in allowed and lower not in NAMES:
+                found.setdefault(lower, where)
+    return found
+
+
+# --- the layout key ----------------------------------------------------------------------------
+def _layout(tmp_path, **fields):
+    from books_helpers import layout_text
+    from pipeline.book.layout import load_layout
+
+    sections = [{"family": "sudoku", "level": "easy", "count": 2, "puzzles_per_page": 1,
+                 "solutions_per_page": 6}]
+    return load_layout(write_layout(tmp_path, "lang", layout_text(sections=sections, **fields)))
+
+
+def test_language_defaults_to_english_and_takes_a_catalog_language(tmp_path):
+    assert _layout(tmp_path).language == "en"
+    assert _layout(tmp_path).store == "Amazon.com"
+    assert _layout(tmp_path, language="de").store == "Amazon.de"
+
+
+@pytest.mark.parametrize("value, says", [("it", "unknown language 'it'"),
+                                          ("DE", "unknown language 'DE'")])
+def test_an_unknown_language_is_one_line_naming_the_field(tmp_path, value, says):
+    with pytest.raises(InputError) as caught:
+        _layout(tmp_path, language=value)
+    line = str(caught.value)
+    assert "\n" not in line and "language" in line and says in line and "lang.toml" in line
+
+
+def test_a_family_without_a_catalog_in_the_language_is_refused(tmp_path):
+    with pytest.raises(InputError) as caught:
+        _layout(tmp_path, language="es")   # Sudoku has a German catalog only
+    assert "sudoku" in str(caught.value) and "language" in str(caught.value)
+
+
+# --- the catalogs -----------------------------------------------------------------------------
+def test_the_project_holds_the_catalogs_its_books_need():
+    held = set(i18n.catalogs(PACKAGES))
+    assert {("pipeline.book", "de"), ("pipeline.book", "fr"), ("pipeline.book", "es"),
+            ("pipeline.sudoku", "de"), ("pipeline.starbattle", "fr"),
+            ("pipeline.bridges", "es")} <= held
+
+
+@pytest.mark.parametrize("package, lang", i18n.catalogs(PACKAGES))
+def test_every_catalog_is_complete_and_holds_nothing_unused(package, lang):
+    assert i18n.catalog_problems(package, lang) == []
+    assert i18n.REVIEW_FIELD in i18n.catalog(package, lang).header
+
+
+def _planted(tmp_path, package, lang, change) -> Path:
+    path = tmp_path / "messages.po"
+    text = i18n.po_path(package, lang).read_text(encoding="utf-8")
+    changed = change(text)
+    assert changed != text, "the plant did not change the catalog"
+    path.write_text(changed, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda t: t.replace('msgstr "Zeit"', 'msgstr ""'), "'Time' is not translated"),
+    (lambda t: t + '\nmsgid "Rätselzeit"\nmsgstr "Rätselzeit"\n', "marked nowhere"),
+    (lambda t: t.replace('msgstr "Rätsel {number}"', 'msgstr "Rätsel {nummer}"'),
+     "other parts"),
+    (lambda t: t.replace('"X-Native-Speaker-Review: \\n"\n', ''), "X-Native-Speaker-Review"),
+    (lambda t: t.replace('msgstr "Zeit"', 'msgstr "\\"Zeit\\""'), "straight double quotes"),
+])
+def test_the_completeness_check_fails_on_a_planted_catalog(tmp_path, change, says):
+    path = _planted(tmp_path, "pipeline.book", "de", change)
+    problems = i18n.catalog_problems("pipeline.book", "de", path)
+    assert any(says in problem for problem in problems), problems
+
+
+def test_french_typography_is_checked_on_a_planted_catalog(tmp_path):
+    path = _planted(tmp_path, "pipeline.book", "fr",
+                    lambda t: t.replace("Dans ce livre\u00a0:", "Dans ce livre :"))
+    problems = i18n.catalog_problems("pipeline.book", "fr", path)
+    assert any("no-break space before ':'" in problem for problem in problems), problems
+
+
+def test_a_message_missing_from_a_catalog_is_an_error_never_english(monkeypatch, tmp_path):
+    path = _planted(tmp_path, "pipeline.book", "de",
+                    lambda t: t.replace('msgid "Time"\nmsgstr "Zeit"\n', ""))
+    monkeypatch.setattr(i18n, "po_path", lambda package, lang: path)
+    i18n.catalog.cache_clear()
+    try:
+        with i18n.speaking("de"), pytest.raises(i18n.MissingTranslation):
+            i18n.messages("pipeline.book")("Time")
+    finally:
+        i18n.catalog.cache_clear()
+
+
+def test_english_is_the_message_itself():
+    words = i18n.messages("pipeline.book")
+    assert words("Puzzle {number}", number=12) == "Puzzle 12"
+    with i18n.speaking("fr"):
+        assert words("Puzzle {number}", number=12) == "Grille 12"
+        assert i18n.and_list(["B3", "C4", "D5"]) == "B3, C4 et D5"
+        assert i18n.decimal(8.5) == "8,5"
+    assert i18n.and_list(["B3", "C4", "D5"]) == "B3, C4 and D5"
+
+
+# --- books in each language print no English -----------------------------------------------------
+BOOKS = {   # language: (family, levels): one small book each, with hints
+    "de": ("sudoku", ("easy", "medium")),
+    "fr": ("starbattle", ("easy", "tricky")),
+    "es": ("bridges", ("easy", "medium")),
+}
+
+
+def _book(root: Path, lang: str):
+    family, levels = BOOKS[lang]
+    lines = [f'title = "Buch {lang}"', 'subtitle = "Klein"', 'author = "Keyed Press"',
+             'trim = "6x9"', 'paper = "white"', "hints = true", f'language = "{lang}"']
+    per_page = 1 if family == "sudoku" else 2   # as the books of the default set print them
+    for level in levels:
+        lines += ["", "[[sections]]", f'family = "{family}"', f'level = "{level}"',
+                  "count = 8", f"puzzles_per_page = {per_page}", "solutions_per_page = 6",
+                  f"hints_per_page = {2 * per_page}"]
+    path = write_layout(root, f"small-{lang}", "\n".join(lines) + "\n")
+    entries, _manifest = build(root, [path])
+    book = read_back(root, entries[0])
+    texts = [(f"interior p{page.number}", page.text) for page in book.pages]
+    texts.append(("cover", book.cover_page.text))
+    return texts
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    root = tmp_path_factory.mktemp("languages")
+    return {lang: _book(root / lang, lang) for lang in BOOKS}
+
+
+@pytest.mark.parametrize("lang", sorted(BOOKS))
+def test_a_book_in_each_language_prints_no_english_word(books, lang):
+    texts = books[lang]
+    allowed = {word.lower() for word in WORD.findall(f"Buch {lang} Klein Keyed Press")}
+    assert english_words(texts, allowed) == {}
+    assert any("Rätsel 1" in t or "Grille 1" in t or "Puzle 1" in t for _w, t in texts)
+
+
+def test_the_english_word_test_fails_on_a_planted_untranslated_message(tmp_path, monkeypatch):
+    """A translator who left "Time" in English in the French book layer's catalog: the French
+    book prints it beside every puzzle, and the test finds it."""
+    path = _planted(tmp_path, "pipeline.book", "fr",
+                    lambda t: t.replace('msgstr "Temps"', 'msgstr "Time"'))
+    real = i18n.po_path
+    monkeypatch.setattr(i18n, "po_path", lambda package, lang: path
+                        if (package, lang) == ("pipeline.book", "fr") else real(package, lang))
+    i18n.catalog.cache_clear()
+    try:
+        found = english_words(_book(tmp_path / "book", "fr"))
+    finally:
+        i18n.catalog.cache_clear()
+    assert found.get("time", "").startswith("interior p"), found
+
+
+def test_the_english_word_list_finds_english_pages():
+    """What an English book prints is full of the list's words."""
+    texts = [("rules", paragraph) for paragraph in get_family("bridges").rules_text()]
+    texts.append(("label", i18n.messages("pipeline.book")("Hint on page {page} · ", page=3)))
+    assert {"island", "islands", "bridges", "hint", "every"} <= set(english_words(texts))
+
+
+# --- hints in each language ---------------------------------------------------------------------
+HINT_BOARDS = {"de": [("sudoku", "easy", n) for n in (1, 2)]
+               + [("sudoku", "medium", n) for n in (1, 2, 3)],
+               "fr": [("starbattle", "easy", n) for n in (1, 2)]
+               + [("starbattle", "tricky", n) for n in (1, 2, 3)],
+               "es": [("bridges", "easy", n) for n in (1, 2)]
+               + [("bridges", "medium", n) for n in (1, 2, 3)]}
+
+
+@pytest.fixture(scope="module")
+def boards():
+    out = {}
+    for lang, keys in HINT_BOARDS.items():
+        for name, level, n in keys:
+            made = get_family(name).generate(f"{name}:{level}:{n}", level)
+            out[(name, level, n)] = made
+    return out
+
+
+@pytest.mark.parametrize("lang", sorted(HINT_BOARDS))
+def test_hints_in_each_language_are_sound(boards, lang):
+    for name, level, n in HINT_BOARDS[lang]:
+        family, made = get_family(name), boards[(name, level, n)]
+        english = family.hint(made.puzzle, made.solution, made.grade)
+        with i18n.speaking(lang):
+            hint = family.hint(made.puzzle, made.solution, made.grade)
+            rows, cols = family.grid_shape(made.puzzle)
+            assert hint.reveals == english.reveals, (name, level, n)
+            assert hint.text != english.text and hint.technique != english.technique
+            assert text_findings(hint.text, family.hint_names(hint.reveals), rows, cols,
+                                 family.square_labels) == [], hint.text
+            assert family.check_hint(made.puzzle, made.solution, hint.reveals) == []
+
+
+def test_the_hint_check_fails_on_a_planted_template_that_drops_a_square(boards, tmp_path,
+                                                                         monkeypatch):
+    """A German template that forgets the cell a digit goes in: the words no longer name
+    what the hint reveals, and the read-back's check says so."""
+    path = _planted(tmp_path, "pipeline.sudoku", "de",
+                    lambda t: t.replace('msgstr "die {digit} in {cell}"',
+                                        'msgstr "die {digit} hier"'))
+    real = i18n.po_path
+    monkeypatch.setattr(i18n, "po_path", lambda package, lang: path
+                        if (package, lang) == ("pipeline.sudoku", "de") else real(package, lang))
+    i18n.catalog.cache_clear()
+    family = get_family("sudoku")
+    try:
+        found = []
+        with i18n.speaking("de"):
+            for name, level, n in HINT_BOARDS["de"]:
+                made = boards[(name, level, n)]
+                hint = family.hint(made.puzzle, made.solution, made.grade)
+                found += text_findings(hint.text, family.hint_names(hint.reveals), 9, 9)
+    finally:
+        i18n.catalog.cache_clear()
+    assert any("does not name revealed square" in problem for problem in found), found
+
+
+# --- the upload sheet -------------------------------------------------------------------------
+def test_the_upload_sheet_names_language_store_and_each_catalogs_review(tmp_path):
+    from pipeline.book.upload import catalog_reviews, translation_question
+
+    layout = _layout(tmp_path, language="de")
+    reviews, shown = catalog_reviews(layout)
+    assert set(reviews) == {str(i18n.po_path("pipeline.book", "de")),
+                            str(i18n.po_path("pipeline.sudoku", "de"))}
+    assert all(value == "" for value in reviews.values())   # no native speaker's review yet
+    assert "no review by a native speaker yet" in shown
+    value, said = translation_question(layout)
+    assert value is None and "native speaker" in said
+
+
+# --- typography ---------------------------------------------------------------------------------
+def test_the_copyright_trim_carries_the_decimal_comma(tmp_path):
+    from pipeline.book.build import trim_text
+
+    assert trim_text(_layout(tmp_path, trim="8.5x11")) == "8.5x11"     # English, as before
+    assert trim_text(_layout(tmp_path, trim="8.5x11", language="de")) == "8,5 × 11"
+
+
+def test_a_word_wider_than_its_column_breaks_where_the_dictionary_allows():
+    from pipeline.book.fonts import font_set
+    from pipeline.book.interior import _hyphenated
+    from pipeline.book.layout import DEFAULT_FONTS, resolve_font_file
+
+    root = Path(__file__).resolve().parent.parent
+    face = font_set(resolve_font_file(DEFAULT_FONTS["regular"], root),
+                    resolve_font_file(DEFAULT_FONTS["bold"], root)).regular
+    word = "Zellen­erzwingungskette".replace("\u00ad", "")
+    width = face.advance(word, 10) * 0.6
+    with i18n.speaking("de"):
+        parts = _hyphenated(word, face, 10, width)
+    assert len(parts) >= 2 and "".join(p.rstrip("-") for p in parts) == word
+    assert all(face.advance(p, 10) <= width for p in parts[:-1]), parts
+    assert all(p.endswith("-") for p in parts[:-1])
+
+
+def test_a_french_no_break_space_never_breaks_a_line():
+    from pipeline.book.fonts import font_set
+    from pipeline.book.layout import DEFAULT_FONTS, resolve_font_file
+
+    root = Path(__file__).resolve().parent.parent
+    face = font_set(resolve_font_file(DEFAULT_FONTS["regular"], root),
+                    resolve_font_file(DEFAULT_FONTS["bold"], root)).regular
+    narrow = face.advance("Dans ce livre", 10) + 1
+    # With an ordinary space the colon would start a line; the no-break space keeps it.
+    assert face.wrap("Dans ce livre : des grilles", 10, narrow)[1].startswith(":")
+    lines = face.wrap("Dans ce livre\u00a0: des grilles", 10, narrow)
+    assert not any(line.startswith(":") for line in lines)
+    assert any("livre\u00a0:" in line for line in lines), lines
+
+
+def test_killer_hints_in_german_are_sound():
+    """Killer boards from the frozen edition (generating them is slow): cages and sums in
+    the German words, the same reveals as the English hint."""
+    import json
+
+    lock = Path(__file__).resolve().parent.parent / "layouts" / "killer-sudoku.lock.jsonl"
+    records = [json.loads(line) for line in lock.read_text(encoding="utf-8").splitlines()]
+    family, seen = get_family("sudoku"), set()
+    for record in records:
+        if record["level"] in seen:
+            continue
+        seen.add(record["level"])
+        english = family.hint(record["puzzle"], record["solution"], record["grade"])
+        with i18n.speaking("de"):
+            hint = family.hint(record["puzzle"], record["solution"], record["grade"])
+            assert hint.reveals == english.reveals
+            assert text_findings(hint.text, family.hint_names(hint.reveals), 9, 9) == []
+            assert family.check_hint(record["puzzle"], record["solution"], hint.reveals) == []
+        assert english_words([("hint", hint.text)]) == {}, hint.text
+    assert seen == {"killer-easy", "killer-medium", "killer-hard"}
