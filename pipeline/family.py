@@ -500,6 +500,8 @@ _FAMILY_MODULES = {
     "sudoku": "pipeline.sudoku",
     "kakuro": "pipeline.kakuro",
     "wordsearch": "pipeline.wordsearch",
+    "fillin": "pipeline.fillin",
+    "codeword": "pipeline.codeword",
 }
 
 
