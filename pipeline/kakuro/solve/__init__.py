@@ -27,14 +27,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from heapq import heapify, heappop, heappush
 from itertools import combinations as choose
 from operator import or_
 from typing import Callable
 
+import numpy as np
+
 from pipeline import sums
 from pipeline.family import column_letter, square_list, square_name
 from pipeline.kakuro.board import Board
+from pipeline.kakuro.solve import sweep
 from pipeline.sums import ALL_DIGITS, BIT, DIGITS, POPCOUNT
 
 MAX_AREA_CELLS = 4   # open cells of an area's innies worked out digit by digit
@@ -67,7 +69,7 @@ class Layout:
     board: Board
     whites: tuple[tuple[int, int], ...]
     runs: tuple[tuple[int, tuple[int, ...]], ...]     # (sum, cells)
-    run_names: tuple[str, ...]
+    run_words: tuple[str, ...]                        # "across at B4"
     runs_of: tuple[tuple[int, int], ...]              # per cell: (across run, down run)
     peers: tuple[tuple[int, ...], ...]
     # per area: (name, its innies, the runs its innies' sum adds, the runs it takes away)
@@ -88,17 +90,25 @@ class Layout:
         peers = tuple(tuple(sorted(set(runs[a][1] + runs[d][1]) - {i}))
                       for i, (a, d) in enumerate(runs_of))
         lay = cls(board, whites, tuple(runs), tuple(words), runs_of, peers, ())
-        return cls(board, whites, tuple(runs), tuple(f"the {total} {word}" for (total, _m), word
-                                                     in zip(runs, words)),
-                   runs_of, peers, _areas(lay))
+        return cls(board, whites, tuple(runs), tuple(words), runs_of, peers, _areas(lay))
+
+    @cached_property
+    def run_names(self) -> tuple[str, ...]:
+        """"the 23 across at B4": a run as the steps' sentences name it."""
+        return tuple(f"the {total} {word}" for (total, _m), word in zip(self.runs, self.run_words))
 
     def with_sums(self, totals) -> "Layout":
         """The same pattern with other run sums (the generator's climb changes only those);
         `board` stays the first board's."""
-        names = tuple(f"the {t} {name.split(' ', 2)[2]}" for t, name in zip(totals, self.run_names))
-        return Layout(self.board, self.whites,
-                      tuple((t, members) for t, (_old, members) in zip(totals, self.runs)),
-                      names, self.runs_of, self.peers, self.area_parts)
+        other = Layout(self.board, self.whites,
+                       tuple((t, members) for t, (_old, members) in zip(totals, self.runs)),
+                       self.run_words, self.runs_of, self.peers, self.area_parts)
+        other.__dict__["arrays"] = self.arrays     # the pattern's, unchanged by the sums
+        return other
+
+    @cached_property
+    def arrays(self) -> "Arrays":
+        return Arrays.of(self)
 
     @cached_property
     def areas(self) -> tuple[tuple[str, tuple[int, ...], int], ...]:
@@ -106,6 +116,30 @@ class Layout:
         return tuple((name, cells, sum(self.runs[k][0] for k in plus)
                       - sum(self.runs[k][0] for k in minus))
                      for name, cells, plus, minus in self.area_parts)
+
+
+@dataclass(frozen=True)
+class Arrays:
+    """The pattern as the compiled sweep reads it: the runs' cells one after another
+    (run k's are cells[start[k]:start[k + 1]]), each cell's peers the same way, and each
+    cell's two runs."""
+
+    run_start: np.ndarray
+    run_cells: np.ndarray
+    peer_start: np.ndarray
+    peers: np.ndarray
+    run_of: np.ndarray
+
+    @classmethod
+    def of(cls, lay: "Layout") -> "Arrays":
+        def flat(groups):
+            start = np.cumsum([0] + [len(g) for g in groups]).astype(np.int64)
+            return start, np.array([i for g in groups for i in g], dtype=np.int64)
+
+        run_start, run_cells = flat([members for _total, members in lay.runs])
+        peer_start, peers = flat(lay.peers)
+        return cls(run_start, run_cells, peer_start, peers,
+                   np.array(lay.runs_of, dtype=np.int64).reshape(-1, 2))
 
 
 def _areas(lay: Layout):
@@ -360,12 +394,11 @@ def area_sum(g: Grid) -> Step | None:
                 g.cand[i] for i in open_cells):
             continue   # too many cells to work out, or a contradiction already
         rest = total - sum(g.value[i] for i in cells)
-        why = (f"{name} adds up to what its runs say, so {g.names(cells)} add up to {total}")
         if len(open_cells) == 1:
             cell, d = open_cells[0], rest
             if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
                 return Step("Area Sum", ((cell, d),), (), cells, (),
-                            f"{why}, so {g.name(cell)} is {d}")
+                            f"{_area_why(g, name, cells, total)}, so {g.name(cell)} is {d}")
             continue
         peers = g.lay.peers
         links = tuple(sum(1 << j for j, other in enumerate(open_cells) if other in peers[i])
@@ -376,8 +409,13 @@ def area_sum(g: Grid) -> Step | None:
         elims = tuple((i, d) for i, keep in zip(open_cells, support)
                       for d in DIGITS[g.cand[i] & ~keep])
         if elims:
-            return Step("Area Sum", (), elims, cells, (), f"{why}, which {_crossed(g, elims)}")
+            return Step("Area Sum", (), elims, cells, (),
+                        f"{_area_why(g, name, cells, total)}, which {_crossed(g, elims)}")
     return None
+
+
+def _area_why(g: Grid, name: str, cells, total: int) -> str:
+    return f"{name} adds up to what its runs say, so {g.names(cells)} add up to {total}"
 
 
 # --- expert: bounded what-if -----------------------------------------------------------------
@@ -451,42 +489,75 @@ def solve(lay: Layout, techniques=EXPERT, grid: Grid | None = None) -> Solve:
 # Every technique is sound and only ever adds to what is known, so the techniques of a tier
 # reach the same grid in whatever order they are applied: the generator's climb, which only
 # asks how far a tier gets, applies every run's findings at once in sweeps over the runs (many
-# times quicker than the one-step-at-a-time solve a trace needs). The traced solve still
-# decides every board that is kept.
+# times quicker than the one-step-at-a-time solve a trace needs). The sweeps run compiled
+# (solve/sweep.py); the Python sweep below is their reference, held to the same grid by the
+# tests. The traced solve still decides every board that is kept.
 
 def closure(lay: Layout, techniques, grid: Grid | None = None, plain: bool = False) -> Grid:
     """The grid the techniques reach from `grid` (the empty grid), applied in any order.
-    `plain`: every run worked on in every sweep and every cell looked at for a single, the
-    reference the quicker sweep is tested against (the same grid, change for change)."""
+    `plain`: the sweeps in Python, every run worked on in every sweep, the reference the
+    compiled sweeps are tested against (the same grid, change for change)."""
     g = grid.copy() if grid is not None else Grid(lay)
     tier = TIERS.index(techniques)
-    worked_on: list | None = None if plain else [None] * len(lay.runs)
+    compiled = None if plain else _Compiled(g)
     while not g.broken and all(map(or_, g.value, g.cand)):   # no cell left without a digit
-        if _sweep(g, tier, worked_on):
+        if compiled is None:
+            if _sweep(g, tier):
+                continue
+        else:
+            compiled.sweeps(g, tier)
+            if g.broken or not all(map(or_, g.value, g.cand)):
+                break
+        if tier >= 2 and _apply(g, area_sum(g), compiled):
             continue
-        if tier >= 2 and _apply(g, area_sum(g)):
-            continue
-        if tier >= 3 and _apply(g, what_if(g)):
+        if tier >= 3 and _apply(g, what_if(g), compiled):
             continue
         break
     return g
 
 
-def _apply(g: Grid, step: Step | None) -> bool:
+class _Compiled:
+    """The grid's digits and candidates as the compiled sweeps keep them, and which runs
+    changed since they were last worked on."""
+
+    def __init__(self, g: Grid):
+        lay = g.lay
+        self.arrays = lay.arrays
+        self.totals = np.array([total for total, _members in lay.runs], dtype=np.int64)
+        self.value = np.array(g.value, dtype=np.int64)
+        self.cand = np.array(g.cand, dtype=np.int64)
+        self.dirty = np.ones(len(lay.runs), dtype=np.bool_)
+
+    def sweeps(self, g: Grid, tier: int) -> None:
+        a = self.arrays
+        _changed, broken = sweep.sweeps(tier, self.totals, a.run_start, a.run_cells,
+                                        self.value, self.cand, a.peer_start, a.peers,
+                                        a.run_of, self.dirty, sweep.COMBO_START,
+                                        sweep.COMBO_MASKS)
+        g.value, g.cand = self.value.tolist(), self.cand.tolist()
+        g.broken = g.broken or bool(broken)
+
+    def took(self, g: Grid) -> None:
+        """A step applied to `g` outside the sweeps: its changes taken in, their runs
+        marked to be worked on again."""
+        value = np.array(g.value, dtype=np.int64)
+        cand = np.array(g.cand, dtype=np.int64)
+        moved = np.nonzero((value != self.value) | (cand != self.cand))[0]
+        self.dirty[self.arrays.run_of[moved].ravel()] = True
+        self.value, self.cand = value, cand
+
+
+def _apply(g: Grid, step: Step | None, compiled: _Compiled | None = None) -> bool:
     if step is None:
         return False
     g.apply(step)
+    if compiled is not None:
+        compiled.took(g)
     return True
 
 
-def _sweep(g: Grid, tier: int, worked_on: list | None = None) -> bool:
-    """Every run's findings of the tier, and every naked single, applied; whether any was.
-
-    `worked_on` (per run, the digits and candidates it was last worked on with, kept from
-    sweep to sweep) skips a run whose cells have not changed since: its findings depend on
-    them alone and were applied then without changing them, so they would change nothing
-    now (candidates are only ever crossed out, so a run never returns to an earlier state).
-    The grid reached, and every change on the way, are those of working on every run."""
+def _sweep(g: Grid, tier: int) -> bool:
+    """Every run's findings of the tier, and every naked single, applied; whether any was."""
     changed = False
     value, cand = g.value, g.cand
     for k, (total, members) in enumerate(g.lay.runs):
@@ -496,10 +567,6 @@ def _sweep(g: Grid, tier: int, worked_on: list | None = None) -> bool:
         if all(digits):
             continue
         masks = tuple([cand[i] for i in members])
-        if worked_on is not None:
-            if worked_on[k] == (digits, masks):
-                continue
-            worked_on[k] = (digits, masks)
         if digits.count(0) == 1:
             cell, d = members[digits.index(0)], total - sum(digits)
             if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
@@ -531,10 +598,10 @@ def _sweep(g: Grid, tier: int, worked_on: list | None = None) -> bool:
                 if step:
                     g.apply(step)
                     changed = True
-    return (_naked_singles(g) if worked_on is not None else _plain_naked_singles(g)) or changed
+    return _naked_singles(g) or changed
 
 
-def _plain_naked_singles(g: Grid) -> bool:
+def _naked_singles(g: Grid) -> bool:
     """Every cell with one candidate placed, in one pass over the cells; whether any was."""
     changed = False
     for cell, m in enumerate(g.cand):
@@ -542,30 +609,6 @@ def _plain_naked_singles(g: Grid) -> bool:
             g.place(cell, DIGITS[m][0])
             changed = True
     return changed
-
-
-SINGLES = frozenset(BIT[1:])
-
-
-def _naked_singles(g: Grid) -> bool:
-    """Every cell with one candidate placed, in cell order, a cell made single by an earlier
-    placement included when it comes later in the order (as one pass over the cells would);
-    whether any was. Only the cells that can be single are visited."""
-    cand, peers = g.cand, g.lay.peers
-    todo = [i for i, m in enumerate(cand) if m in SINGLES]
-    if not todo:
-        return False
-    heapify(todo)
-    while todo:
-        cell = heappop(todo)
-        m = cand[cell]
-        if m not in SINGLES:
-            continue
-        g.place(cell, DIGITS[m][0])
-        for p in peers[cell]:
-            if p > cell and cand[p] in SINGLES:
-                heappush(todo, p)
-    return True
 
 
 def solved_cells(lay: Layout, techniques) -> int:
