@@ -201,8 +201,7 @@ def _score(lay: Layout, digits, level: str) -> tuple[int, bool, object]:
     below finishes it, else the board's size (in candidates) and how far the level's
     techniques get; whether the board is exactly of the level; and the layout and the grid
     the level's techniques reach."""
-    lay = lay.with_sums([sum(digits[r][c] for r, c in (lay.whites[i] for i in members))
-                         for _total, members in lay.runs])
+    lay = lay.with_sums(lay.arrays.run_sums(digits))
     full = 9 * len(lay.whites)
     index = LEVELS.index(level)
     start = None

@@ -121,14 +121,20 @@ class Layout:
 @dataclass(frozen=True)
 class Arrays:
     """The pattern as the compiled sweep reads it: the runs' cells one after another
-    (run k's are cells[start[k]:start[k + 1]]), each cell's peers the same way, and each
-    cell's two runs."""
+    (run k's are cells[start[k]:start[k + 1]]), each cell's peers and each area's cells the
+    same way, each cell's two runs, each area's sum as runs added and taken away (one row
+    per area), and where each white cell sits in the grid."""
 
     run_start: np.ndarray
     run_cells: np.ndarray
     peer_start: np.ndarray
     peers: np.ndarray
     run_of: np.ndarray
+    area_start: np.ndarray
+    area_cells: np.ndarray
+    area_runs: np.ndarray
+    rows: np.ndarray
+    cols: np.ndarray
 
     @classmethod
     def of(cls, lay: "Layout") -> "Arrays":
@@ -138,8 +144,21 @@ class Arrays:
 
         run_start, run_cells = flat([members for _total, members in lay.runs])
         peer_start, peers = flat(lay.peers)
+        area_start, area_cells = flat([cells for _name, cells, _plus, _minus in lay.area_parts])
+        area_runs = np.zeros((len(lay.area_parts), len(lay.runs)), dtype=np.int64)
+        for k, (_name, _cells, plus, minus) in enumerate(lay.area_parts):
+            area_runs[k, list(plus)] += 1
+            area_runs[k, list(minus)] -= 1
         return cls(run_start, run_cells, peer_start, peers,
-                   np.array(lay.runs_of, dtype=np.int64).reshape(-1, 2))
+                   np.array(lay.runs_of, dtype=np.int64).reshape(-1, 2),
+                   area_start, area_cells, area_runs,
+                   np.array([r for r, _c in lay.whites], dtype=np.int64),
+                   np.array([c for _r, c in lay.whites], dtype=np.int64))
+
+    def run_sums(self, digits) -> list[int]:
+        """Each run's sum in a grid of digits (R rows of C)."""
+        flat = np.asarray(digits, dtype=np.int64)[self.rows, self.cols]
+        return np.add.reduceat(flat[self.run_cells], self.run_start[:-1]).tolist()
 
 
 def _areas(lay: Layout):
@@ -504,11 +523,11 @@ def closure(lay: Layout, techniques, grid: Grid | None = None, plain: bool = Fal
         if compiled is None:
             if _sweep(g, tier):
                 continue
-        else:
+        else:   # the compiled sweeps take the area sums in, in the same order
             compiled.sweeps(g, tier)
             if g.broken or not all(map(or_, g.value, g.cand)):
                 break
-        if tier >= 2 and _apply(g, area_sum(g), compiled):
+        if compiled is None and tier >= 2 and _apply(g, area_sum(g)):
             continue
         if tier >= 3 and _apply(g, what_if(g), compiled):
             continue
@@ -524,6 +543,7 @@ class _Compiled:
         lay = g.lay
         self.arrays = lay.arrays
         self.totals = np.array([total for total, _members in lay.runs], dtype=np.int64)
+        self.area_totals = self.arrays.area_runs @ self.totals
         self.value = np.array(g.value, dtype=np.int64)
         self.cand = np.array(g.cand, dtype=np.int64)
         self.dirty = np.ones(len(lay.runs), dtype=np.bool_)
@@ -533,7 +553,8 @@ class _Compiled:
         _changed, broken = sweep.sweeps(tier, self.totals, a.run_start, a.run_cells,
                                         self.value, self.cand, a.peer_start, a.peers,
                                         a.run_of, self.dirty, sweep.COMBO_START,
-                                        sweep.COMBO_MASKS)
+                                        sweep.COMBO_MASKS, a.area_start, a.area_cells,
+                                        self.area_totals, MAX_AREA_CELLS)
         g.value, g.cand = self.value.tolist(), self.cand.tolist()
         g.broken = g.broken or bool(broken)
 

@@ -281,10 +281,99 @@ def _naked_subset(n, a, b, run_cells, value, cand, run_of, dirty):
 
 
 @njit(cache=True)
+def _fill_area(n, cells, masks, run_of, rest, chosen, left, support):
+    """Every way of giving an area's n open cells digits of their candidates that add up to
+    `rest`, differing where two cells share a run, marked in `support`; whether there is one.
+    A search with its own stack (chosen[k]: the digit cell k holds, left[k]: the sum left
+    for cells k..): a recursive function does not load back from numba's cache."""
+    found = False
+    k = 0
+    chosen[0] = 0
+    left[0] = rest
+    while k >= 0:
+        d = chosen[k] + 1
+        while d <= 9:
+            if masks[k] & (1 << (d - 1)) and d <= left[k]:
+                clash = False
+                for j in range(k):
+                    if chosen[j] == d and (run_of[cells[j], 0] == run_of[cells[k], 0]
+                                           or run_of[cells[j], 1] == run_of[cells[k], 1]):
+                        clash = True
+                if not clash:
+                    break
+            d += 1
+        if d > 9:
+            chosen[k] = 0
+            k -= 1
+            continue
+        chosen[k] = d
+        if k == n - 1:
+            if left[k] == d:
+                found = True
+                for i in range(n):
+                    support[i] |= 1 << (chosen[i] - 1)
+            continue
+        left[k + 1] = left[k] - d
+        k += 1
+        chosen[k] = 0
+    return found
+
+
+@njit(cache=True)
+def _area_step(area_start, area_cells, area_totals, value, cand, peer_start, peers, run_of,
+               dirty, state, max_open):
+    """The first area (in the order of `Layout.areas`) whose few open cells' sum cuts a
+    candidate or places a digit: that step applied; whether one was (the Area Sum of
+    solve/__init__.py, which the tests hold it to)."""
+    open_cells = np.empty(max_open, dtype=np.int64)
+    masks = np.empty(max_open, dtype=np.int64)
+    chosen = np.zeros(max_open, dtype=np.int64)
+    left = np.zeros(max_open, dtype=np.int64)
+    support = np.zeros(max_open, dtype=np.int64)
+    for k in range(area_totals.shape[0]):
+        n, rest, usable = 0, area_totals[k], True
+        for j in range(area_start[k], area_start[k + 1]):
+            cell = area_cells[j]
+            if value[cell]:
+                rest -= value[cell]
+                continue
+            if n == max_open or not cand[cell]:
+                usable = False
+                break
+            open_cells[n] = cell
+            masks[n] = cand[cell]
+            n += 1
+        if not usable or n == 0:
+            continue
+        if n == 1:
+            cell, d = open_cells[0], rest
+            if 1 <= d <= 9 and cand[cell] & (1 << (d - 1)):
+                _place(cell, d, value, cand, peer_start, peers, run_of, dirty, state)
+                return True
+            continue
+        if rest < n:
+            continue
+        support[:n] = 0
+        if not _fill_area(n, open_cells, masks, run_of, rest, chosen, left, support):
+            continue
+        cut = False
+        for i in range(n):
+            if masks[i] & ~support[i]:
+                cand[open_cells[i]] &= support[i]
+                _mark(open_cells[i], run_of, dirty)
+                cut = True
+        if cut:
+            return True
+    return False
+
+
+@njit(cache=True)
 def sweeps(tier, totals, run_start, run_cells, value, cand, peer_start, peers, run_of,
-           dirty, combo_start, combo_masks):
+           dirty, combo_start, combo_masks, area_start, area_cells, area_totals, max_open):
     """Sweeps of the tier until one changes nothing, a cell is left with neither digit nor
-    candidate, or a placement breaks the grid. Returns (whether anything changed, broken)."""
+    candidate, or a placement breaks the grid; from hard on, an area step whenever a sweep
+    changes nothing, and sweeps again after it. Returns (whether anything changed,
+    broken)."""
     state = np.zeros(1, dtype=np.int64)
     head = np.zeros(512, dtype=np.bool_)
     tail = np.zeros(512, dtype=np.bool_)
@@ -311,5 +400,13 @@ def sweeps(tier, totals, run_start, run_cells, value, cand, peer_start, peers, r
                 changed = True
         if changed:
             any_change = True
-        if not changed or state[0]:
-            return any_change, state[0] == 1
+        if state[0]:
+            return any_change, True
+        if not changed:
+            for i in range(n_cells):
+                if value[i] == 0 and cand[i] == 0:
+                    return any_change, False
+            if tier < 2 or not _area_step(area_start, area_cells, area_totals, value, cand,
+                                          peer_start, peers, run_of, dirty, state, max_open):
+                return any_change, state[0] == 1
+            any_change = True
