@@ -23,7 +23,8 @@ from pipeline.kakuro.verify import count, plain_count
 from pipeline.records import fingerprint
 
 FINGERPRINTS = Path(__file__).parent / "data" / "kakuro_fingerprints.json"
-KEYS = {"easy": "kakuro:easy:2", "medium": "kakuro:medium:1", "hard": "kakuro:hard:1"}
+KEYS = {"easy": "kakuro:easy:2", "medium": "kakuro:medium:1", "hard": "kakuro:hard:1",
+        "expert": "kakuro:expert:1"}
 
 SMALL = {"rows": 3, "cols": 3, "cells": [[[0, 0], [4, 0], [6, 0]],
                                          [[0, 3], 0, 0],
@@ -179,10 +180,10 @@ def test_every_step_of_every_level_agrees_with_the_checkers_solution(generated):
     ("    return tuple(combos) if len(combos) == 1 else ()",
      "    return tuple(combos[:1]) if combos else ()"),
     # a digit the run needs placed where it is one of two places
-    ("            if len(where) == 1 and not any(g.value[i] == d for i in members):\n"
-     "                return Step(",
-     "            if len(where) == 2 and not any(g.value[i] == d for i in members):\n"
-     "                return Step("),
+    ("        if len(where) == 1 and not any(g.value[i] == d for i in members):\n"
+     "            yield where[0], d",
+     "        if len(where) == 2 and not any(g.value[i] == d for i in members):\n"
+     "            yield where[0], d"),
 ])
 def test_a_planted_faulty_rule_is_caught(generated, sound, fault):
     faulty = solver_copy(sound, fault)
@@ -220,10 +221,11 @@ def _grids_agree(a, b) -> bool:
     return (a.value, a.cand, a.broken) == (b.value, b.cand, b.broken)
 
 
-def test_the_quick_sweep_reaches_the_plain_sweeps_grid(generated):
-    """The climb's closure skips runs whose cells did not change and visits only the cells
-    that can be single; the plain closure works on everything every time. Same grid, on the
-    boards made and on boards of random fills (many solutions, as the climb's trials are)."""
+def test_the_compiled_sweeps_reach_the_plain_sweeps_grid(generated):
+    """The climb's closure runs compiled and skips runs whose cells did not change; the plain
+    closure, in Python, works on everything every time. Same grid, on the boards made, on
+    boards of random fills (many solutions, as the climb's trials are), and from a grid with
+    a wrong digit placed (the contradictions a what-if runs into)."""
     layouts = [solver.Layout.of(Board.from_puzzle(b.puzzle)) for b in generated.values()]
     stream = KeyedStream("kakuro-closure-test")
     for level in LEVELS:
@@ -231,13 +233,18 @@ def test_the_quick_sweep_reaches_the_plain_sweeps_grid(generated):
             white = generator.pattern(stream, generator.RECIPES[level])
             digits = generator.fill(stream, white)
             layouts.append(solver.Layout.of(Board.from_puzzle(puzzle_of(white, digits))))
-    compared = 0
+    compared = broken = 0
     for lay in layouts:
-        for techniques in solver.TIERS[:3]:
-            quick = solver.closure(lay, techniques)
-            assert _grids_agree(quick, solver.closure(lay, techniques, plain=True))
-            compared += sum(1 for v in quick.value if v)
+        wrong = solver.Grid(lay)
+        wrong.place(stream.below(len(lay.whites)), 1 + stream.below(9))
+        for start in (None, wrong):
+            for techniques in solver.TIERS[:3]:
+                quick = solver.closure(lay, techniques, start)
+                assert _grids_agree(quick, solver.closure(lay, techniques, start, plain=True))
+                compared += sum(1 for v in quick.value if v)
+                broken += quick.contradiction()
     assert compared   # the closures placed digits: the comparison is not of empty grids
+    assert broken     # and some ran into a contradiction
 
 
 def test_fingerprints_of_every_level_regenerated_from_their_keys(generated):

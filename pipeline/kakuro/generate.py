@@ -49,6 +49,7 @@ RECIPES = {
     "easy": Recipe(SIDES["easy"][0], 10, 5, 1500, 30),
     "medium": Recipe(SIDES["medium"][0], 10, 6, 1500, 30),
     "hard": Recipe(SIDES["hard"][0], 10, 7, 2000, 30),
+    "expert": Recipe(SIDES["expert"][0], 10, 8, 2000, 30),
 }
 
 
@@ -232,7 +233,7 @@ WORSE_CHANCE = 20    # one change in this many is kept even when it loses ground
 # A level whose own techniques cost much more than the level below's (expert's what-ifs) is
 # tried only once the level below leaves at most this many cells open: until then the climb
 # follows the level below's progress.
-NEAR_CELLS: dict[str, int] = {}   # none for the levels made now (docs/kakuro.md: expert)
+NEAR_CELLS: dict[str, int] = {"expert": 30}
 STALL = 300          # changes without a better board before the pattern is given up
 
 

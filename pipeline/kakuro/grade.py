@@ -13,13 +13,11 @@ from pipeline.i18n import N_
 from pipeline.kakuro.board import Board
 from pipeline.kakuro.solve import TECHNIQUES, Layout, Solve, solve
 
-LEVELS = ("easy", "medium", "hard")
-# The expert tier (hard + bounded what-if) is written and sound (solve.py, its tests), but its
-# boards do not generate fast enough yet (docs/kakuro.md): it is no level of the catalog, and a
-# board only what-ifs finish rates beyond.
-LEVEL_TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVELS = ("easy", "medium", "hard", "expert")
+LEVEL_TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+                "expert": N_("Expert")}
 # (least, greatest) side of a level's square grid, its clue row and column included
-SIDES = {"easy": (8, 10), "medium": (10, 12), "hard": (12, 14)}
+SIDES = {"easy": (8, 10), "medium": (10, 12), "hard": (12, 14), "expert": (14, 16)}
 WEIGHTS = {"Run Remainder": 1.0, "Naked Single": 1.0, "Hidden Single": 1.2,
            "One-Combination Run": 1.5, "Run Combinations": 2.5, "Required Digit": 2.5,
            "Naked Pair": 3.5, "Naked Triple": 4.0, "Area Sum": 4.5, "What-If": 8.0}

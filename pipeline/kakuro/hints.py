@@ -1,18 +1,19 @@
 """The hint of a Kakuro board: the first step of its easiest-first solve that uses the board's
 hardest technique (the one that sets its level), told in the board's own names.
 
-It reveals exactly what that one step establishes, in the Sudoku reveals format: digits placed
-and candidates crossed out, [[row, col, digit], ...]; nothing a later step finds.
+It reveals exactly what that one step establishes, in the digit families' reveals format
+(pipeline/reveals.py): digits placed and candidates crossed out, [[row, col, digit], ...];
+nothing a later step finds.
 """
 
 from __future__ import annotations
 
-from pipeline.family import Hint, HintNames, unknown_reveals
+from pipeline.family import Hint
 from pipeline.kakuro.board import Board
 from pipeline.kakuro.grade import LEVELS, accepts, level_of
 from pipeline.kakuro.solve import RANK, Layout, step_record
+from pipeline.reveals import check_digit_reveals, digit_hint_names
 
-REVEALS = ("digits", "eliminated")
 LEAD = "After every easier step"
 
 
@@ -42,34 +43,10 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     """Whatever `reveals` says that the solution does not: a digit placed that is not the
     solution's, a candidate crossed out that is the solution's digit, a block or a cell off
     the board, a digit out of range."""
-    digits = solution["digits"]
-    rows, cols = puzzle["rows"], puzzle["cols"]
-    problems = unknown_reveals(reveals, REVEALS)
-    for key in REVEALS:
-        items = reveals.get(key)
-        if not isinstance(items, list):
-            problems.append(f"reveals.{key} is missing")
-            continue
-        for item in items:
-            if not (isinstance(item, list) and len(item) == 3
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
-                    and 0 <= item[0] < rows and 0 <= item[1] < cols and 1 <= item[2] <= 9):
-                problems.append(f"reveals.{key}: {item!r} is not [row, column, digit]")
-                continue
-            r, c, d = item
-            if puzzle["cells"][r][c] != 0:
-                problems.append(f"reveals.{key}: {item!r} is a block")
-            elif key == "digits" and digits[r][c] != d:
-                problems.append(f"{d} placed at {[r, c]}, but the solution has {digits[r][c]}")
-            elif key == "eliminated" and digits[r][c] == d:
-                problems.append(f"{d} crossed out of {[r, c]}, which holds {d} in the solution")
-    if not reveals.get("digits") and not reveals.get("eliminated"):
-        problems.append("the hint establishes nothing")
-    return problems
+    digits, cells = solution["digits"], puzzle["cells"]
+    return check_digit_reveals(reveals, puzzle["rows"], puzzle["cols"],
+                               lambda r, c: digits[r][c],
+                               lambda r, c: "a block" if cells[r][c] != 0 else None)
 
 
-def hint_names(reveals: dict) -> HintNames:
-    """Every cell a hint places a digit in or crosses a candidate out of is named."""
-    return HintNames(squares=frozenset(
-        (item[0], item[1]) for key in REVEALS for item in reveals.get(key, [])
-        if isinstance(item, list) and len(item) == 3))
+hint_names = digit_hint_names

@@ -8,15 +8,15 @@ establishes: the digits it places and the candidates it crosses out, nothing a l
 
 from __future__ import annotations
 
-from pipeline.family import Hint, HintNames, square_name, unknown_reveals
+from pipeline.family import Hint, square_name
 from pipeline.i18n import N_, Messages, and_list, language
+from pipeline.reveals import check_digit_reveals, digit_hint_names
 from pipeline.sudoku import solve
 
 _ = Messages(__name__)
 
-# What a hint reveals, in record coordinates: digits placed [[r, c, d], ...] and candidates
-# crossed out of a cell [[r, c, d], ...].
-REVEALS = ("digits", "eliminated")
+# What a hint reveals is the digit families' shared format (pipeline/reveals.py): digits
+# placed [[r, c, d], ...] and candidates crossed out of a cell [[r, c, d], ...].
 LEAD = "After every easier step"
 
 
@@ -77,37 +77,12 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     """Whatever `reveals` says that the solution does not: a digit placed that is not the
     solution's, a candidate crossed out that is the solution's digit, a cell off the board or
     a given's cell, a digit out of range."""
-    grid = solution["grid"]
-    givens = puzzle["givens"]
-    problems = unknown_reveals(reveals, REVEALS)
-    for key in REVEALS:
-        items = reveals.get(key)
-        if not isinstance(items, list):
-            problems.append(f"reveals.{key} is missing")
-            continue
-        for item in items:
-            if not (isinstance(item, list) and len(item) == 3
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
-                    and 0 <= item[0] < 9 and 0 <= item[1] < 9 and 1 <= item[2] <= 9):
-                problems.append(f"reveals.{key}: {item!r} is not [row, column, digit]")
-                continue
-            r, c, d = item
-            if givens[r][c]:
-                problems.append(f"reveals.{key}: {item!r} is a given's cell")
-            elif key == "digits" and grid[r][c] != d:
-                problems.append(f"{d} placed at {[r, c]}, but the solution has {grid[r][c]}")
-            elif key == "eliminated" and grid[r][c] == d:
-                problems.append(f"{d} crossed out of {[r, c]}, which holds {d} in the solution")
-    if not reveals.get("digits") and not reveals.get("eliminated"):
-        problems.append("the hint establishes nothing")
-    return problems
+    grid, givens = solution["grid"], puzzle["givens"]
+    return check_digit_reveals(reveals, 9, 9, lambda r, c: grid[r][c],
+                               lambda r, c: "a given's cell" if givens[r][c] else None)
 
 
-def hint_names(reveals: dict) -> HintNames:
-    """Every cell a hint places a digit in or crosses a candidate out of is named."""
-    return HintNames(squares=frozenset(
-        (item[0], item[1]) for key in REVEALS for item in reveals.get(key, [])
-        if isinstance(item, list) and len(item) == 3))
+hint_names = digit_hint_names
 
 
 def crossings(eliminates) -> list[tuple[tuple[int, ...], list]]:

@@ -312,19 +312,25 @@ def naked_single(g: Grid) -> Step | None:
 def _needed_single(g: Grid, name: str, combos_of) -> Step | None:
     """A digit every combination of a run needs, with one place left in the run."""
     for k, (_total, members) in enumerate(g.lay.runs):
-        combos = combos_of(g, k)
-        if not combos:
-            continue
-        needed = ALL_DIGITS
-        for combo in combos:
-            needed &= combo
-        for d in DIGITS[needed]:
-            where = [i for i in members if g.cand[i] & BIT[d]]
-            if len(where) == 1 and not any(g.value[i] == d for i in members):
-                return Step(name, ((where[0], d),), (), members, (k,),
-                            f"{g.lay.run_names[k]} needs a {d}, and only {g.name(where[0])} "
-                            f"can take it")
+        for cell, d in _lone_needed(g, members, combos_of(g, k)):
+            return Step(name, ((cell, d),), (), members, (k,),
+                        f"{g.lay.run_names[k]} needs a {d}, and only {g.name(cell)} can take it")
     return None
+
+
+def _lone_needed(g: Grid, members, combos):
+    """(cell, digit) for each digit every one of `combos` needs that has one place left in
+    the run; each looked for on the grid as it is when the one before has been placed (a
+    sweep places them as they come)."""
+    if not combos:
+        return
+    needed = ALL_DIGITS
+    for combo in combos:
+        needed &= combo
+    for d in DIGITS[needed]:
+        where = [i for i in members if g.cand[i] & BIT[d]]
+        if len(where) == 1 and not any(g.value[i] == d for i in members):
+            yield where[0], d
 
 
 def _one_combination(g: Grid, k: int) -> tuple[int, ...]:
@@ -604,15 +610,9 @@ def _sweep(g: Grid, tier: int) -> bool:
         for i, d in cuts:
             g.cand[members[i]] &= ~BIT[d]
             changed = True
-        if combos:
-            needed = ALL_DIGITS
-            for combo in combos:
-                needed &= combo
-            for d in DIGITS[needed]:
-                where = [i for i in members if g.cand[i] & BIT[d]]
-                if len(where) == 1 and not any(g.value[i] == d for i in members):
-                    g.place(where[0], d)
-                    changed = True
+        for cell, d in _lone_needed(g, members, combos):
+            g.place(cell, d)
+            changed = True
         if tier >= 2:
             for n in (2, 3):
                 step = _naked_subset_in(g, k, n, "")
