@@ -122,6 +122,26 @@ def test_the_checker_counts_as_the_plain_search_does(puzzle, expected):
         assert plain == expected
 
 
+def test_the_compiled_search_is_the_python_search_node_for_node(generated):
+    """The checker's search runs compiled; its Python form is the reference: the same count,
+    the same nodes, the same first solution, on the boards made and on random fills (many
+    solutions, so the limit stops the search)."""
+    from pipeline.kakuro.verify import _count_python
+    puzzles = [board.puzzle for board in generated.values()]
+    stream = KeyedStream("kakuro-checker-test")
+    for level in ("easy", "medium"):
+        for _ in range(3):
+            white = generator.pattern(stream, generator.RECIPES[level])
+            puzzles.append(puzzle_of(white, generator.fill(stream, white)))
+    counts = []
+    for puzzle in puzzles:
+        for limit in (1, 2, 5):
+            n, nodes, found = _count_python(puzzle, limit)
+            assert count(puzzle, limit) == (n, nodes, found[:1])
+            counts.append(n)
+    assert max(counts) > 1   # some search was stopped by its limit, not by running out
+
+
 def test_every_generated_board_is_proven_unique_and_the_checker_refuses_a_wrong_answer(
         generated):
     for board in generated.values():

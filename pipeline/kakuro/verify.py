@@ -10,6 +10,9 @@ run has not used. Its verdict, and the nodes it searched, go into every record's
 
 from __future__ import annotations
 
+import numpy as np
+from numba import njit
+
 ALL = tuple(range(1, 10))
 
 
@@ -77,7 +80,144 @@ FITTING: dict[tuple[int, int, int], int] = {}
 DIGITS_OF = tuple(tuple(d for d in ALL if mask >> (d - 1) & 1) for mask in range(512))
 
 
+@njit(cache=True)
+def _fit_table():
+    """fit[used, rest, open]: the digits (bit d - 1 for d) a run holding the digits `used`,
+    with `rest` of its sum left for `open` cells, can take in one of them and still be
+    finished (`fits` for every digit, worked out once for every state)."""
+    least = np.full((512, 10), -1, dtype=np.int64)
+    most = np.full((512, 10), -1, dtype=np.int64)
+    for mask in range(512):
+        free = np.array([d for d in range(1, 10) if mask >> (d - 1) & 1], dtype=np.int64)
+        for k in range(min(len(free), 9) + 1):
+            least[mask, k] = free[:k].sum()
+            most[mask, k] = free[len(free) - k:].sum()
+    fit = np.zeros((512, 46, 10), dtype=np.int64)
+    for used in range(512):
+        for rest in range(46):
+            for n_open in range(1, 10):
+                m = 0
+                for d in range(1, 10):
+                    bit = 1 << (d - 1)
+                    if used & bit:
+                        continue
+                    left, after = n_open - 1, rest - d
+                    if left == 0:
+                        ok = after == 0
+                    else:
+                        low = least[511 & ~used & ~bit, left]
+                        ok = low >= 0 and low <= after <= most[511 & ~used & ~bit, left]
+                    if ok:
+                        m |= bit
+                fit[used, rest, n_open] = m
+    return fit
+
+
+@njit(cache=True)
+def _search(cell_runs, totals, lengths, fit, limit, first):
+    """The search of `count`, with its own stack: the open cell with the fewest digits left
+    (the first such in reading order), its digits smallest first, until `limit` solutions.
+    Returns (solutions, nodes); the first solution's digits go into `first`."""
+    n = cell_runs.shape[0]
+    value = np.zeros(n, dtype=np.int64)
+    used = np.zeros(totals.shape[0], dtype=np.int64)
+    rest = totals.copy()
+    n_open = lengths.copy()
+    cell_at = np.empty(n + 1, dtype=np.int64)
+    left_at = np.empty(n + 1, dtype=np.int64)     # the digits still to try at each depth
+    depth, nodes, found = 0, 0, 0
+    entering = True
+    while True:
+        if entering:
+            nodes += 1
+            best, best_mask, best_size, dead = -1, 0, 10, False
+            for i in range(n):
+                if value[i]:
+                    continue
+                a, b = cell_runs[i, 0], cell_runs[i, 1]
+                m = 511
+                for k in (a, b):
+                    if rest[k] < 0 or rest[k] > 45 or n_open[k] > 9:
+                        m = 0
+                    else:
+                        m &= fit[used[k], rest[k], n_open[k]]
+                if m == 0:
+                    dead = True
+                    break
+                size = 0
+                x = m
+                while x:
+                    x &= x - 1
+                    size += 1
+                if best < 0 or size < best_size:
+                    best, best_mask, best_size = i, m, size
+                    if size == 1:
+                        break
+            if dead:
+                entering = False
+            elif best < 0:
+                found += 1
+                if found == 1:
+                    first[:] = value
+                entering = False
+            else:
+                cell_at[depth], left_at[depth] = best, best_mask
+                depth += 1
+                entering = False
+        # at depth - 1: undo the digit tried (if any), try the next, or go back up
+        if depth == 0:
+            return found, nodes
+        i = cell_at[depth - 1]
+        if value[i]:
+            d = value[i]
+            value[i] = 0
+            for k in (cell_runs[i, 0], cell_runs[i, 1]):
+                rest[k] += d
+                n_open[k] += 1
+                used[k] ^= 1 << (d - 1)
+        if found >= limit or left_at[depth - 1] == 0:
+            depth -= 1
+            continue
+        bit = left_at[depth - 1] & -left_at[depth - 1]
+        left_at[depth - 1] &= left_at[depth - 1] - 1
+        d = 1
+        while not bit >> (d - 1) & 1:
+            d += 1
+        value[i] = d
+        for k in (cell_runs[i, 0], cell_runs[i, 1]):
+            rest[k] -= d
+            n_open[k] -= 1
+            used[k] ^= 1 << (d - 1)
+        entering = True
+
+
+FIT = None   # the table, made on first use (compiled and cached)
+
+
+def count(puzzle: dict, limit: int) -> tuple[int, int, list[list[int]]]:
+    """(solutions up to `limit` (at most two kept), nodes searched, the first solution found
+    as digits per white cell in reading order, in a list)."""
+    global FIT
+    if FIT is None:
+        FIT = _fit_table()
+    whites, runs = read_runs(puzzle)
+    cell_runs = np.zeros((len(whites), 2), dtype=np.int64)
+    seen = [0] * len(whites)
+    for k, (_total, members) in enumerate(runs):
+        for i in members:
+            cell_runs[i, seen[i]] = k
+            seen[i] += 1
+    if any(s != 2 for s in seen) or not runs:
+        return _count_python(puzzle, limit)
+    totals = np.array([total for total, _ in runs], dtype=np.int64)
+    lengths = np.array([len(members) for _, members in runs], dtype=np.int64)
+    first = np.zeros(len(whites), dtype=np.int64)
+    n, nodes = _search(cell_runs, totals, lengths, FIT, limit, first)
+    return n, nodes, [first.tolist()] if n else []
+
+
 class _Search:
+
     def __init__(self, puzzle: dict):
         self.whites, self.runs = read_runs(puzzle)
         self.of_cell = [[] for _ in self.whites]
@@ -135,9 +275,10 @@ class _Search:
             self.used[k] ^= 1 << (d - 1)
 
 
-def count(puzzle: dict, limit: int) -> tuple[int, int, list[list[int]]]:
-    """(solutions up to `limit`, nodes searched, the solutions found as digits per white cell
-    in reading order)."""
+def _count_python(puzzle: dict, limit: int) -> tuple[int, int, list[list[int]]]:
+    """The same search in Python: for a record whose cells do not each lie in two runs
+    (the board's own check refuses it; the search still answers), and the compiled search's
+    reference in the tests."""
     search = _Search(puzzle)
     found: list = []
     n = search.count(limit, found)
