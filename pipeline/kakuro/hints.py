@@ -8,7 +8,7 @@ nothing a later step finds.
 
 from __future__ import annotations
 
-from pipeline.family import Hint
+from pipeline.family import Hint, HintNames
 from pipeline.kakuro.board import Board
 from pipeline.kakuro.grade import LEVELS, accepts, level_of
 from pipeline.kakuro.solve import RANK, Layout, step_record
@@ -49,4 +49,6 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
                                lambda r, c: "a block" if cells[r][c] != 0 else None)
 
 
-hint_names = digit_hint_names
+def hint_names(reveals: dict) -> HintNames:
+    """Every cell a hint places a digit in or crosses a candidate out of is named."""
+    return digit_hint_names(reveals)

@@ -8,7 +8,7 @@ establishes: the digits it places and the candidates it crosses out, nothing a l
 
 from __future__ import annotations
 
-from pipeline.family import Hint, square_name
+from pipeline.family import Hint, HintNames, square_name
 from pipeline.i18n import N_, Messages, and_list, language
 from pipeline.reveals import check_digit_reveals, digit_hint_names
 from pipeline.sudoku import solve
@@ -82,7 +82,9 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
                                lambda r, c: "a given's cell" if givens[r][c] else None)
 
 
-hint_names = digit_hint_names
+def hint_names(reveals: dict) -> HintNames:
+    """Every cell a hint places a digit in or crosses a candidate out of is named."""
+    return digit_hint_names(reveals)
 
 
 def crossings(eliminates) -> list[tuple[tuple[int, ...], list]]:
