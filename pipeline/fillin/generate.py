@@ -17,7 +17,7 @@ from pipeline.crossword.words import fill_index
 from pipeline.errors import CheckersDisagree, GenerationFailed
 from pipeline.family import Generated
 from pipeline.fillin import verify
-from pipeline.fillin.board import board_from_puzzle
+from pipeline.fillin.board import Board
 from pipeline.fillin.grade import LEVEL_BY_NAME, grade_record, level_of
 from pipeline.fillin.solve import solve_board
 from pipeline.keyed import KeyedStream
@@ -82,7 +82,10 @@ def generate(key: str, level: str, version: str) -> Generated:
         pattern, slots, words = made
         for shown in starters(stream, slots, words, spec.starter):
             puzzle = puzzle_with(pattern, slots, words, shown)
-            board = board_from_puzzle(puzzle)
+            # The record is sound by construction and its slots are the pattern's: the board
+            # is made from them rather than read back (board_from_puzzle) for every starter.
+            board = Board(puzzle["rows"], puzzle["cols"], tuple(puzzle["grid"]),
+                          tuple(puzzle["words"]), slots)
             result = solve_board(board, spec.tier)
             # The solve is easiest first: one that finishes within the level's tier never
             # reaches a harder one, so this is the board's grade.
