@@ -276,6 +276,17 @@ class Family(abc.ABC):
         only called when panel_rows(level) > 0. Default: nothing."""
         return None
 
+    def solution_panel_rows(self, level: str) -> float:
+        """Room under the board on a solution page, in cell pitches of that page, that the
+        family fills with `draw_solution_panel` (a code key); 0 (the default): none. Sized
+        and placed as `panel_rows` is on puzzle pages."""
+        return 0.0
+
+    def draw_solution_panel(self, ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
+        """Fill `box` (PDF points) under a solution's board with what the answer prints beside
+        its grid; only called when solution_panel_rows(level) > 0. Default: nothing."""
+        return None
+
     @abc.abstractmethod
     def rules_text(self) -> list[str]:
         """The rules, one paragraph per item, for the how-to-play page."""

@@ -65,10 +65,19 @@ class CodewordFamily(Family):
     def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
         draw.draw_panel(ink, puzzle, box)
 
+    def solution_panel_rows(self, level: str) -> float:
+        return draw.SOLUTION_PANEL_ROWS
+
+    def draw_solution_panel(self, ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
+        draw.draw_solution_key(ink, puzzle, solution, box)
+
     def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
                       solution_cell: float) -> str | None:
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
-        return draw.panel_problem(puzzle_cell, panel_box(grid, draw.PANEL_ROWS))
+        answer = GridBox(0.0, 0.0, solution_cell, puzzle["rows"], puzzle["cols"])
+        return (draw.panel_problem(puzzle_cell, panel_box(grid, draw.PANEL_ROWS))
+                or draw.solution_key_problem(measure,
+                                             panel_box(answer, draw.SOLUTION_PANEL_ROWS)))
 
     def rules_text(self) -> list[str]:
         return list(RULES)
