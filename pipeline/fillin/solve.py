@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pipeline.crossword.families import trace
 from pipeline.fillin.board import Board, board_from_puzzle
 
 ONLY_LENGTH = "Only Word of Its Length"
@@ -329,8 +330,4 @@ def describe(board: Board, step: Step) -> str:
 
 def explain(puzzle: dict) -> list[str]:
     board = board_from_puzzle(puzzle)
-    result = solve_board(board)
-    lines = [describe(board, step) for step in result.steps]
-    if not result.solved:
-        lines.append("no further step: the techniques do not finish this board")
-    return lines
+    return trace(board, solve_board(board), describe)
