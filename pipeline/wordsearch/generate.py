@@ -19,10 +19,11 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from pipeline.errors import CheckersDisagree, GenerationFailed
 from pipeline.family import Generated
-from pipeline.keyed import KeyedStream
+from pipeline.keyed import KeyedStream, stream_below, stream_next
 from pipeline.lexicon import offensive_words
 from pipeline.wordsearch import verify
 from pipeline.wordsearch.board import STEPS, Placement, Theme, message_letters, messages, themes
@@ -148,8 +149,124 @@ def letters_from(stream: KeyedStream, pool: str, count: int) -> list[str]:
 
 
 # --- placing --------------------------------------------------------------------------------------
-def _fits(grid, rows, cols, spelling, r, c, dr, dc, shared: bool) -> int:
+# Placing is the generator's inner loop (a board's words try some 250 starts between them), so
+# it runs compiled: the grid is an array of letter codes (0: a free cell), `filled` the cells
+# written so far in the order written (its count in `filled_count[0]`), and the key's stream
+# is carried as the kernel's state (pipeline/keyed.py) and draws exactly what the same steps
+# in Python would, so a key gives the same board either way.
+@njit(cache=True)
+def _fits_at(grid, rows, cols, word, r, c, dr, dc, shared):
     """How many letters the word shares at (r, c) reading (dr, dc); -1 when it cannot go."""
+    n = word.shape[0]
+    end_r, end_c = r + dr * (n - 1), c + dc * (n - 1)
+    if not (0 <= r < rows and 0 <= c < cols and 0 <= end_r < rows and 0 <= end_c < cols):
+        return -1
+    overlap = 0
+    step = dr * cols + dc
+    cell = r * cols + c
+    for k in range(n):
+        held = grid[cell]
+        if held != 0:
+            if held != word[k] or not shared:
+                return -1
+            overlap += 1
+        cell += step
+    return overlap if overlap < n else -1
+
+
+@njit(cache=True)
+def _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count):
+    cell, step = r * cols + c, dr * cols + dc
+    for k in range(word.shape[0]):
+        if grid[cell] == 0:
+            filled[filled_count[0]] = cell
+            filled_count[0] += 1
+        grid[cell] = word[k]
+        cell += step
+
+
+@njit(cache=True)
+def _start_range(length, size, step):
+    if step > 0:
+        return 0, size - length
+    if step < 0:
+        return length - 1, size - 1
+    return 0, size - 1
+
+
+@njit(cache=True)
+def _place_word(state, grid, rows, cols, word, steps, shared, cross_every, first,
+                filled, filled_count, cross_tries, place_tries):
+    """A start for the word, written into `grid`: (row, col, direction index), the index -1
+    when none is found. Unless it is the first word, one draw decides (one in `cross_every`)
+    whether starts through a letter already in the grid are tried first, as a digit of one
+    draw each (the cell of `filled`, the direction, which of the word's copies of the
+    letter); then random starts, each a direction, a row and a column from one draw (a
+    draw's mixed-radix digits: `digits` below)."""
+    n = word.shape[0]
+    directions = steps.shape[0]
+    cross = (not first) and stream_below(state, cross_every) == 0
+    if cross and shared and filled_count[0] > 0:
+        for _ in range(cross_tries):
+            x = stream_next(state)
+            pick = x % filled_count[0]
+            x //= filled_count[0]
+            d = x % directions
+            x //= directions
+            choice = x % n
+            cell = filled[pick]
+            letter = grid[cell]
+            copies = 0
+            for k in range(n):
+                if word[k] == letter:
+                    copies += 1
+            if copies == 0:
+                continue
+            wanted = choice % copies
+            at = -1
+            for k in range(n):
+                if word[k] == letter:
+                    if wanted == 0:
+                        at = k
+                        break
+                    wanted -= 1
+            dr, dc = steps[d, 0], steps[d, 1]
+            r, c = cell // cols - dr * at, cell % cols - dc * at
+            if _fits_at(grid, rows, cols, word, r, c, dr, dc, True) > 0:
+                _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count)
+                return r, c, d
+    for _ in range(place_tries):
+        x = stream_next(state)
+        d = x % directions
+        x //= directions
+        r = x % rows
+        x //= rows
+        c = x % cols
+        dr, dc = steps[d, 0], steps[d, 1]
+        r_lo, r_hi = _start_range(n, rows, dr)
+        c_lo, c_hi = _start_range(n, cols, dc)
+        if r_hi < r_lo or c_hi < c_lo:
+            continue
+        r = r_lo + r % (r_hi - r_lo + 1)
+        c = c_lo + c % (c_hi - c_lo + 1)
+        if _fits_at(grid, rows, cols, word, r, c, dr, dc, shared) >= 0:
+            _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count)
+            return r, c, d
+    return 0, 0, -1
+
+
+@functools.lru_cache(maxsize=None)
+def _steps(directions: tuple[str, ...]) -> np.ndarray:
+    return np.array([STEPS[d] for d in directions], dtype=np.int64)
+
+
+def _word_codes(spelling: str) -> np.ndarray:
+    return np.frombuffer(spelling.encode("ascii"), dtype=np.uint8).astype(np.int64)
+
+
+def _fits(grid, rows, cols, spelling, r, c, dr, dc, shared: bool) -> int:
+    """How many letters the word shares at (r, c) reading (dr, dc); -1 when it cannot go
+    (`grid` a list of letters, None for a free cell: the decoys' grid)."""
     end_r, end_c = r + dr * (len(spelling) - 1), c + dc * (len(spelling) - 1)
     if not (0 <= r < rows and 0 <= c < cols and 0 <= end_r < rows and 0 <= end_c < cols):
         return -1
@@ -166,56 +283,9 @@ def _fits(grid, rows, cols, spelling, r, c, dr, dc, shared: bool) -> int:
     return overlap if overlap < len(spelling) else -1
 
 
-def _start_ranges(length: int, size: int, step: int) -> tuple[int, int]:
-    if step > 0:
-        return 0, size - length
-    if step < 0:
-        return length - 1, size - 1
-    return 0, size - 1
-
-
-def place_word(stream, grid, rows, cols, spelling, level: Level, cross: bool, filled: list):
-    """A (row, col, direction) for the word, writing it into `grid`; None when none is found.
-    With `cross`, starts through a letter already in the grid (`filled`: the cells written
-    so far, in order) are tried first."""
-    shared = level.shared != "none"
-    directions = level.directions
-    if cross and shared and filled:
-        for _ in range(CROSS_TRIES):
-            pick, d, choice = digits(stream, len(filled), len(directions), len(spelling))
-            cell = filled[pick]
-            letter = grid[cell]
-            if letter not in spelling:
-                continue
-            index = [i for i, ch in enumerate(spelling) if ch == letter]
-            at = index[choice % len(index)]
-            direction = directions[d]
-            dr, dc = STEPS[direction]
-            r, c = cell // cols - dr * at, cell % cols - dc * at
-            if _fits(grid, rows, cols, spelling, r, c, dr, dc, True) > 0:
-                _write(grid, cols, spelling, r, c, dr, dc, filled)
-                return r, c, direction
-    for _ in range(PLACE_TRIES):
-        d, r, c = digits(stream, len(directions), rows, cols)
-        direction = directions[d]
-        dr, dc = STEPS[direction]
-        r_lo, r_hi = _start_ranges(len(spelling), rows, dr)
-        c_lo, c_hi = _start_ranges(len(spelling), cols, dc)
-        if r_hi < r_lo or c_hi < c_lo:
-            continue
-        r = r_lo + r % (r_hi - r_lo + 1)
-        c = c_lo + c % (c_hi - c_lo + 1)
-        if _fits(grid, rows, cols, spelling, r, c, dr, dc, shared) >= 0:
-            _write(grid, cols, spelling, r, c, dr, dc, filled)
-            return r, c, direction
-    return None
-
-
-def _write(grid, cols, spelling, r, c, dr, dc, filled=None) -> None:
+def _write(grid, cols, spelling, r, c, dr, dc) -> None:
     cell, step = r * cols + c, dr * cols + dc
     for letter in spelling:
-        if filled is not None and grid[cell] is None:
-            filled.append(cell)
         grid[cell] = letter
         cell += step
 
@@ -286,6 +356,22 @@ def _cells_of(hit: tuple[int, int, str], length: int, cols: int) -> list[int]:
     return [(r + i * dr) * cols + c + i * dc for i in range(length)]
 
 
+def _reads_once(text: str, spelling: str) -> bool:
+    """Whether the spelling reads exactly once in the forward lines, either way (a
+    palindrome's two readings over the same cells are one): a few C searches, where most
+    words of a candidate need no more (`find` from the next character, so a word that
+    overlaps itself, ANA in ANANA, is seen twice)."""
+    backwards = spelling[::-1]
+    first = text.find(spelling)
+    if backwards != spelling:
+        back = text.find(backwards)
+        if back >= 0:
+            if first >= 0:
+                return False
+            first, spelling = back, backwards
+    return first >= 0 and text.find(spelling, first + 1) < 0
+
+
 def faults(cells, rows, cols, placements, spellings, own_runs, fixed,
            language: str = LANGUAGE) -> list[set[int]]:
     """The runs of cells that break the contract: a second appearance of a listed word, an
@@ -295,6 +381,8 @@ def faults(cells, rows, cols, placements, spellings, own_runs, fixed,
     where = line_order(rows, cols)[1]
     found: list[set[int]] = []
     for placement, spelling, own in zip(placements, spellings, own_runs):
+        if _reads_once(text, spelling):
+            continue     # its one reading is its own placement, which the text holds
         for hit in sorted(occurrences(text, where, spelling, cols)):
             run = set(_cells_of(hit, len(spelling), cols))
             if run != own:
@@ -334,25 +422,35 @@ def attempt(stream: KeyedStream, level: Level, words: int | None = None) -> Boar
     else:
         chosen = choose_words(stream, list(pool), count)
     chosen.sort(key=lambda ws: -len(ws[1]))
-    grid: list = [None] * (rows * cols)
+    codes = np.zeros(rows * cols, dtype=np.int64)
     placements: list[Placement] = []
     spellings: list[str] = []
     message = None
     cross_every = 2 if level.shared == "quarter" else 4
-    filled: list[int] = []
+    shared = level.shared != "none"
+    steps = _steps(level.directions)
+    filled = np.zeros(rows * cols, dtype=np.int64)
+    filled_count = np.zeros(1, dtype=np.int64)
+    state = stream.state()
     for index, (word, spelling) in enumerate(chosen):
-        at = place_word(stream, grid, rows, cols, spelling, level,
-                        cross=index > 0 and stream.below(cross_every) == 0, filled=filled)
-        if at is None:
+        r, c, d = _place_word(state, codes, rows, cols, _word_codes(spelling), steps, shared,
+                              cross_every, index == 0, filled, filled_count, CROSS_TRIES,
+                              PLACE_TRIES)
+        if d < 0:
             continue
-        placements.append(Placement(word, *at))
+        placements.append(Placement(word, r, c, level.directions[d]))
         spellings.append(spelling)
         if level.message and len(placements) >= level.fewest_words:
-            message = message_for(stream, grid.count(None), MESSAGE_PARTS[level.name])
+            stream.set_state(state)
+            message = message_for(stream, rows * cols - int(filled_count[0]),
+                                  MESSAGE_PARTS[level.name])
+            state = stream.state()
             if message is not None:
                 break
+    stream.set_state(state)
     if len(placements) < level.fewest_words or (level.message and message is None):
         return None
+    grid: list = [chr(code) if code else None for code in codes.tolist()]
     own_runs = [set(_cells_of((p.row, p.col, p.direction), len(s), cols))
                 for p, s in zip(placements, spellings)]
     word_cells = set().union(*own_runs)
