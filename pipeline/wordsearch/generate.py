@@ -23,7 +23,7 @@ from numba import njit
 
 from pipeline.errors import CheckersDisagree, GenerationFailed
 from pipeline.family import Generated
-from pipeline.keyed import KeyedStream, stream_below, stream_next
+from pipeline.keyed import KeyedStream, stream_below, stream_next, stream_shuffle
 from pipeline.lexicon import offensive_words
 from pipeline.wordsearch import verify
 from pipeline.wordsearch.board import STEPS, Placement, Theme, message_letters, messages, themes
@@ -75,8 +75,7 @@ def level_themes(level_name: str) -> tuple[tuple[Theme, tuple], ...]:
 
 def choose_words(stream: KeyedStream, pool: list, count: int) -> list[tuple[str, str]]:
     """Up to `count` words of the pool in a keyed order, none part of another either way."""
-    order = list(pool)
-    stream.shuffle(order)
+    order = shuffled(stream, pool)
     chosen: list[tuple[str, str]] = []
     for word, spelling in order:
         backwards = spelling[::-1]
@@ -139,13 +138,29 @@ def digits(stream: KeyedStream, *sizes: int) -> list[int]:
 
 def letters_from(stream: KeyedStream, pool: str, count: int) -> list[str]:
     """`count` letters drawn from `pool` (with repeats), two from each draw of the stream."""
-    n = len(pool)
-    out = []
-    while len(out) < count:
-        x = stream.next_u32()
-        out.append(pool[((x & 0xFFFF) * n) >> 16])
-        out.append(pool[((x >> 16) * n) >> 16])
+    return [pool[i] for i in stream.run(_pool_indices, len(pool), count).tolist()]
+
+
+@njit(cache=True)
+def _pool_indices(state, n, count):
+    """`letters_from`'s positions in a pool of `n`: the low and the high half of each draw
+    scaled to the pool (compiled: a board draws a hundred or more filler letters)."""
+    out = np.empty(count + 1, dtype=np.int64)
+    k = 0
+    while k < count:
+        x = stream_next(state)
+        out[k] = ((x & 0xFFFF) * n) >> 16
+        out[k + 1] = ((x >> 16) * n) >> 16
+        k += 2
     return out[:count]
+
+
+def shuffled(stream: KeyedStream, items) -> list:
+    """The items in a keyed order: `KeyedStream.shuffle`'s Fisher-Yates, run compiled on
+    their indices (the same draws, the same order)."""
+    order = np.arange(len(items), dtype=np.int64)
+    stream.run(stream_shuffle, order)
+    return [items[i] for i in order.tolist()]
 
 
 # --- placing --------------------------------------------------------------------------------------
@@ -415,8 +430,7 @@ def attempt(stream: KeyedStream, level: Level, words: int | None = None) -> Boar
     if level.message:
         # the longest of a keyed sample of the theme: the words must cover all but a short
         # message's worth of the grid
-        sample = list(pool)
-        stream.shuffle(sample)
+        sample = shuffled(stream, pool)
         sample = sorted(sample[:count + MESSAGE_SPARE], key=lambda ws: -len(ws[1]))
         chosen = choose_words(stream, sample[:count + 2], count)
     else:

@@ -15,6 +15,7 @@ term for short words (fewer letters to confirm a find), plus decoys and shared l
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from pipeline.family import Rating
@@ -88,14 +89,21 @@ LEVEL_TITLES = {level.name: level.title for level in LEVELS}
 
 
 # --- measuring a board ---------------------------------------------------------------------------
-def shared_words(placements: list[Placement], spellings: list[str]) -> int:
-    """How many words have a letter in a cell another word uses too."""
-    users: dict = {}
-    for placement, spelling in zip(placements, spellings):
-        for cell in placement.cells(len(spelling)):
-            users[cell] = users.get(cell, 0) + 1
-    return sum(1 for placement, spelling in zip(placements, spellings)
-               if any(users[cell] > 1 for cell in placement.cells(len(spelling))))
+def shared_words(placements: list[Placement], spellings: list[str], cols: int) -> int:
+    """How many words have a letter in a cell another word uses too (`cols`: the grid's
+    width, cells numbered row by row)."""
+    runs = [_run(placement, len(spelling), cols)
+            for placement, spelling in zip(placements, spellings)]
+    users = Counter(cell for run in runs for cell in run)
+    return sum(1 for run in runs if any(users[cell] > 1 for cell in run))
+
+
+def _run(placement: Placement, length: int, cols: int) -> range:
+    """The cells of a placement, numbered row by row."""
+    dr, dc = STEPS[placement.direction]
+    step = dr * cols + dc
+    first = placement.row * cols + placement.col
+    return range(first, first + step * length, step)
 
 
 def decoys(text: str, where, cols: int, placements: list[Placement],
@@ -125,7 +133,7 @@ def starts(cells_of: dict, rows: int, cols: int, spelling: str, directions) -> i
     """The places a word could start: cells with its first letter (`cells_of`: letter ->
     cell indices), times the directions it fits in from each."""
     fits = _fits(rows, cols, len(spelling) - 1, tuple(directions))
-    return sum(fits[cell] for cell in cells_of.get(spelling[0], ()))
+    return sum(map(fits.__getitem__, cells_of.get(spelling[0], ())))
 
 
 def measure(puzzle: dict, placements: list[Placement]) -> dict:
@@ -138,7 +146,7 @@ def measure(puzzle: dict, placements: list[Placement]) -> dict:
     cells_of: dict = {}
     for index, letter in enumerate(cells):
         cells_of.setdefault(letter, []).append(index)
-    shared = shared_words(placements, spellings)
+    shared = shared_words(placements, spellings, cols)
     found_decoys = decoys(text, line_order(rows, cols)[1], cols, placements, spellings)
     effort = sum(START_WEIGHT * starts(cells_of, rows, cols, s, puzzle["directions"])
                  + SHORT_WEIGHT / len(s) for s in spellings)

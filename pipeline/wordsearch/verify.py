@@ -91,6 +91,13 @@ def _head_numbers(text: str) -> np.ndarray:
     return numbers
 
 
+def _reads_once_in(text: str, word: str) -> bool:
+    """Whether `word` reads exactly once in `text` (found again from the next character, so
+    a word overlapping itself is seen twice)."""
+    first = text.find(word)
+    return first >= 0 and text.find(word, first + 1) < 0
+
+
 # --- the checker -------------------------------------------------------------------------------
 def verify(puzzle: dict, solution: dict) -> dict:
     """The proof of a board against the contract above; "unique" is True only when every
@@ -107,8 +114,11 @@ def verify(puzzle: dict, solution: dict) -> dict:
     own_cells: list[frozenset[int]] = []
     for placement in placements:
         spelling = spellings[placement.word]
-        run = [r * cols + c for r, c in placement.cells(len(spelling))]
-        if "".join(grid[i] for i in run) != spelling:
+        dr, dc = STEPS[placement.direction]
+        step = dr * cols + dc
+        first = placement.row * cols + placement.col
+        run = range(first, first + step * len(spelling), step)
+        if "".join(map(grid.__getitem__, run)) != spelling:
             problems.append(f"{placement.word} does not read where the solution puts it")
         if placement.direction not in puzzle["directions"]:
             problems.append(f"{placement.word} reads {placement.direction}, a direction the "
@@ -129,9 +139,16 @@ def verify(puzzle: dict, solution: dict) -> dict:
             problems.append(f"{placement.word} appears elsewhere than the solution says")
 
     words = sorted(set(spellings.values()))
+    listed = "#".join(words)
     for word in words:
+        backwards = word[::-1]
+        # the word reads in the list only as itself (and, a palindrome, backwards as
+        # itself): then it is part of no other; else the other words are looked through
+        if (_reads_once_in(listed, word)
+                and (backwards == word or listed.find(backwards) < 0)):
+            continue
         for other in words:
-            if word != other and (word in other or word[::-1] in other):
+            if word != other and (word in other or backwards in other):
                 problems.append(f"{word} is part of {other}")
 
     message = "message" in puzzle
