@@ -201,6 +201,49 @@ def _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count):
 
 
 @njit(cache=True)
+def _short_across(grid, rows, cols, short, filled, since, until, r, c, dr, dc, n):
+    """Whether the letters just written (cells `filled[since:until]`) complete a run of
+    three, in any line, that reads a three-letter offensive word (`short`: by letter code,
+    base 27, either way) and is not the new word's own letters (POT in POTATO is the word
+    itself; POT read down three words that lie side by side is chance, and avoidable). A run
+    of three written cells none of them new was there before, and was judged then."""
+    for k in range(since, until):
+        cell = filled[k]
+        row, col = cell // cols, cell % cols
+        for axis in range(4):
+            ar = 0 if axis == 0 else (1 if axis < 3 else -1)
+            ac = 0 if axis == 1 else 1
+            for back in range(3):
+                r0, c0 = row - ar * back, col - ac * back
+                r2, c2 = r0 + 2 * ar, c0 + 2 * ac
+                if not (0 <= r0 < rows and 0 <= c0 < cols and 0 <= r2 < rows
+                        and 0 <= c2 < cols):
+                    continue
+                code = 0
+                whole = True
+                for j in range(3):
+                    held = grid[(r0 + j * ar) * cols + c0 + j * ac]
+                    if held == 0:
+                        whole = False
+                        break
+                    code = code * 27 + held - 64
+                if not whole or not short[code]:
+                    continue
+                if (ar == dr and ac == dc) or (ar == -dr and ac == -dc):
+                    # along the new word's line: its own letters when all three are in it
+                    own = True
+                    for j in range(3):
+                        wr, wc = r0 + j * ar, c0 + j * ac
+                        i = (wr - r) * dr if dr != 0 else (wc - c) * dc
+                        if not (0 <= i < n and wr == r + i * dr and wc == c + i * dc):
+                            own = False
+                    if own:
+                        continue
+                return True
+    return False
+
+
+@njit(cache=True)
 def _start_range(length, size, step):
     if step > 0:
         return 0, size - length
@@ -211,7 +254,7 @@ def _start_range(length, size, step):
 
 @njit(cache=True)
 def _place_word(state, grid, rows, cols, word, steps, shared, cross_every, first,
-                filled, filled_count, cross_tries, place_tries):
+                filled, filled_count, cross_tries, place_tries, short):
     """A start for the word, written into `grid`: (row, col, direction index), the index -1
     when none is found. Unless it is the first word, one draw decides (one in `cross_every`)
     whether starts through a letter already in the grid are tried first, as a digit of one
@@ -247,8 +290,9 @@ def _place_word(state, grid, rows, cols, word, steps, shared, cross_every, first
                     wanted -= 1
             dr, dc = steps[d, 0], steps[d, 1]
             r, c = cell // cols - dr * at, cell % cols - dc * at
-            if _fits_at(grid, rows, cols, word, r, c, dr, dc, True) > 0:
-                _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count)
+            if (_fits_at(grid, rows, cols, word, r, c, dr, dc, True) > 0
+                    and _written(grid, rows, cols, word, r, c, dr, dc, filled, filled_count,
+                                 short)):
                 return r, c, d
     for _ in range(place_tries):
         x = stream_next(state)
@@ -264,10 +308,27 @@ def _place_word(state, grid, rows, cols, word, steps, shared, cross_every, first
             continue
         r = r_lo + r % (r_hi - r_lo + 1)
         c = c_lo + c % (c_hi - c_lo + 1)
-        if _fits_at(grid, rows, cols, word, r, c, dr, dc, shared) >= 0:
-            _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count)
+        if (_fits_at(grid, rows, cols, word, r, c, dr, dc, shared) >= 0
+                and _written(grid, rows, cols, word, r, c, dr, dc, filled, filled_count,
+                             short)):
             return r, c, d
     return 0, 0, -1
+
+
+@njit(cache=True)
+def _written(grid, rows, cols, word, r, c, dr, dc, filled, filled_count, short):
+    """Write the word at a start it fits; False, with the grid as it was, when its letters
+    and the words' already there would read a three-letter offensive word across them
+    (`_short_across`): the start is then passed over like one the word does not fit."""
+    since = filled_count[0]
+    _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count)
+    if not _short_across(grid, rows, cols, short, filled, since, filled_count[0], r, c, dr,
+                         dc, word.shape[0]):
+        return True
+    for k in range(since, filled_count[0]):
+        grid[filled[k]] = 0
+    filled_count[0] = since
+    return False
 
 
 @functools.lru_cache(maxsize=None)
@@ -449,7 +510,7 @@ def attempt(stream: KeyedStream, level: Level, words: int | None = None) -> Boar
     for index, (word, spelling) in enumerate(chosen):
         r, c, d = _place_word(state, codes, rows, cols, _word_codes(spelling), steps, shared,
                               cross_every, index == 0, filled, filled_count, CROSS_TRIES,
-                              PLACE_TRIES)
+                              PLACE_TRIES, offensive_tables(level.language)[2])
         if d < 0:
             continue
         placements.append(Placement(word, r, c, level.directions[d]))

@@ -10,8 +10,10 @@ the board's proof (`Family.verify`). The contract it holds a board to:
   solution places it, in one of the puzzle's directions; no listed word is part of another
   listed word (forwards or backwards);
 - no word of the offensive list with four letters or more appears anywhere; a three-letter
-  one appears only in letters nobody chose freely: a listed word's own (POT in POTATO, or
-  across two words that cross) or a hidden message's (NIGHT holds NIG), never in filler;
+  one appears only inside one listed word's own letters (POT in POTATO), never in filler and
+  never across the letters of several words (POT read down three words side by side); on a
+  hidden-message board one that takes a letter of the message (NIGHT holds NIG; the
+  message's letters are where they must be) is no fault but a warning the proof lists;
 - with a message, the letters no word uses spell exactly the message, in reading order.
 """
 
@@ -25,7 +27,7 @@ import numpy as np
 from pipeline.lexicon import grid_spelling, offensive_words
 from pipeline.wordsearch.board import STEPS, message_letters, read_placements
 
-SHORT_OFFENSIVE = 3   # list words this long are allowed in letters nobody chose freely
+SHORT_OFFENSIVE = 3   # list words this long are allowed inside a listed word
 
 
 @functools.lru_cache(maxsize=32)
@@ -152,6 +154,7 @@ def verify(puzzle: dict, solution: dict) -> dict:
                 problems.append(f"{word} is part of {other}")
 
     message = "message" in puzzle
+    warnings: list[str] = []
     starts, heads = _offensive_by_head(language)
     numbers = _head_numbers(text)
     for index in np.flatnonzero(starts[numbers]).tolist():
@@ -159,13 +162,19 @@ def verify(puzzle: dict, solution: dict) -> dict:
             if not text.startswith(bad, index):
                 continue
             run = frozenset(cells[index:index + len(bad)])
-            if len(bad) > SHORT_OFFENSIVE or not (message or run <= used):
-                problems.append(f"the offensive word {bad} reads from cell "
-                                f"{divmod(cells[index], cols)}")
+            where = f"the offensive word {bad} reads from cell {divmod(cells[index], cols)}"
+            if len(bad) > SHORT_OFFENSIVE:
+                problems.append(where)
+            elif any(run <= own for own in own_cells):
+                continue                         # a listed word's own letters
+            elif message and not run <= used:
+                warnings.append(where + ", across the message's letters")
+            else:
+                problems.append(where)
 
     if "message" in puzzle:
         leftover = "".join(grid[i] for i in range(rows * cols) if i not in used)
         if leftover != message_letters(puzzle["message"], language):
             problems.append(f"the unused letters spell {leftover!r}, not the message")
-    return {"checker": "wordsearch-plain-scan/1", "unique": not problems,
-            "problems": sorted(set(problems))[:20]}
+    return {"checker": "wordsearch-plain-scan/2", "unique": not problems,
+            "problems": sorted(set(problems))[:20], "warnings": sorted(set(warnings))[:20]}
