@@ -77,12 +77,17 @@ def choose_words(stream: KeyedStream, pool: list, count: int) -> list[tuple[str,
     """Up to `count` words of the pool in a keyed order, none part of another either way."""
     order = shuffled(stream, pool)
     chosen: list[tuple[str, str]] = []
+    spellings: list[str] = []
+    listed = ""             # the chosen spellings, "#" between: one search finds a word in any
     for word, spelling in order:
         backwards = spelling[::-1]
-        if any(spelling in s or backwards in s or s in spelling or s in backwards
-               for _w, s in chosen):
+        if (spelling in listed or backwards in listed
+                or any(map(spelling.__contains__, spellings))
+                or any(map(backwards.__contains__, spellings))):
             continue
         chosen.append((word, spelling))
+        spellings.append(spelling)
+        listed += "#" + spelling
         if len(chosen) == count:
             break
     return chosen
@@ -387,19 +392,6 @@ def plant_decoys(stream, grid, rows, cols, spellings, wanted: int) -> None:
 
 
 # --- the contract, on a candidate ------------------------------------------------------------------
-_CODE = np.zeros(256, dtype=np.int32)    # A..Z -> 1..26, anything else (the separator) 0
-_CODE[65:91] = np.arange(1, 27)
-
-
-def _gram_codes(text: str, n: int) -> np.ndarray:
-    """The code of every run of `n` characters of `text`, base 27."""
-    a = _CODE[np.frombuffer(text.encode("ascii"), dtype=np.uint8)]
-    codes = a[:len(a) - n + 1].copy()
-    for k in range(1, n):
-        codes = codes * 27 + a[k:len(a) - n + 1 + k]
-    return codes
-
-
 def _code(text: str) -> int:
     value = 0
     for ch in text:
@@ -464,15 +456,46 @@ def faults(cells, rows, cols, placements, spellings, own_runs, fixed,
             if run != own:
                 found.append(run)
     heads, by_head, short = offensive_tables(language)
-    for start in np.flatnonzero(heads[_gram_codes(text, 4)]).tolist():
+    long_hits, short_hits = _offensive_starts(_text_codes(text), heads, short)
+    for start in long_hits.tolist():
         for form in by_head[text[start:start + 4]]:
             if text.startswith(form, start):
                 found.append({where[start + i][0] for i in range(len(form))})
-    for start in np.flatnonzero(short[_gram_codes(text, 3)]).tolist():
+    for start in short_hits.tolist():
         run = {where[start + i][0] for i in range(3)}
         if fixed is not None and not run <= fixed:
             found.append(run)
     return found
+
+
+def _text_codes(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+
+
+@njit(cache=True)
+def _offensive_starts(text, heads, short):
+    """Where in the joined lines (ASCII codes) a run of four letters starts that begins a
+    long offensive word (`heads`), and where a three-letter one reads (`short`), both by
+    letter code in base 27 (A..Z 1..26, anything else 0), in order."""
+    n = text.shape[0]
+    long_hits = np.empty(n, dtype=np.int64)
+    short_hits = np.empty(n, dtype=np.int64)
+    n_long = n_short = 0
+    code3 = 0
+    for i in range(n):
+        ch = text[i]
+        letter = ch - 64 if 65 <= ch <= 90 else 0
+        code3 = (code3 * 27 + letter) % (27 * 27 * 27)
+        if i >= 2 and short[code3]:
+            short_hits[n_short] = i - 2
+            n_short += 1
+        if i >= 3:
+            before = text[i - 3]
+            first = before - 64 if 65 <= before <= 90 else 0
+            if heads[first * 27 * 27 * 27 + code3]:
+                long_hits[n_long] = i - 3
+                n_long += 1
+    return long_hits[:n_long], short_hits[:n_short]
 
 
 # --- one attempt -------------------------------------------------------------------------------------

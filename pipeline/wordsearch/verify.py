@@ -61,16 +61,19 @@ def _layout(rows: int, cols: int):
 
 
 @functools.lru_cache(maxsize=None)
-def _offensive_by_head(language: str) -> tuple[np.ndarray, dict[int, tuple[str, ...]]]:
+def _offensive_by_head(language: str) -> tuple[np.ndarray, dict[int, tuple]]:
     """The offensive words of `language`'s grids by the number their first three letters
-    make (letters as 0-25 in base 26), and a table of which numbers start one."""
-    heads: dict[int, list[str]] = {}
-    for word in sorted(offensive_words(language)):
+    make (letters as 0-25 in base 26), each head's as (length, the words of that length)
+    pairs, and a table of which numbers start one."""
+    heads: dict[int, dict[int, set[str]]] = {}
+    for word in offensive_words(language):
         if len(word) >= SHORT_OFFENSIVE:
-            heads.setdefault(_head_number(word), []).append(word)
+            heads.setdefault(_head_number(word), {}).setdefault(len(word), set()).add(word)
     starts = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
     starts[list(heads)] = True
-    return starts, {head: tuple(words) for head, words in heads.items()}
+    return starts, {head: tuple((length, frozenset(words)) for length, words
+                                in sorted(by_length.items()))
+                    for head, by_length in heads.items()}
 
 
 def _head_number(text: str) -> int:
@@ -158,10 +161,11 @@ def verify(puzzle: dict, solution: dict) -> dict:
     starts, heads = _offensive_by_head(language)
     numbers = _head_numbers(text)
     for index in np.flatnonzero(starts[numbers]).tolist():
-        for bad in heads[int(numbers[index])]:
-            if not text.startswith(bad, index):
+        for length, words_of_length in heads[int(numbers[index])]:
+            bad = text[index:index + length]
+            if bad not in words_of_length:
                 continue
-            run = frozenset(cells[index:index + len(bad)])
+            run = frozenset(cells[index:index + length])
             where = f"the offensive word {bad} reads from cell {divmod(cells[index], cols)}"
             if len(bad) > SHORT_OFFENSIVE:
                 problems.append(where)
