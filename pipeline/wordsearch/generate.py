@@ -424,20 +424,56 @@ def _cells_of(hit: tuple[int, int, str], length: int, cols: int) -> list[int]:
     return [(r + i * dr) * cols + c + i * dc for i in range(length)]
 
 
-def _reads_once(text: str, spelling: str) -> bool:
-    """Whether the spelling reads exactly once in the forward lines, either way (a
-    palindrome's two readings over the same cells are one): a few C searches, where most
-    words of a candidate need no more (`find` from the next character, so a word that
-    overlaps itself, ANA in ANANA, is seen twice)."""
-    backwards = spelling[::-1]
-    first = text.find(spelling)
-    if backwards != spelling:
-        back = text.find(backwards)
-        if back >= 0:
-            if first >= 0:
-                return False
-            first, spelling = back, backwards
-    return first >= 0 and text.find(spelling, first + 1) < 0
+@njit(cache=True)
+def _readings(text, flat, offsets):
+    """How many times each spelling (`flat[offsets[w]:offsets[w + 1]]`, ASCII codes) reads in
+    the joined lines (`text`, ASCII codes), forwards and backwards, a palindrome once each
+    place; a reading that overlaps another (ANA twice in ANANA) counts. The text's positions
+    are sorted by letter first, so a spelling is tried only where its first letter stands."""
+    n = text.shape[0]
+    begins = np.zeros(257, dtype=np.int64)
+    for i in range(n):
+        begins[text[i] + 1] += 1
+    for ch in range(256):
+        begins[ch + 1] += begins[ch]
+    at = begins[:256].copy()
+    positions = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        positions[at[text[i]]] = i
+        at[text[i]] += 1
+    words = offsets.shape[0] - 1
+    out = np.zeros(words, dtype=np.int64)
+    for w in range(words):
+        a, b = offsets[w], offsets[w + 1]
+        length = b - a
+        palindrome = True
+        for j in range(length // 2):
+            if flat[a + j] != flat[b - 1 - j]:
+                palindrome = False
+                break
+        for backwards in range(1 if palindrome else 2):
+            first = flat[b - 1] if backwards else flat[a]
+            for k in range(begins[first], begins[first + 1]):
+                p = positions[k]
+                if p + length > n:
+                    continue
+                same = True
+                for j in range(1, length):
+                    want = flat[b - 1 - j] if backwards else flat[a + j]
+                    if text[p + j] != want:
+                        same = False
+                        break
+                if same:
+                    out[w] += 1
+    return out
+
+
+def _spelling_codes(spellings: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The spellings as one array of ASCII codes and where each starts (and the last ends)."""
+    flat = np.frombuffer("".join(spellings).encode("ascii"), dtype=np.uint8)
+    offsets = np.zeros(len(spellings) + 1, dtype=np.int64)
+    np.cumsum([len(s) for s in spellings], out=offsets[1:])
+    return flat, offsets
 
 
 def faults(cells, rows, cols, placements, spellings, own_runs, fixed,
@@ -446,17 +482,19 @@ def faults(cells, rows, cols, placements, spellings, own_runs, fixed,
     offensive word, a three-letter one reaching a filler cell (one not in `fixed`, the cells
     whose letters were not chosen freely; None: every cell, as on a hidden-message board). Empty when none; each run is a set of cells."""
     text = joined_text(cells, rows, cols)
+    codes = _text_codes(text)
     where = line_order(rows, cols)[1]
     found: list[set[int]] = []
-    for placement, spelling, own in zip(placements, spellings, own_runs):
-        if _reads_once(text, spelling):
+    readings = _readings(codes, *_spelling_codes(spellings)).tolist()
+    for placement, spelling, own, count in zip(placements, spellings, own_runs, readings):
+        if count == 1:
             continue     # its one reading is its own placement, which the text holds
         for hit in sorted(occurrences(text, where, spelling, cols)):
             run = set(_cells_of(hit, len(spelling), cols))
             if run != own:
                 found.append(run)
     heads, by_head, short = offensive_tables(language)
-    long_hits, short_hits = _offensive_starts(_text_codes(text), heads, short)
+    long_hits, short_hits = _offensive_starts(codes, heads, short)
     for start in long_hits.tolist():
         for form in by_head[text[start:start + 4]]:
             if text.startswith(form, start):

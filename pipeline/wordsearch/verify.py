@@ -60,39 +60,45 @@ def _layout(rows: int, cols: int):
     return tuple(cells), operator.itemgetter(*(c if c >= 0 else rows * cols for c in cells))
 
 
+LONG_HEAD = SHORT_OFFENSIVE + 1   # longer list words are looked up by their first four letters
+
+
 @functools.lru_cache(maxsize=None)
-def _offensive_by_head(language: str) -> tuple[np.ndarray, dict[int, tuple]]:
-    """The offensive words of `language`'s grids by the number their first three letters
-    make (letters as 0-25 in base 26), each head's as (length, the words of that length)
-    pairs, and a table of which numbers start one."""
+def _offensive_tables(language: str) -> tuple[np.ndarray, np.ndarray, dict[int, tuple]]:
+    """The offensive words of `language`'s grids as tables by the number a run of letters
+    makes (letters as 0-25 in base 26): which numbers are a three-letter word, which start a
+    longer one with their four letters, and each such head's words as (length, the words of
+    that length) pairs."""
+    short = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
     heads: dict[int, dict[int, set[str]]] = {}
     for word in offensive_words(language):
-        if len(word) >= SHORT_OFFENSIVE:
-            heads.setdefault(_head_number(word), {}).setdefault(len(word), set()).add(word)
-    starts = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
-    starts[list(heads)] = True
-    return starts, {head: tuple((length, frozenset(words)) for length, words
-                                in sorted(by_length.items()))
-                    for head, by_length in heads.items()}
+        if len(word) == SHORT_OFFENSIVE:
+            short[_number(word)] = True
+        elif len(word) > SHORT_OFFENSIVE:
+            heads.setdefault(_number(word[:LONG_HEAD]), {}).setdefault(len(word), set()).add(word)
+    long = np.zeros(26 ** LONG_HEAD + 1, dtype=bool)
+    long[list(heads)] = True
+    return short, long, {head: tuple((length, frozenset(words)) for length, words
+                                     in sorted(by_length.items()))
+                         for head, by_length in heads.items()}
 
 
-def _head_number(text: str) -> int:
-    return sum((ord(ch) - 65) * 26 ** (SHORT_OFFENSIVE - 1 - k)
-               for k, ch in enumerate(text[:SHORT_OFFENSIVE]))
+def _number(text: str) -> int:
+    return sum((ord(ch) - 65) * 26 ** (len(text) - 1 - k) for k, ch in enumerate(text))
 
 
-def _head_numbers(text: str) -> np.ndarray:
-    """The head number at every position of the scanned text; a position whose three
-    characters cross a line's end gets 26**3 (no word starts there)."""
+def _numbers(text: str, size: int) -> np.ndarray:
+    """The number of the `size` characters from every position of the scanned text; a
+    position whose characters cross a line's end gets 26**size (no word reads there)."""
     values = np.frombuffer(text.encode("ascii"), dtype=np.uint8).astype(np.int64) - 65
     edge = values < 0
-    n = len(values) - SHORT_OFFENSIVE + 1
+    n = len(values) - size + 1
     numbers = np.zeros(n, dtype=np.int64)
     crosses = np.zeros(n, dtype=bool)
-    for k in range(SHORT_OFFENSIVE):
+    for k in range(size):
         numbers = numbers * 26 + values[k:k + n]
         crosses |= edge[k:k + n]
-    numbers[crosses] = 26 ** SHORT_OFFENSIVE
+    numbers[crosses] = 26 ** size
     return numbers
 
 
@@ -158,23 +164,23 @@ def verify(puzzle: dict, solution: dict) -> dict:
 
     message = "message" in puzzle
     warnings: list[str] = []
-    starts, heads = _offensive_by_head(language)
-    numbers = _head_numbers(text)
-    for index in np.flatnonzero(starts[numbers]).tolist():
-        for length, words_of_length in heads[int(numbers[index])]:
+    short, long, heads = _offensive_tables(language)
+    for index in np.flatnonzero(long[_numbers(text, LONG_HEAD)]).tolist():
+        for length, words_of_length in heads[int(_number(text[index:index + LONG_HEAD]))]:
             bad = text[index:index + length]
-            if bad not in words_of_length:
-                continue
-            run = frozenset(cells[index:index + length])
-            where = f"the offensive word {bad} reads from cell {divmod(cells[index], cols)}"
-            if len(bad) > SHORT_OFFENSIVE:
-                problems.append(where)
-            elif any(run <= own for own in own_cells):
-                continue                         # a listed word's own letters
-            elif message and not run <= used:
-                warnings.append(where + ", across the message's letters")
-            else:
-                problems.append(where)
+            if bad in words_of_length:
+                problems.append(f"the offensive word {bad} reads from cell "
+                                f"{divmod(cells[index], cols)}")
+    for index in np.flatnonzero(short[_numbers(text, SHORT_OFFENSIVE)]).tolist():
+        bad = text[index:index + SHORT_OFFENSIVE]
+        run = frozenset(cells[index:index + SHORT_OFFENSIVE])
+        where = f"the offensive word {bad} reads from cell {divmod(cells[index], cols)}"
+        if any(run <= own for own in own_cells):
+            continue                             # a listed word's own letters
+        if message and not run <= used:
+            warnings.append(where + ", across the message's letters")
+        else:
+            problems.append(where)
 
     if "message" in puzzle:
         leftover = "".join(grid[i] for i in range(rows * cols) if i not in used)
