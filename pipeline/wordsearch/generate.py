@@ -519,20 +519,18 @@ def _offensive_starts(text, heads, short):
     long_hits = np.empty(n, dtype=np.int64)
     short_hits = np.empty(n, dtype=np.int64)
     n_long = n_short = 0
-    code3 = 0
+    a = b = c = 0                 # the codes of the last three characters, oldest first
     for i in range(n):
         ch = text[i]
-        letter = ch - 64 if 65 <= ch <= 90 else 0
-        code3 = (code3 * 27 + letter) % (27 * 27 * 27)
+        d = ch - 64 if 65 <= ch <= 90 else 0
+        code3 = (b * 27 + c) * 27 + d
         if i >= 2 and short[code3]:
             short_hits[n_short] = i - 2
             n_short += 1
-        if i >= 3:
-            before = text[i - 3]
-            first = before - 64 if 65 <= before <= 90 else 0
-            if heads[first * 27 * 27 * 27 + code3]:
-                long_hits[n_long] = i - 3
-                n_long += 1
+        if i >= 3 and heads[a * 19683 + code3]:      # 19683 = 27 ** 3
+            long_hits[n_long] = i - 3
+            n_long += 1
+        a, b, c = b, c, d
     return long_hits[:n_long], short_hits[:n_short]
 
 
