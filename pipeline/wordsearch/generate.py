@@ -4,13 +4,17 @@ candidate held to the whole contract before the independent checker proves it.
 One attempt: choose a theme with enough words for the level, then words of it no one of which
 is part of another (forwards or backwards), longest first; place each at a random start and
 direction of the level (on levels that want shared letters, first through a letter already
-in the grid); on an expert board plant decoys (a listed word's first letters elsewhere);
+in the grid), passing over a start whose letters would read a three-letter offensive word
+across other words' letters; on an expert board plant decoys (a listed word's first letters elsewhere);
 fill the rest with letters drawn from the board's own words, or, on a hidden-message board,
 stop placing when the free cells number exactly the letters of one of the messages and write
 it into them in reading order. Then the search (solve.py) finds every listed word, and the
 offensive list is looked for in every line both ways: a filler cell that makes a second
 appearance or an offensive word is drawn again, a few rounds; an attempt that cannot be
-mended is dropped. Every random choice comes from the key's stream.
+mended is dropped, and so is a board whose difficulty falls outside its level's band
+(grade.py). Every random choice comes from the key's stream; the inner loops (placing, the
+filler's letters, the scans of a candidate) run as numba kernels that draw from the same
+stream, in the same order, as the Python they replace.
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ message, so no decoys can be planted in it (docs/wordsearch.md).
 The difficulty number is a model of search effort, not a fit to solving times (no human
 solving times are available to fit it): for each word, the places it could start (cells
 holding its first letter, times the allowed directions in which it fits from there), plus a
-term for short words (fewer letters to confirm a find), plus decoys and shared letters.
+term for short words (fewer letters to confirm a find), plus decoys and shared letters. Each
+level takes only the numbers of its band, so the number rises with the level on every board
+(the bands below, docs/wordsearch.md).
 """
 
 from __future__ import annotations
