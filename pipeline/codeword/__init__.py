@@ -7,11 +7,11 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
-from pipeline.codeword import board, draw
+from pipeline.codeword import board, draw, grade
 from pipeline.codeword import generate as generator
 from pipeline.codeword import solve as solver
 from pipeline.codeword.board import board_from_puzzle
-from pipeline.codeword.grade import LEVEL_BY_NAME, LEVEL_TITLES, LEVELS, rating_of
+from pipeline.codeword.grade import rating_of
 from pipeline.crossword.families import CrosswordFamily
 from pipeline.family import AnswerSigns, Rating
 from pipeline.geometry import Box
@@ -30,14 +30,7 @@ class CodewordFamily(CrosswordFamily):
     name = "codeword"
     title = "Codeword"
     version = "codeword/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM
-    hint_figure_note = draw.HINT_FIGURE_NOTE
-    gives_hints = True
-    teaches = True
-    generator, solver, boards, drawing = generator, solver, board, draw
-    sizes = {name: spec.size for name, spec in LEVEL_BY_NAME.items()}
+    generator, solver, boards, drawing, grades = generator, solver, board, draw, grade
 
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)

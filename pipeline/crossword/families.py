@@ -19,15 +19,29 @@ from pipeline.ink import Ink
 
 
 class CrosswordFamily(Family):
-    """A square crossword grid of its level's `size`, made by the family's generate module,
+    """A square crossword grid of its level's size, made by the family's generate module,
     counted by its solve module, read by its board module; `draw_panel` is its draw
-    module's. A family sets the modules and `sizes` (level -> rows and columns)."""
+    module's. A family sets the five modules; its levels (LEVELS, LEVEL_TITLES and each
+    LEVEL_BY_NAME spec's `size`, from its grade module) and its smallest cell and hint
+    figure note (MIN_CELL_MM, HINT_FIGURE_NOTE, from its draw module) are read from them.
+    Both kinds give hints and teach."""
 
     generator: ModuleType
     solver: ModuleType
     boards: ModuleType
     drawing: ModuleType
+    grades: ModuleType
     sizes: dict[str, int]
+    gives_hints = True
+    teaches = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.levels = cls.grades.LEVELS
+        cls.level_titles = cls.grades.LEVEL_TITLES
+        cls.sizes = {name: spec.size for name, spec in cls.grades.LEVEL_BY_NAME.items()}
+        cls.min_cell_mm = cls.drawing.MIN_CELL_MM
+        cls.hint_figure_note = cls.drawing.HINT_FIGURE_NOTE
 
     def level_shape(self, level: str) -> tuple[int, int]:
         return self.sizes[level], self.sizes[level]

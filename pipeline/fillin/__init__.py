@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pipeline.crossword.families import CrosswordFamily
 from pipeline.family import AnswerSigns, Rating
-from pipeline.fillin import board, draw
+from pipeline.fillin import board, draw, grade
 from pipeline.fillin import generate as generator
 from pipeline.fillin import solve as solver
-from pipeline.fillin.grade import LEVEL_BY_NAME, LEVEL_TITLES, LEVELS, rating_of
+from pipeline.fillin.grade import LEVEL_BY_NAME, rating_of
 from pipeline.ink import GridBox, panel_box
 
 # The level whose panel a board of this many rows is printed with.
@@ -29,14 +29,7 @@ class FillInFamily(CrosswordFamily):
     name = "fillin"
     title = "Fill-In"
     version = "fillin/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM
-    hint_figure_note = draw.HINT_FIGURE_NOTE
-    gives_hints = True
-    teaches = True
-    generator, solver, boards, drawing = generator, solver, board, draw
-    sizes = {name: spec.size for name, spec in LEVEL_BY_NAME.items()}
+    generator, solver, boards, drawing, grades = generator, solver, board, draw, grade
 
     def rate(self, puzzle: dict) -> Rating:
         return rating_of(solver.solve(puzzle))
