@@ -36,6 +36,7 @@ from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.i18n import N_, Messages, decimal, speaking
+from pipeline.ranges import number_runs
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
 
 MANIFEST_NAME = "manifest.json"
@@ -349,16 +350,7 @@ def key_ranges(records) -> str:
         groups.setdefault((record.family, record.level), []).append(key_number(record))
     parts = []
     for (family, level), numbers in groups.items():
-        numbers.sort()
-        runs, start, prev = [], numbers[0], numbers[0]
-        for n in numbers[1:] + [None]:
-            if n is not None and n == prev + 1:
-                prev = n
-                continue
-            runs.append(f"{start}" if start == prev else f"{start}–{prev}")
-            if n is not None:
-                start = prev = n
-        parts.append(f"{family}:{level}:{', '.join(runs)}")
+        parts.append(f"{family}:{level}:{', '.join(number_runs(sorted(numbers)))}")
     return "; ".join(parts)
 
 
