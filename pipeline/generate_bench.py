@@ -3,12 +3,14 @@
 scaling: wall and CPU time per 1,000 boards as the catalog grows (a step of `step` boards
 timed at each catalog size), peak memory, and how long loading the catalog takes at that size.
 executors: boards per second through the local pool and through Dask LocalClusters.
+And the cold start a family's own benchmark reports (`cold_start_seconds`).
 """
 
 from __future__ import annotations
 
 import os
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -19,6 +21,16 @@ from pipeline.family import family_names, get_family, load_index
 from pipeline.generate import fill
 
 SCALING_SIZES = (1000, 5000, 20000, 50000)
+
+
+def cold_start_seconds(family: str, key: str, level: str) -> float:
+    """A fresh interpreter: import the family, load its compiled kernels from cache, make the
+    board of `key` at `level`."""
+    code = ("import time; t = time.perf_counter(); from pipeline.family import get_family; "
+            f"get_family({family!r}).generate({key!r}, {level!r}); "
+            "print(time.perf_counter() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
 
 
 def bench_levels(benchmark: str) -> list[tuple[str, str]]:

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import math
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
+from pipeline.generate_bench import cold_start_seconds
 from pipeline.sudoku.generate import generate
 from pipeline.sudoku.grade import BEYOND, CLASSIC_LEVELS as LEVELS, KILLER_LEVELS, difficulty, \
     level_of
@@ -168,20 +168,13 @@ def killer_proofs(puzzles: list[dict]) -> dict:
             "nodes_mean": round(sum(nodes) / len(nodes), 1), "nodes_max": max(nodes)}
 
 
-def cold_start_seconds() -> float:
-    """A fresh interpreter: import, load the compiled kernels from cache, make one board."""
-    code = ("import time; t = time.perf_counter(); from pipeline.sudoku import FAMILY; "
-            "FAMILY.generate('sudoku:bench:cold', 'extreme'); print(time.perf_counter() - t)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.strip())
-
-
 def run(quick: bool) -> dict:
     killer_boards: list[dict] = []
     results = {"proofs": proofs(quick), "grading": grading(quick),
                "generation": generation(quick),
                "killer_generation": generation(quick, KILLER_LEVELS, killer_boards),
-               "cold_start_seconds": round(cold_start_seconds(), 3)}
+               "cold_start_seconds": round(cold_start_seconds("sudoku", "sudoku:bench:cold",
+                                                                "extreme"), 3)}
     results["killer_proofs"] = killer_proofs(killer_boards)
     _print_table(results)
     return results
