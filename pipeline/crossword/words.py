@@ -134,13 +134,3 @@ def dictionary_words(path: str = str(DICTIONARY)) -> frozenset[str]:
 @functools.lru_cache(maxsize=2)
 def dictionary_index(path: str = str(DICTIONARY)) -> WordIndex:
     return index_words(dictionary_words(path))
-
-
-def set_bits(mask: int) -> list[int]:
-    """The positions of the set bits of `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
