@@ -3,7 +3,8 @@
 scaling: wall and CPU time per 1,000 boards as the catalog grows (a step of `step` boards
 timed at each catalog size), peak memory, and how long loading the catalog takes at that size.
 executors: boards per second through the local pool and through Dask LocalClusters.
-And the cold start a family's own benchmark reports (`cold_start_seconds`).
+And what a family's own benchmark shares: its cold start (`cold_start_seconds`) and its table
+of levels on stderr (`print_table`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,19 @@ from pipeline.family import family_names, get_family, load_index
 from pipeline.generate import fill
 
 SCALING_SIZES = (1000, 5000, 20000, 50000)
+
+
+def print_table(rows: dict, columns, first: tuple[str, int], sep: str = " ") -> None:
+    """A benchmark's table on stderr: a heading line, then a line per (name, row) of `rows`.
+    `first` is the first column's heading and width (the names, left-aligned); each of
+    `columns` is (heading, key, width, format): the row's value at `key`, right-aligned."""
+    heading, width = first
+    print(sep.join([f"{heading:<{width}}"] + [f"{title:>{w}}" for title, _k, w, _f in columns]),
+          file=sys.stderr)
+    for name, row in rows.items():
+        print(sep.join([f"{name:<{width}}"] + [f"{row[key]:>{w}{form}}"
+                                                for _t, key, w, form in columns]),
+              file=sys.stderr)
 
 
 def cold_start_seconds(family: str, key: str, level: str) -> float:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pipeline.generate_bench import cold_start_seconds
+from pipeline.generate_bench import cold_start_seconds, print_table
 from pipeline.sudoku.generate import generate
 from pipeline.sudoku.grade import BEYOND, CLASSIC_LEVELS as LEVELS, KILLER_LEVELS, difficulty, \
     level_of
@@ -196,10 +196,10 @@ def _print_table(results: dict) -> None:
         print(f"calibration  Spearman difficulty~se_er {g['spearman_difficulty_se_er']}"
               f"  difficulty~hodoku_score {g['spearman_difficulty_hodoku_score']}"
               f"  level~solo_level {g['spearman_level_solo_level']}", file=sys.stderr)
-    print(f"{'level':<14}{'boards':>7}{'per core-minute':>17}{'attempts':>10}", file=sys.stderr)
-    for level, row in {**results["generation"], **results["killer_generation"]}.items():
-        print(f"{level:<14}{row['boards']:>7}{row['boards_per_core_minute']:>17.1f}"
-              f"{row['attempts_per_board']:>10.1f}", file=sys.stderr)
+    print_table({**results["generation"], **results["killer_generation"]},
+                (("boards", "boards", 7, ""),
+                 ("per core-minute", "boards_per_core_minute", 17, ".1f"),
+                 ("attempts", "attempts_per_board", 10, ".1f")), ("level", 14), sep="")
     k = results["killer_proofs"]
     print(f"killer proofs {k['boards']:>4} boards  {k['proofs_per_second']:>8} /s one core  "
           f"nodes mean {k['nodes_mean']} max {k['nodes_max']}  unique {k['unique']}",
