@@ -93,3 +93,31 @@ def test_verify_says_unique_only_for_the_one_answer():
     proof = verify(Board(tuple(loose)).to_puzzle(), solution_record(GRID))
     assert proof["valid"] and not proof["unique"] and proof["solutions"] == 2
     assert not verify({"givens": "nonsense"}, generated.solution)["valid"]
+
+
+def test_the_checker_imports_nothing_of_the_project():
+    # Independence: the proof's search shares no code with the generator, the grader or the
+    # generator's counter (pipeline.sudoku.solve.count).
+    import ast
+    import pathlib
+
+    from pipeline.sudoku import verify as checker
+    tree = ast.parse(pathlib.Path(checker.__file__).read_text())
+    modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    modules |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    assert not {m for m in modules if m and m.split(".")[0] == "pipeline"}
+
+
+def test_the_checker_and_the_generators_counter_agree_on_generated_boards():
+    from pipeline.sudoku.solve.count import count as generators_count
+    for n in range(4):
+        for level in ("easy", "extreme"):
+            made = FAMILY.generate(f"sudoku-test:agree:{level}:{n}", level)
+            flat = [d for row in made.puzzle["givens"] for d in row]
+            assert verify(made.puzzle, made.solution)["unique"]
+            for cut in range(81):   # one given taken away: several answers, or still one
+                if flat[cut]:
+                    fewer = flat[:cut] + [0] + flat[cut + 1:]
+                    assert count(fewer, 2)[0] == generators_count(fewer, 2)[0]
+                    break

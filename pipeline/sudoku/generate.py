@@ -12,15 +12,18 @@ exactly the level's techniques.
 3. The board is graded with every technique. It is accepted when its level is exactly the
    one asked for: its hardest step is of that level, so the level below gets stuck. Otherwise
    the stream goes on to a fresh grid, within a budget of attempts per level.
-4. The checker proves the answer unique, and its answer must be the grader's; a board they
-   disagree on is never handed out.
+4. The independent checker (pipeline.sudoku.verify, which shares no code with this module or
+   the counter thinning uses) proves the answer unique, and its answer must be the grader's;
+   a board they disagree on is never handed out.
 
 Killer boards (`killer-*` levels) follow Solo's Killer generator instead: a full grid, then
 cages grown over it (each from a random cell, by random neighbours whose digit the cage does
 not hold yet), then merged two neighbours at a time, never where the merged cage would hold a
 digit twice, while the board is easier than the level; the sums are read off the grid and
 no digit is given. The cage set is kept when the level's techniques finish it and the level
-below's do not (then graded with every Killer technique, as in 3 and 4 above).
+below's do not (then graded with every Killer technique, as in 3 above). A Killer board's
+proof still comes from the generator's counter (solve/count.py): the independent checker is
+too slow on killer-hard boards to run as they are made (see _killer_proof).
 
 All randomness comes from the key's stream (pipeline.keyed), with integer arithmetic in fixed
 orders only, so the same key gives the same board on every machine.
@@ -36,6 +39,7 @@ from pipeline.sudoku.board import ALL_DIGITS, CELLS, Board, Cage, solution_recor
 from pipeline.sudoku.grade import (KILLER, KILLER_LEVELS, grade_record, level_of, solve_board,
                                    techniques_of)
 from pipeline.sudoku.solve import BIT, POPCOUNT, solve, solves
+from pipeline.sudoku.solve.count import COUNTER, count
 
 ATTEMPTS = {"easy": 20, "medium": 400, "hard": 400, "expert": 1500, "extreme": 3000,
             "killer-easy": 200, "killer-medium": 200, "killer-hard": 200}
@@ -106,7 +110,7 @@ def thin(stream: KeyedStream, grid: tuple[int, ...], level: str) -> tuple[int, .
         kept = [givens[c] for c in cls]
         for c in cls:
             givens[c] = 0
-        if checker.count(givens, 2)[0] != 1 or not solves(givens, techniques):
+        if count(givens, 2)[0] != 1 or not solves(givens, techniques):
             for c, d in zip(cls, kept):
                 givens[c] = d
     return tuple(givens)
@@ -241,6 +245,16 @@ def _cage_set(stream: KeyedStream, grid: tuple[int, ...], level: str) -> Board |
     return killer_board(grid, cages) if beyond_below(cages) else None
 
 
+def _killer_proof(board: Board, grid: tuple[int, ...]) -> dict:
+    """A Killer board's proof, from the generator's counter: the independent checker
+    (pipeline.sudoku.verify) takes seconds to minutes a killer-hard board (docs/sudoku.md),
+    too slow to prove boards as they are made; the tests re-prove a sample with it."""
+    n, nodes, out_of_budget, first = count(board.givens, 2,
+                                           cages=[(c.total, c.cells) for c in board.cages])
+    return {"checker": COUNTER, "valid": True, "nodes": nodes, "solutions": n,
+            "unique": bool(n == 1 and not out_of_budget and tuple(first) == tuple(grid))}
+
+
 def generate_killer(key: str, level: str, version: str) -> Generated:
     stream = KeyedStream(key)
     budget = ATTEMPTS[level]
@@ -254,7 +268,7 @@ def generate_killer(key: str, level: str, version: str) -> Generated:
             continue
         puzzle = board.to_puzzle()
         solution = solution_record(grid)
-        proof = checker.verify(puzzle, solution)
+        proof = _killer_proof(board, grid)
         if not proof["unique"] or tuple(result.grid) != tuple(grid):
             raise CheckersDisagree(f"{key}: the checker and the grader disagree on the board")
         grade = grade_record(result, board.givens, KILLER)

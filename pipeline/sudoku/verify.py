@@ -1,21 +1,24 @@
 """The independent checker: is a Sudoku solution right, and is it the only one?
 
-It shares nothing with the grader (pipeline.sudoku.solve) or the board model: it reads the raw
-record itself, builds its own tables of which cells must differ, and counts answers with a
-plain search where the grader reasons. The grader keeps a candidate grid and looks for
-patterns a person would see; this checker fills the most constrained cell first, trying each
-of its candidates in turn, and between guesses only propagates singles (a cell with one
-candidate left, a digit with one place left in a house), undoing by copying the whole
-candidate grid per level (81 small integers) rather than by a trail.
+The proof a record carries. It shares nothing with the generator (pipeline.sudoku.generate),
+the grader or the generator's counter (pipeline.sudoku.solve, its count.py and kernels.py) or
+the board model: it reads the raw record itself, builds its own tables and counts answers by a
+search of its own, so that a fault in the generator's counter cannot vouch for itself.
 
-The tables take any list of groups: the 27 houses of classic Sudoku, where each digit appears
-exactly once, and, for a variant, extra groups whose digits only differ: Killer's cages, whose
-sums a further propagation step enforces: a cage's open cells keep only the digits of the sets
-of distinct digits that make what is left of its sum, fit in the cells' candidates and touch
-every open cell; a cage whose cells are all decided must add up to its sum exactly.
+The search keeps, for every row, column, box and cage, the mask of digits already placed in
+it, and for every cage what is left of its sum and how many of its cells are open. A cell's
+candidates are the digits none of its houses or its cage holds; in a cage, a digit d also
+has to leave a sum the cage's other open cells can still make: with `k` cells left after d
+and `rest` of the sum, `rest` must lie between the sums of the k smallest and the k largest
+digits the cage does not hold yet (0 exactly, when d fills the cage). Each step fills the
+empty cell with the fewest candidates (the first in reading order among ties), trying its
+digits from 1 up, placing and removing digits on the masks in place (no copy of a grid, no
+propagation between guesses), and counts complete grids up to a limit (2 for a proof).
 
-Two different programs agreeing on "exactly one answer" is the proof a record carries. The
-compiled kernel is checked against the plain-Python reference at the bottom of this module.
+Where the generator's counter propagates singles and cage combinations over a candidate grid
+copied per guess, this one recomputes candidates from the house masks each step: a different
+algorithm, so one's slip is not the other's. The plain-Python counter at the bottom is the
+reference the tests hold both to.
 """
 
 from __future__ import annotations
@@ -23,288 +26,300 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-CHECKER = "sudoku.verify/1 most-constrained-cell bitmask search"
-NODE_BUDGET = 5_000_000   # far above any 9x9 board (17-clue boards take a few hundred nodes)
+CHECKER = "sudoku.verify/2 house-mask search with cage-sum bounds"
+NODE_BUDGET = 50_000_000   # far above any board of the catalog or the 17-clue set
 FULL = 0x1FF
 
 
-def _tables(extra_groups=()):
-    """(houses [27, 9], peers [81, P] padded with -1, peer counts [81]) for the board's
-    groups: the rows, columns and boxes, and any extra all-different groups."""
-    houses = []
-    for r in range(9):
-        houses.append([r * 9 + c for c in range(9)])
-    for c in range(9):
-        houses.append([r * 9 + c for r in range(9)])
-    for br in range(0, 9, 3):
-        for bc in range(0, 9, 3):
-            houses.append([(br + i) * 9 + bc + j for i in range(3) for j in range(3)])
-    peer_sets = [set() for _ in range(81)]
-    for group in houses + [list(g) for g in extra_groups]:
-        for cell in group:
-            peer_sets[cell].update(group)
+def _houses() -> list[list[int]]:
+    """The 27 houses in reading order of cells: rows, columns, boxes."""
+    rows = [[r * 9 + c for c in range(9)] for r in range(9)]
+    cols = [[r * 9 + c for r in range(9)] for c in range(9)]
+    boxes = [[(br + i) * 9 + bc + j for i in range(3) for j in range(3)]
+             for br in range(0, 9, 3) for bc in range(0, 9, 3)]
+    return rows + cols + boxes
+
+
+HOUSES = _houses()
+HOUSE_CELLS = np.array(HOUSES, dtype=np.int64)
+
+
+def _cage_arrays(cages) -> tuple[np.ndarray, np.ndarray]:
+    """(the cage of each cell, -1 for none; each cage's sum) for the kernel."""
+    cage_of = np.full(81, -1, dtype=np.int64)
+    totals = np.zeros(max(1, len(cages)), dtype=np.int64)
+    for k, (total, cells) in enumerate(cages):
+        totals[k] = total
+        for cell in cells:
+            cage_of[cell] = k
+    return cage_of, totals
+
+
+# --- the compiled search ---------------------------------------------------------------------
+
+@njit(cache=True)
+def _sum_reachable(rest, left, free):
+    """Whether `left` distinct digits from the mask `free` can add up to `rest`: between the
+    sum of the `left` smallest and of the `left` largest (distinct digits fill every sum in
+    between, so the bounds are the whole test for a cage's own digits)."""
+    if left == 0:
+        return rest == 0
+    low = 0
+    taken = 0
+    for d in range(1, 10):
+        if taken < left and free >> (d - 1) & 1:
+            low += d
+            taken += 1
+    if taken < left:
+        return False
+    high = 0
+    taken = 0
+    for d in range(9, 0, -1):
+        if taken < left and free >> (d - 1) & 1:
+            high += d
+            taken += 1
+    return low <= rest <= high
+
+
+@njit(cache=True)
+def _candidates(cell, row_used, col_used, box_used, cage_of, cage_used, cage_rest, cage_open):
+    """The digits (a mask) the cell may take now."""
+    r = cell // 9
+    c = cell % 9
+    b = (r // 3) * 3 + c // 3
+    mask = FULL & ~(row_used[r] | col_used[c] | box_used[b])
+    k = cage_of[cell]
+    if k < 0 or mask == 0:
+        return mask
+    mask &= ~cage_used[k]
+    fits = 0
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        if mask & bit and _sum_reachable(cage_rest[k] - d, cage_open[k] - 1,
+                                         FULL & ~cage_used[k] & ~bit):
+            fits |= bit
+    return fits
+
+
+@njit(cache=True)
+def _mark(cell, d, sign, grid, row_used, col_used, box_used, cage_of, cage_used, cage_rest,
+          cage_open):
+    """Place (sign 1) or remove (sign -1) digit d at the cell, on every mask it touches."""
+    r = cell // 9
+    c = cell % 9
+    b = (r // 3) * 3 + c // 3
+    bit = 1 << (d - 1)
+    row_used[r] ^= bit
+    col_used[c] ^= bit
+    box_used[b] ^= bit
+    grid[cell] = d if sign > 0 else 0
+    k = cage_of[cell]
+    if k >= 0:
+        cage_used[k] ^= bit
+        cage_rest[k] -= sign * d
+        cage_open[k] -= sign
+
+
+@njit(cache=True)
+def _popcount(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def count_answers(givens, houses, cage_of, cage_totals, limit, budget, first, stats):
+    """Complete grids agreeing with `givens` (81 digits, 0 empty), counted up to `limit`;
+    the first one goes into `first`. `houses`: [27, 9] cells. stats: [nodes, 1 when the
+    budget ran out]."""
+    grid = np.zeros(81, dtype=np.int64)
+    row_used = np.zeros(9, dtype=np.int64)
+    col_used = np.zeros(9, dtype=np.int64)
+    box_used = np.zeros(9, dtype=np.int64)
+    ncages = cage_totals.shape[0]
+    cage_used = np.zeros(ncages, dtype=np.int64)
+    cage_rest = cage_totals.copy()
+    cage_open = np.zeros(ncages, dtype=np.int64)
     for cell in range(81):
-        peer_sets[cell].discard(cell)
-    width = max(len(p) for p in peer_sets)
-    peers = np.full((81, width), -1, dtype=np.int64)
-    counts = np.zeros(81, dtype=np.int64)
-    for cell, found in enumerate(peer_sets):
-        ordered = sorted(found)
-        peers[cell, :len(ordered)] = ordered
-        counts[cell] = len(ordered)
-    return np.array(houses, dtype=np.int64), peers, counts
-
-
-def _cage_tables(cages):
-    """(cells [n, 9] padded with -1, sizes [n], sums [n]) of the raw record's cages."""
-    cells = np.full((len(cages), 9), -1, dtype=np.int64)
-    sizes = np.zeros(len(cages), dtype=np.int64)
-    sums = np.zeros(len(cages), dtype=np.int64)
-    for k, (total, members) in enumerate(cages):
-        cells[k, :len(members)] = members
-        sizes[k] = len(members)
-        sums[k] = total
-    return cells, sizes, sums
-
-
-def _sum_sets():
-    """Every set of distinct digits as a mask, ordered by (size, sum), and where each
-    (size, sum) starts: the sets of `n` digits adding up to `s` are
-    masks[starts[n * 46 + s]:starts[n * 46 + s + 1]]."""
-    keyed = sorted((bin(m).count("1") * 46 + sum(d + 1 for d in range(9) if m >> d & 1), m)
-                   for m in range(1, FULL + 1))
-    masks = np.array([m for _key, m in keyed], dtype=np.int64)
-    starts = np.zeros(10 * 46 + 1, dtype=np.int64)
-    for key, _m in keyed:
-        starts[key + 1:] += 1
-    return masks, starts
-
-
-HOUSES, PEERS, PEER_COUNTS = _tables()
-NO_CAGES = _cage_tables(())
-SUM_SETS, SUM_SET_STARTS = _sum_sets()
-POPCOUNT = np.array([bin(m).count("1") for m in range(FULL + 1)], dtype=np.int64)
-
-
-# --- compiled kernels ------------------------------------------------------------------------
-
-@njit(cache=True)
-def _cage_sums(cand, queue, cage_cells, cage_sizes, cage_sums, sets, starts):
-    """One pass of the cage sums over the grid: returns (-1 at a contradiction, else the
-    number of cells it reduced to one candidate, written to `queue`, and whether any mask
-    shrank)."""
-    queued = 0
-    shrank = False
-    for k in range(cage_sizes.shape[0]):
-        n = cage_sizes[k]
-        rest = cage_sums[k]
-        placed = 0
-        room = 0
-        open_cells = 0
-        for i in range(n):
-            m = cand[cage_cells[k, i]]
-            if m == 0:
-                return -1, False
-            if m & (m - 1) == 0:
-                placed |= m
-                d = 1
-                while (m >> (d - 1)) != 1:
-                    d += 1
-                rest -= d
-            else:
-                open_cells += 1
-                room |= m
-        if open_cells == 0:
-            if rest != 0:
-                return -1, False
-            continue
-        if rest < 1 or rest > 45:
-            return -1, False
-        allowed = 0
-        key = open_cells * 46 + rest
-        for j in range(starts[key], starts[key + 1]):
-            s = sets[j]
-            if s & placed or s & ~room:
-                continue
-            touches = True
-            for i in range(n):
-                m = cand[cage_cells[k, i]]
-                if m & (m - 1) != 0 and m & s == 0:
-                    touches = False
-                    break
-            if touches:
-                allowed |= s
-        if allowed == 0:
-            return -1, False
-        for i in range(n):
-            cell = cage_cells[k, i]
-            m = cand[cell]
-            if m & (m - 1) == 0:
-                continue
-            keep = m & allowed
-            if keep != m:
-                if keep == 0:
-                    return -1, False
-                cand[cell] = keep
-                shrank = True
-                if keep & (keep - 1) == 0:
-                    queue[queued] = cell
-                    queued += 1
-    return queued, shrank
-
-
-@njit(cache=True)
-def _propagate(cand, queue, queued, houses, peers, counts, popcount, cage_cells, cage_sizes,
-               cage_sums, sets, starts):
-    """Singles (and, for Killer, the cage sums) to a standstill on one candidate grid.
-    `queue[:queued]` holds cells just reduced to one candidate, whose digit is not yet
-    removed from their peers. False when a cell, a house or a cage runs out of room."""
-    while True:
-        while queued > 0:
-            queued -= 1
-            cell = queue[queued]
-            bit = cand[cell]
-            for k in range(counts[cell]):
-                p = peers[cell, k]
-                m = cand[p]
-                if m & bit:
-                    m &= ~bit
-                    if m == 0:
-                        return False
-                    cand[p] = m
-                    if m & (m - 1) == 0:
-                        queue[queued] = p
-                        queued += 1
-        changed = False
-        for h in range(houses.shape[0]):
-            once = 0
-            twice = 0
-            for i in range(9):
-                m = cand[houses[h, i]]
-                twice |= once & m
-                once |= m
-            if once != FULL:
-                return False
-            alone = once & ~twice
-            if alone == 0:
-                continue
-            for i in range(9):
-                cell = houses[h, i]
-                m = cand[cell]
-                x = m & alone
-                if x != 0 and x != m:
-                    if x & (x - 1):
-                        return False   # two digits with this one place left
-                    cand[cell] = x
-                    queue[queued] = cell
-                    queued += 1
-                    changed = True
-            if queued > 0:
-                break   # propagate the new single before reading further houses
-        if not changed and queued == 0:
-            queued, shrank = _cage_sums(cand, queue, cage_cells, cage_sizes, cage_sums, sets,
-                                        starts)
-            if queued < 0:
-                return False
-            if not shrank:
-                return True
-
-
-@njit(cache=True)
-def _count(givens, houses, peers, counts, popcount, cage_cells, cage_sizes, cage_sums, sets,
-           starts, limit, budget, found, stats):
-    """Solutions of `givens` (81 digits, 0 empty) counted up to `limit`; the first one goes
-    into `found`. stats: [nodes, 1 when the budget ran out]."""
-    cand = np.empty((82, 81), dtype=np.int64)
-    branch = np.zeros(82, dtype=np.int64)
-    untried = np.zeros(82, dtype=np.int64)
-    queue = np.empty(81 * 9, dtype=np.int64)
-    queued = 0
+        if cage_of[cell] >= 0:
+            cage_open[cage_of[cell]] += 1
     for cell in range(81):
         d = givens[cell]
         if d:
-            cand[0, cell] = 1 << (d - 1)
-            queue[queued] = cell
-            queued += 1
-        else:
-            cand[0, cell] = FULL
-    # A given whose digit a peer also gives fails here: the first one clears the other.
-    if not _propagate(cand[0], queue, queued, houses, peers, counts, popcount, cage_cells,
-                      cage_sizes, cage_sums, sets, starts):
-        return 0
-    solutions = 0
+            r = cell // 9
+            c = cell % 9
+            b = (r // 3) * 3 + c // 3
+            k = cage_of[cell]
+            bit = 1 << (d - 1)
+            if (row_used[r] | col_used[c] | box_used[b]) & bit:
+                return 0   # a given repeats in a house
+            if k >= 0 and cage_used[k] & bit:
+                return 0   # a given repeats in a cage
+            _mark(cell, d, 1, grid, row_used, col_used, box_used, cage_of, cage_used,
+                  cage_rest, cage_open)
+    for k in range(ncages):
+        if cage_open[k] == 0 and cage_rest[k] != 0:
+            return 0   # a cage of givens only, off its sum
+    cand = np.zeros(81, dtype=np.int64)
+    room = np.zeros(max(1, ncages), dtype=np.int64)
+    # Each depth's choice: a cell and its digits (digit 0), or a house, one digit and the
+    # places left for it in the house (a mask of positions); the cell placed there now.
+    where = np.zeros(81, dtype=np.int64)
+    digit = np.zeros(81, dtype=np.int64)
+    untried = np.zeros(81, dtype=np.int64)
+    placed = np.full(81, -1, dtype=np.int64)
     depth = 0
-    descend = True
+    solutions = 0
     while True:
-        if descend:
-            best = -1
-            fewest = 10
-            for cell in range(81):
-                n = popcount[cand[depth, cell]]
-                if 1 < n < fewest:
-                    fewest = n
-                    best = cell
-                    if n == 2:
-                        break
-            if best < 0:
-                if solutions == 0:
-                    for cell in range(81):
-                        m = cand[depth, cell]
-                        d = 1
-                        while m > 1:
-                            m >>= 1
-                            d += 1
-                        found[cell] = d
-                solutions += 1
-                if solutions >= limit:
-                    return solutions
-                depth -= 1
+        # Candidates of every empty cell; the cell with fewest, and the (house, digit) with
+        # fewest places; dead when either is zero or a cage can no longer make its sum.
+        dead = False
+        full = True
+        best_cell = -1
+        fewest = 10
+        for cell in range(81):
+            if grid[cell] == 0:
+                full = False
+                m = _candidates(cell, row_used, col_used, box_used, cage_of, cage_used,
+                                cage_rest, cage_open)
+                cand[cell] = m
+                n = _popcount(m)
+                if n < fewest:
+                    best_cell, fewest = cell, n
             else:
-                branch[depth] = best
-                untried[depth] = cand[depth, best]
-        descend = False
-        if depth < 0:
-            return solutions
-        m = untried[depth]
-        if m == 0:
-            depth -= 1
-            if depth < 0:
+                cand[cell] = 0
+        if full:
+            if solutions == 0:
+                first[:] = grid
+            solutions += 1
+            if solutions >= limit:
                 return solutions
-            continue
-        bit = m & -m
-        untried[depth] = m & ~bit
-        stats[0] += 1
-        if stats[0] > budget:
-            stats[1] = 1
-            return solutions
-        nxt = cand[depth + 1]
-        nxt[:] = cand[depth]
-        cell = branch[depth]
-        nxt[cell] = bit
-        queue[0] = cell
-        if _propagate(nxt, queue, 1, houses, peers, counts, popcount, cage_cells, cage_sizes,
-                      cage_sums, sets, starts):
+            dead = True
+        elif fewest == 0:
+            dead = True
+        best_house = -1
+        best_digit = 0
+        best_places = 0
+        if not dead and fewest > 1:
+            for k in range(ncages):
+                room[k] = 0
+            for cell in range(81):
+                if cage_of[cell] >= 0:
+                    room[cage_of[cell]] |= cand[cell]
+            for k in range(ncages):
+                if cage_open[k] > 0 and not _sum_reachable(cage_rest[k], cage_open[k],
+                                                           room[k] & ~cage_used[k]):
+                    dead = True
+                    break
+            h = 0
+            while h < 27 and not dead:
+                for d in range(1, 10):
+                    bit = 1 << (d - 1)
+                    places = 0
+                    filled = False
+                    for i in range(9):
+                        cell = houses[h, i]
+                        if grid[cell] == d:
+                            filled = True
+                            break
+                        if cand[cell] & bit:
+                            places |= 1 << i
+                    if filled:
+                        continue
+                    n = _popcount(places)
+                    if n == 0:
+                        dead = True
+                        break
+                    if n < fewest:
+                        fewest = n
+                        best_house, best_digit, best_places = h, d, places
+                h += 1
+        if not dead:
+            if best_house >= 0:
+                where[depth] = best_house
+                digit[depth] = best_digit
+                untried[depth] = best_places
+            else:
+                where[depth] = best_cell
+                digit[depth] = 0
+                untried[depth] = cand[best_cell]
+            placed[depth] = -1
             depth += 1
-            descend = True
+        # The next option to try: at the deepest choice with one left, after taking back
+        # what that choice placed last.
+        while True:
+            if depth == 0:
+                return solutions
+            top = depth - 1
+            if placed[top] >= 0:
+                cell = placed[top]
+                _mark(cell, grid[cell], -1, grid, row_used, col_used, box_used, cage_of,
+                      cage_used, cage_rest, cage_open)
+                placed[top] = -1
+            m = untried[top]
+            if m == 0:
+                depth -= 1
+                continue
+            bit = m & -m
+            untried[top] = m & ~bit
+            low = 0
+            while (bit >> low) != 1:
+                low += 1
+            if digit[top] == 0:
+                cell = where[top]
+                d = low + 1
+            else:
+                cell = houses[where[top], low]
+                d = digit[top]
+            stats[0] += 1
+            if stats[0] > budget:
+                stats[1] = 1
+                return solutions
+            _mark(cell, d, 1, grid, row_used, col_used, box_used, cage_of, cage_used,
+                  cage_rest, cage_open)
+            placed[top] = cell
+            break
 
 
 @njit(cache=True)
-def _count_many(boards, houses, peers, counts, popcount, sets, starts, limit, budget, out,
-                nodes):
-    """_count over rows of `boards` (the benchmark's loop, without Python between boards)."""
-    found = np.zeros(81, dtype=np.int64)
+def _count_rows(boards, houses, limit, budget, out, nodes):
+    """count_answers over rows of `boards`, classic Sudoku (the benchmark's loop, without
+    Python between boards)."""
+    cage_of = np.full(81, -1, dtype=np.int64)
+    totals = np.zeros(0, dtype=np.int64)
+    first = np.zeros(81, dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)
-    cage_cells = np.full((0, 9), -1, dtype=np.int64)
-    cage_sizes = np.zeros(0, dtype=np.int64)
     for k in range(boards.shape[0]):
         stats[0] = 0
         stats[1] = 0
-        out[k] = _count(boards[k], houses, peers, counts, popcount, cage_cells, cage_sizes,
-                        cage_sizes, sets, starts, limit, budget, found, stats)
+        out[k] = count_answers(boards[k], houses, cage_of, totals, limit, budget, first, stats)
         nodes[k] = stats[0]
 
 
 # --- the checker -----------------------------------------------------------------------------
+
+def count(givens, limit: int, budget: int = NODE_BUDGET,
+          cages=()) -> tuple[int, int, bool, list[int]]:
+    """(solutions up to `limit`, nodes, whether the budget ran out, the first solution).
+    `cages`: Killer's (sum, cells) pairs; none for classic Sudoku."""
+    board = np.asarray(givens, dtype=np.int64).reshape(81)
+    cage_of, totals = _cage_arrays(cages)
+    first = np.zeros(81, dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)
+    n = count_answers(board, HOUSE_CELLS, cage_of, totals if cages else totals[:0], limit, budget, first,
+                      stats)
+    return int(n), int(stats[0]), bool(stats[1]), first.tolist()
+
+
+def count_many(boards: np.ndarray, limit: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Solutions (up to `limit`) and nodes for each row of an [n, 81] array of givens."""
+    out = np.zeros(boards.shape[0], dtype=np.int64)
+    nodes = np.zeros(boards.shape[0], dtype=np.int64)
+    _count_rows(boards.astype(np.int64), HOUSE_CELLS, limit, NODE_BUDGET, out, nodes)
+    return out, nodes
+
 
 def _digits(rows) -> list[int] | None:
     """81 digits from nine rows of nine, or None when the rows are not that shape."""
@@ -319,33 +334,6 @@ def _digits(rows) -> list[int] | None:
                 return None
             out.append(v)
     return out
-
-
-def count(givens, limit: int, budget: int = NODE_BUDGET,
-          cages=()) -> tuple[int, int, bool, list[int]]:
-    """(solutions up to `limit`, nodes, whether the budget ran out, the first solution).
-    `cages`: Killer's (sum, cells in reading order) pairs; none for classic Sudoku."""
-    board = np.asarray(givens, dtype=np.int64).reshape(81)
-    found = np.zeros(81, dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)
-    if cages:
-        houses, peers, counts = _tables([cells for _total, cells in cages])
-        cage_cells, cage_sizes, cage_sums = _cage_tables(cages)
-    else:
-        houses, peers, counts = HOUSES, PEERS, PEER_COUNTS
-        cage_cells, cage_sizes, cage_sums = NO_CAGES
-    n = _count(board, houses, peers, counts, POPCOUNT, cage_cells, cage_sizes, cage_sums,
-               SUM_SETS, SUM_SET_STARTS, limit, budget, found, stats)
-    return int(n), int(stats[0]), bool(stats[1]), found.tolist()
-
-
-def count_many(boards: np.ndarray, limit: int = 2) -> tuple[np.ndarray, np.ndarray]:
-    """Solutions (up to `limit`) and nodes for each row of an [n, 81] array of givens."""
-    out = np.zeros(boards.shape[0], dtype=np.int64)
-    nodes = np.zeros(boards.shape[0], dtype=np.int64)
-    _count_many(boards.astype(np.int64), HOUSES, PEERS, PEER_COUNTS, POPCOUNT, SUM_SETS,
-                SUM_SET_STARTS, limit, NODE_BUDGET, out, nodes)
-    return out, nodes
 
 
 def read_cages(puzzle: dict):
@@ -375,7 +363,7 @@ def read_cages(puzzle: dict):
 
 
 def _breaks_a_rule(grid: list[int], cages) -> bool:
-    for group in HOUSES.tolist():
+    for group in HOUSES:
         if sorted(grid[c] for c in group) != list(range(1, 10)):
             return True
     for total, cells in cages:
