@@ -5,6 +5,8 @@
 #   libcairo2      cairosvg (a test dependency from PyPI) rasterises the SVG proofs with it
 #   ghostscript    renders covers in CMYK (tiff32nc) to measure total ink against the preflight
 #   wordnet-base   WordNet 3.0's data files: word-search themes are held to its hyponyms
+#   wamerican, wamerican-large, wamerican-huge  the spellings the crossword word lists are
+#                  built from (a test rebuilds a sample of them and compares)
 set -euo pipefail
 missing=()
 command -v pdftocairo >/dev/null || missing+=(poppler-utils)
@@ -12,6 +14,9 @@ command -v chromium >/dev/null || missing+=(chromium)
 ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)
 command -v gs >/dev/null || missing+=(ghostscript)
 [ -f /usr/share/wordnet/data.noun ] || missing+=(wordnet-base)
+for list in american-english american-english-large american-english-huge; do
+    [ -f /usr/share/dict/$list ] || missing+=("w${list/-english/}")
+done
 if [ ${#missing[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq

@@ -131,7 +131,32 @@ def build_parser() -> argparse.ArgumentParser:
     freeze.add_argument("--force", action="store_true", help="replace an existing lock")
     freeze.add_argument("--workers", type=int, default=None)
     freeze.add_argument("--quiet", action="store_true")
+    freeze.add_argument("--how-to", action="store_true",
+                        help="keep the lock and add how-to boards no other title sells")
     freeze.set_defaults(run=run_freeze)
+
+    publish = commands.add_parser(
+        "publish", help="record built books in the ledger (layouts/ledger.jsonl): their boards "
+                        "and page digests")
+    publish.add_argument("books", nargs="+", metavar="BOOK")
+    publish.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
+    publish.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
+    publish.set_defaults(run=run_publish)
+
+    ledger = commands.add_parser("ledger", help="who holds which board; conflicts in one line")
+    ledger.add_argument("books", nargs="*", metavar="BOOK")
+    ledger.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
+    ledger.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
+    ledger.add_argument("--boards", action="store_true", help="every board, one a line")
+    ledger.set_defaults(run=run_ledger)
+
+    diff = commands.add_parser("diff", help="the pages that changed since the book's last "
+                                            "published edition, and a gallery of them")
+    diff.add_argument("book", metavar="BOOK")
+    diff.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
+    diff.add_argument("--manifest", type=Path, default=Path("build/manifest.json"))
+    diff.add_argument("--no-gallery", action="store_true", help="list the pages only")
+    diff.set_defaults(run=run_diff)
 
     for name, text in (("proof", "SVG proofs of each book's PDFs and a gallery, in "
                                  "build/<slug>/proofs/"),
@@ -433,16 +458,37 @@ def run_books(args) -> int:
 
 
 def run_freeze(args) -> int:
-    from pipeline.book.build import freeze, resolve_layout_args
+    from pipeline.book.build import resolve_layout_args
+    from pipeline.book.freeze import freeze
 
     (path,) = resolve_layout_args([args.book], args.layouts_dir)
     lock = path.with_name(f"{path.stem}.lock.jsonl")
-    if lock.exists() and not args.force:
+    if lock.exists() and not args.force and not args.how_to:
         raise InputError("the book is already frozen (use --force to replace the lock)",
                          file=str(lock))
-    written = freeze(path, args.catalog, workers=args.workers, progress=not args.quiet)
+    written = freeze(path, args.catalog, workers=args.workers, progress=not args.quiet,
+                     how_to=args.how_to)
     print(f"wrote {written}", file=sys.stderr)
     return 0
+
+
+def run_publish(args) -> int:
+    from pipeline.book.publish import publish
+
+    return publish(args.books, args.layouts_dir, args.manifest, args.catalog)
+
+
+def run_ledger(args) -> int:
+    from pipeline.book.publish import show_ledger
+
+    return show_ledger(args.books, args.layouts_dir, args.manifest, args.catalog,
+                       boards=args.boards)
+
+
+def run_diff(args) -> int:
+    from pipeline.readback.diff import run_diff as diff
+
+    return diff(args.book, args.layouts_dir, args.manifest, gallery=not args.no_gallery)
 
 
 def run_readback(args) -> int:

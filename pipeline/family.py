@@ -498,7 +498,10 @@ _FAMILY_MODULES = {
     "bridges": "pipeline.bridges",
     "connections": "pipeline.connections",
     "sudoku": "pipeline.sudoku",
+    "kakuro": "pipeline.kakuro",
     "wordsearch": "pipeline.wordsearch",
+    "fillin": "pipeline.fillin",
+    "codeword": "pipeline.codeword",
 }
 
 

@@ -195,7 +195,7 @@ def test_one_size_for_every_tile_of_a_board(generated):
 
 
 def test_a_board_too_big_for_its_tiles_is_refused_and_the_next_one_taken(generated):
-    from pipeline.book.build import _take
+    from pipeline.book.build import take_boards
     from pipeline.book.layout import Section
     ink = RecordingInk()
     assert FAMILY.print_problem(ink, generated.puzzle, generated.solution, 85.0, 62.0) is None
@@ -210,8 +210,8 @@ def test_a_board_too_big_for_its_tiles_is_refused_and_the_next_one_taken(generat
         for n in (1, 2, 3)}
     section = Section("connections", "hard", 2, 1, 1, 2)
     skipped: list = []
-    taken = _take(records, section, lambda s, r: "too wide" if r.key.endswith(":2") else None,
-                  skipped)
+    taken = take_boards(records, section,
+                        lambda s, r: "too wide" if r.key.endswith(":2") else None, skipped)
     assert [r.key for r in taken] == ["connections:hard:1", "connections:hard:3"]
     assert skipped == ["connections:hard:2 not printed: too wide; the next board takes its place"]
 

@@ -19,7 +19,9 @@ from pipeline.family import family_names, get_family
 LEVELS_TO_TRY = {"starbattle": ("easy", "medium", "tricky"), "bridges": ("easy", "medium", "hard"),
                  "connections": ("easy", "medium", "hard"),
                  "sudoku": ("easy", "medium", "killer-easy"),
-                 "wordsearch": ("easy", "medium", "hard")}
+                 "kakuro": ("easy", "medium"),
+                 "wordsearch": ("easy", "medium", "hard"),
+                 "fillin": ("easy", "medium", "hard"), "codeword": ("easy", "medium", "hard")}
 
 
 def _record(name: str, level: str, number: int) -> dict:

@@ -375,30 +375,6 @@ def test_the_key_step_from_the_grade_is_the_full_solves(generated):
             solver.key_step(board.puzzle)
 
 
-def _placed_by_permutations(options, digits):
-    """Per cell the digits it takes in some way of giving the cells the digits, one each:
-    every permutation tried. None when there is none."""
-    from itertools import permutations
-    support, found = [0] * len(options), False
-    for way in permutations(DIGITS[digits]):
-        if all(options[i] >> (d - 1) & 1 for i, d in enumerate(way)):
-            found = True
-            for i, d in enumerate(way):
-                support[i] |= 1 << (d - 1)
-    return tuple(support) if found else None
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.data())
-def test_placements_are_those_of_some_permutation(data):
-    """A cage's fillings read through one placement and its swap cycles give, per cell, the
-    digits some permutation of the combination puts there."""
-    from pipeline.sudoku.solve.killer import _placements
-    digits = data.draw(st.integers(1, 511).filter(lambda m: POPCOUNT[m] <= 6))
-    options = tuple(data.draw(st.integers(0, 511)) & digits for _ in range(POPCOUNT[digits]))
-    assert _placements(options) == _placed_by_permutations(options, digits)
-
-
 # --- the drawing -----------------------------------------------------------------------------
 
 MM = 72 / 25.4

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pipeline.atomic import write_bytes, write_json, write_text
 from pipeline.book.cover import cover_boards, default_blurb, write_cover
+from pipeline.book.declarations import book_declarations
 from pipeline.book.fonts import font_set
 from pipeline.book.hints import book_hints
 from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha256,
@@ -25,6 +26,7 @@ from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title, pitch_problem, section_pitches)
 from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
+from pipeline.book.ledger import ledger_path, read_ledger
 from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
@@ -143,12 +145,21 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
     return out
 
 
-def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,
-          skipped: list | None = None) -> list[PuzzleRecord]:
+def _held(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> bool:
+    """Whether another title holds the board (pipeline/book/ledger.py), in one of `roles`."""
+    return held is not None and held.match(record.id, record.family, record.level,
+                                           record.puzzle, roles, record.sha256) is not None
+
+
+def take_boards(available: dict[int, PuzzleRecord], section: Section, problem=None,
+          skipped: list | None = None, held=None) -> list[PuzzleRecord]:
     """The section's boards: the smallest key numbers from `first` on, passing over any board
-    `problem` refuses (noted in `skipped`); fewer than `count` when the level runs out."""
+    another title holds (`held`, the ledger's other titles) and any `problem` refuses (noted
+    in `skipped`); fewer than `count` when the level runs out."""
     taken = []
     for n in sorted(n for n in available if n >= section.first):
+        if _held(held, available[n]):
+            continue
         reason = problem(section, available[n]) if problem else None
         if reason:
             if skipped is not None:
@@ -161,14 +172,20 @@ def _take(available: dict[int, PuzzleRecord], section: Section, problem=None,
     return taken
 
 
-def _example(available: dict[int, PuzzleRecord], printed: set[int]) -> PuzzleRecord | None:
+def how_to_board(available: dict[int, PuzzleRecord], printed: set[int],
+             held=None) -> PuzzleRecord | None:
+    """A how-to board: the smallest number the book does not print that no other title sells
+    as a puzzle (a worked example shows its solution)."""
     for number in sorted(available):
-        if number not in printed:
+        if number not in printed and not _held(held, available[number], ("puzzle",)):
             return available[number]
     return None
 
 
-def records_from_lock(layout: Layout, problem=None) -> BookRecords:
+def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
+    """A frozen edition's records: its puzzles exactly as locked (`held` never moves them:
+    the preflight's ledger check judges them), its how-to boards the lock's first ones no
+    other title sells as puzzles."""
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
@@ -176,7 +193,7 @@ def records_from_lock(layout: Layout, problem=None) -> BookRecords:
     sections = []
     for index, section in enumerate(layout.sections, start=1):
         skipped: list = []
-        taken = _take(by_level.get((section.family, section.level), {}), section, problem,
+        taken = take_boards(by_level.get((section.family, section.level), {}), section, problem,
                       skipped)
         if len(taken) < section.count:
             raise InputError(f"the lock does not hold the {section.count} {section.family} "
@@ -187,27 +204,29 @@ def records_from_lock(layout: Layout, problem=None) -> BookRecords:
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
         level = example_level(layout, family_name)
-        printed = _printed_numbers(layout, sections, family_name, level)
-        example = _example(by_level.get((family_name, level), {}), printed)
+        printed = printed_numbers(layout, sections, family_name, level)
+        example = how_to_board(by_level.get((family_name, level), {}), printed, held)
         if example is None:
-            raise InputError(f"the lock holds no worked example for {family_name}",
+            raise InputError(f"the lock holds no worked example for {family_name} that no "
+                             f"other title sells; run `pipeline freeze {layout.slug} --how-to`",
                              file=str(layout.lock_path))
         examples[family_name] = example
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
         boards = [examples[family_name]]
-        for level in _lesson_levels(layout, family_name):
-            printed = _printed_numbers(layout, sections, family_name, level)
-            extra = _example(by_level.get((family_name, level), {}), printed)
+        for level in lesson_levels(layout, family_name):
+            printed = printed_numbers(layout, sections, family_name, level)
+            extra = how_to_board(by_level.get((family_name, level), {}), printed, held)
             if extra is None:
-                raise InputError(f"the lock holds no {level} example for {family_name}",
-                                 file=str(layout.lock_path))
+                raise InputError(f"the lock holds no {level} example for {family_name} that "
+                                 f"no other title sells; run `pipeline freeze {layout.slug} "
+                                 "--how-to`", file=str(layout.lock_path))
             boards.append(extra)
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons)
 
 
-def _lesson_levels(layout: Layout, family_name: str) -> list[str]:
+def lesson_levels(layout: Layout, family_name: str) -> list[str]:
     """Levels that give the how-to lessons a board besides the worked example (easiest
     first): each level of the family the book prints, above the family's easiest. A technique
     is taught on the first, so the smallest, board whose solve uses it."""
@@ -223,7 +242,7 @@ def example_level(layout: Layout, family_name: str) -> str:
     return get_family(family_name).example_level(first)
 
 
-def _printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
+def printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
     return {key_number(r) for s, records in zip(layout.sections, sections)
             if (s.family, s.level) == (family, level) for r in records}
 
@@ -232,13 +251,13 @@ def _catalog_level(catalog: Catalog, family: str, level: str,
                    levels: dict) -> dict[int, PuzzleRecord]:
     """A level's records by key number. `levels` keeps the levels already read during one
     build: every section, example and lesson printed from a level reads it (61 reads of 18
-    levels for the default books), and only a fill (`_ensure`) changes one."""
+    levels for the default books), and only a fill (`ensure_boards`) changes one."""
     if (family, level) not in levels:
         levels[(family, level)] = {key_number(r): r for r in catalog.records(family, level)}
     return levels[(family, level)]
 
 
-def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
+def ensure_boards(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
             levels: dict, executor=None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
     key order (dedupe depends on earlier boards), so filling always starts at number 1."""
@@ -262,45 +281,48 @@ def _ensure(catalog: Catalog, family: str, level: str, wanted, *, workers, progr
 
 def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
                          progress=True, problem=None, executor=None,
-                         levels: dict | None = None) -> BookRecords:
+                         levels: dict | None = None, held=None) -> BookRecords:
     levels = {} if levels is None else levels
     sections = []
     skipped: list = []
     for section in layout.sections:
         def missing(available, section=section):
-            have = len(_take(available, section, problem))
+            have = len(take_boards(available, section, problem, held=held))
             # Numbers below `first` are generated too: board n depends on boards 1..n-1.
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
-        available = _ensure(catalog, section.family, section.level, missing, workers=workers,
+        available = ensure_boards(catalog, section.family, section.level, missing, workers=workers,
                             progress=progress, executor=executor, levels=levels)
-        sections.append(tuple(_take(available, section, problem, skipped)))
+        sections.append(tuple(take_boards(available, section, problem, skipped, held)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
         level = example_level(layout, family_name)
-        printed = _printed_numbers(layout, sections, family_name, level)
-        available = _ensure(catalog, family_name, level,
-                            lambda a: 0 if _example(a, printed) else 1, workers=workers,
+        printed = printed_numbers(layout, sections, family_name, level)
+        available = ensure_boards(catalog, family_name, level,
+                            lambda a: 0 if how_to_board(a, printed, held) else 1, workers=workers,
                             progress=progress, executor=executor, levels=levels)
-        examples[family_name] = _example(available, printed)
+        examples[family_name] = how_to_board(available, printed, held)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
         boards = [examples[family_name]]
-        for level in _lesson_levels(layout, family_name):
-            printed = _printed_numbers(layout, sections, family_name, level)
-            available = _ensure(catalog, family_name, level,
-                                lambda a: 0 if _example(a, printed) else 1, workers=workers,
-                                progress=progress, levels=levels)
-            boards.append(_example(available, printed))
+        for level in lesson_levels(layout, family_name):
+            printed = printed_numbers(layout, sections, family_name, level)
+            available = ensure_boards(catalog, family_name, level,
+                                lambda a: 0 if how_to_board(a, printed, held) else 1,
+                                workers=workers, progress=progress, levels=levels)
+            boards.append(how_to_board(available, printed, held))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
 
 
 def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
+    """The book's boards, drawn around what other titles hold by the ledger."""
     layout = book.layout
+    held = read_ledger(ledger_path(layout.path.parent)).others(layout.slug)
     if layout.lock_path.exists():
-        return records_from_lock(layout, printable_check(book))
-    return records_from_catalog(layout, catalog, problem=printable_check(book), **options)
+        return records_from_lock(layout, printable_check(book), held)
+    return records_from_catalog(layout, catalog, problem=printable_check(book), held=held,
+                                **options)
 
 
 # --- front matter ----------------------------------------------------------------------------------
@@ -438,7 +460,9 @@ def _build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progr
     g = cover.geometry
     write_json(Path(where["upload"]), upload_sheet(layout, profile, BuiltFiles(
         where["interior"], where["cover"], sha256(interior_data), sha256(cover_data),
-        page_count, g.spine_in, layout.blurb or default_blurb(layout))), indent=1)
+        page_count, g.spine_in, layout.blurb or default_blurb(layout),
+        book_declarations(layout, records.sections, _all_records(records),
+                          interior.pages))), indent=1)
     return {
         "slug": layout.slug, "title": layout.title, "subtitle": layout.subtitle,
         "author": layout.author, "isbn": layout.isbn,
@@ -469,6 +493,8 @@ def _build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progr
         "language": layout.language,
         "frozen": layout.lock_path.exists(),
         "lock": where["lock"],
+        "series": layout.series, "volume": layout.volume,
+        "ledger": str(ledger_path(layout.path.parent)),
         "pages": interior.pages,
     }
 
@@ -736,23 +762,6 @@ def _write_books(jobs, out_dir: Path, *, pool, hints: HintTasks, progress: bool)
             bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,
                        seconds=results[n][2])
     return [entry for entry, _error, _seconds in results]
-
-
-def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, executor=None) -> Path:
-    """Write layouts/<slug>.lock.jsonl: the records the book prints today, examples included."""
-    book = plan_layout(load_layout(path))
-    layout = book.layout
-    with Catalog(catalog_path) as catalog:
-        refuse_stale(catalog, [get_family(name) for name in
-                               dict.fromkeys(section.family for section in layout.sections)])
-        records = records_from_catalog(layout, catalog, workers=workers, progress=progress,
-                                       problem=printable_check(book),
-                                       executor=executor)
-    lines = [record.to_json() for section in records.sections for record in section]
-    extras = [r for boards in records.lesson_boards.values() for r in boards]
-    lines += [r.to_json() for r in dict((r.id, r) for r in extras).values()]
-    write_text(layout.lock_path, "\n".join(lines) + "\n")
-    return layout.lock_path
 
 
 def resolve_layout_args(names: list[str], folder: Path) -> list[Path]:

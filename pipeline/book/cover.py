@@ -163,8 +163,10 @@ def _front(canvas, fonts, rules, limits, layout: Layout, style: CoverStyle, g: C
     author_pt = max(11.0, sub_pt * 0.75)
     # The card's height from its lines: title, subtitle, count and levels, author.
     lead = 1.12
+    volume_lines = [layout.volume_text] if layout.volume_text else []
     card_h = (2 * CARD_PAD + len(title_lines) * title_pt * lead + len(sub_lines) * sub_pt * 1.3
-              + info_pt * 1.3 + author_pt * 1.3 + sub_pt * 0.9)
+              + len(volume_lines) * info_pt * 1.3 + info_pt * 1.3 + author_pt * 1.3
+              + sub_pt * 0.9)
     if style.title_place == "top":
         card = Box(safe.x0, safe.y1 - card_h, safe.x1, safe.y1)
         art = Box(g.front.x0 + 2 * fold, 0.0, full.x1, card.y0 - 0.04 * g.front.height)
@@ -188,6 +190,9 @@ def _front(canvas, fonts, rules, limits, layout: Layout, style: CoverStyle, g: C
     for line in sub_lines:
         y -= sub_pt * 1.3
         ink.text(cx, y + sub_pt * 0.25, line, size=sub_pt, anchor="middle")
+    for line in volume_lines:
+        y -= info_pt * 1.3
+        ink.text(cx, y + info_pt * 0.25, line, size=info_pt, bold=True, anchor="middle")
     y -= info_pt * 1.3 + sub_pt * 0.3
     ink.text(cx, y + info_pt * 0.25, count_line(layout), size=info_pt, bold=True,
              anchor="middle")
@@ -431,7 +436,8 @@ def _spine(canvas, fonts: FontSet, limits: InkLimits, layout: Layout, geometry: 
     if box.width <= 2 * float(BUFFER_PT):
         return None, None
     face = fonts.bold
-    for text in (f"{layout.title}  ·  {layout.author}", layout.title):
+    title = f"{layout.title}  ·  {layout.volume_text}" if layout.volume_text else layout.title
+    for text in (f"{title}  ·  {layout.author}", title):
         face.check_covers(text, "spine text")
         # Across the spine the glyphs' ink height must fit the box width; along it, the
         # advance must fit the box height.

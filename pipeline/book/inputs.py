@@ -124,6 +124,7 @@ class BookInputs:
     printers: str | None              # the printer table as printers.py reads it
     code: str
     libraries: dict
+    ledger: str | None = None         # the publication ledger (layouts/ledger.jsonl) as read
 
     @property
     def digest(self) -> str:
@@ -161,12 +162,15 @@ def book_inputs(paths: dict, windows: dict[tuple[str, str], int], catalog) -> Bo
                       fonts=tuple(input_sha256(p) for p in paths["fonts"]),
                       printers=input_sha256(printers.TABLE_PATH),
                       code=drawing_code(tuple(sorted({family for family, _level in windows}))),
-                      libraries=library_versions())
+                      libraries=library_versions(),
+                      ledger=file_sha256(paths["ledger"]) if paths.get("ledger") else None)
 
 
 def layout_paths(layout) -> dict:
+    from pipeline.book.ledger import ledger_path
     return {"layout": str(layout.path), "lock": str(layout.lock_path),
-            "fonts": [str(layout.font_regular), str(layout.font_bold)]}
+            "fonts": [str(layout.font_regular), str(layout.font_bold)],
+            "ledger": str(ledger_path(layout.path.parent))}
 
 
 # --- build/<slug>/inputs.json ------------------------------------------------------------------

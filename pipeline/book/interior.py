@@ -328,6 +328,9 @@ class InteriorWriter:
         if self.layout.subtitle:
             y = self._paragraph(ink, self.layout.subtitle, box.x0, y - s.body, box.width,
                                 size=s.heading * 0.85, anchor="middle")
+        if self.layout.volume_text:
+            y = self._paragraph(ink, self.layout.volume_text, box.x0, y - s.body, box.width,
+                                size=s.heading, bold=True, anchor="middle")
         self._paragraph(ink, self.layout.author, box.x0, box.y0 + box.height * 0.18, box.width,
                         size=s.heading, anchor="middle")
         return []

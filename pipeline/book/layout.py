@@ -66,6 +66,9 @@ BOOK_FIELDS = (
     Field("cover", dict, False, {}, "cover style: colours, type sizes, art (see cover_style.py)"),
     Field("hints", bool, False, False, "a Hints section between puzzles and solutions: each "
           "puzzle's key step, from its grader"),
+    Field("series", str, False, None, "the series this book is a volume of (with `volume`)"),
+    Field("volume", int, False, None, "its number in the series: printed in words on the "
+          "cover, the spine and the title page; it takes only boards no other title holds"),
     Field("sections", list, True, None, "ordered list of puzzle sections"),
     Field("language", str, False, "en", "the language every printed word is in: "
           + ", ".join(LANGUAGES) + " (pipeline/i18n.py)"),
@@ -138,6 +141,13 @@ class Layout:
     cover_finish: str = "matte"
     language: str = "en"                # every printed word in this language
     store: str = "Amazon.com"           # the store the title is meant for (the upload sheet)
+    series: str | None = None           # with `volume`: the book is volume N of this series
+    volume: int | None = None
+
+    @property
+    def volume_text(self) -> str | None:
+        """The volume as the cover, the spine and the title page print it: "Volume 2"."""
+        return None if self.volume is None else f"Volume {self.volume}"
 
     def line_of(self, key: str) -> int | None:
         return dict(self.lines).get(key)
@@ -268,7 +278,7 @@ def load_layout(path: Path | str) -> Layout:
         from pipeline.family import get_family
         if book["hints"] and not get_family(values["family"]).gives_hints:
             raise fail(f"the {values['family']} family writes no hints", "hints")
-    for text_field in ("title", "subtitle", "author", "blurb"):
+    for text_field in ("title", "subtitle", "author", "blurb", "series"):
         text = book[text_field]
         if text is None:
             continue
@@ -298,6 +308,7 @@ def load_layout(path: Path | str) -> Layout:
     elif standard not in PDF_STANDARDS:
         raise fail(f"must be one of {', '.join(PDF_STANDARDS)} or none", "pdf_standard")
     keywords, categories, finish = _setup_form_fields(book, profile, fail)
+    _check_series(book, fail)
     language = _language(book["language"], sections, fail)
     return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
                   author=book["author"], isbn=isbn, printer=printer, trim=trim,
@@ -309,7 +320,20 @@ def load_layout(path: Path | str) -> Layout:
                   lines=tuple(sorted(lines.lines.items())), hints=book["hints"],
                   description=book["description"], keywords=keywords, categories=categories,
                   cover_finish=finish, language=language,
-                  store=book["store"] or STORES[language])
+                  store=book["store"] or STORES[language], series=book["series"],
+                  volume=book["volume"])
+
+
+def _check_series(book: dict, fail) -> None:
+    """A series and a volume come together; a volume counts from 1."""
+    if (book["series"] is None) != (book["volume"] is None):
+        missing = "volume" if book["volume"] is None else "series"
+        raise fail(f"a volume of a series needs both `series` and `volume` ({missing} is "
+                   "missing)", missing)
+    if book["volume"] is not None and book["volume"] < 1:
+        raise fail("must be at least 1", "volume")
+    if book["series"] is not None and not book["series"].strip():
+        raise fail("must not be empty", "series")
 
 
 def _language(language: str, sections, fail) -> str:

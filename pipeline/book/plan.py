@@ -75,7 +75,7 @@ HOWTO_ROLES = ("howto", "example", "lessons")   # per family: rules, a worked ex
 
 
 class _Pages:
-    """The pages planned so far, and the tables the parts fill in."""
+    """The pages planned so far, and the tables the parts complete."""
 
     def __init__(self, sections: list[SectionShape]):
         self.sections = sections

@@ -11,7 +11,7 @@ common rejection. Nothing here is printed: the PDFs do not depend on it.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pipeline.book.layout import Layout
@@ -33,6 +33,8 @@ class BuiltFiles:
     page_count: int
     spine_in: Fraction
     blurb: str           # the back-cover text as printed
+    # key -> (value, shown): the content declaration rows (pipeline/book/declarations.py)
+    declarations: dict = field(default_factory=dict)
 
 
 def sha256(data: bytes) -> str:
@@ -65,7 +67,9 @@ def field_values(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
         "ai_translation": translation_question(layout),
         "catalog_review": catalog_reviews(layout),
         "title": (layout.title, layout.title),
-        "series": (None, "(none: leave empty)"),
+        "series": ((None, "(none: leave empty)") if layout.series is None else
+                   ({"name": layout.series, "number": layout.volume},
+                    f"Series: {layout.series}; volume number: {layout.volume}")),
         "subtitle": (layout.subtitle or None, layout.subtitle or "(none: leave empty)"),
         "edition": (None, "leave empty: the first edition (the copyright page's 'Edition' is "
                           "the build's fingerprint, not an edition number)"),
@@ -95,6 +99,7 @@ def field_values(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
                         f"{inches(files.spine_in, 4)} in "
                         f"({float(files.spine_in * MM_PER_IN):.2f} mm)"),
         "price": (price, f"${price}" if price else "(not given)"),
+        **files.declarations,
     }
 
 
@@ -134,7 +139,7 @@ def upload_sheet(layout: Layout, profile: PrinterProfile, files: BuiltFiles) -> 
     values = field_values(layout, profile, files)
     rows = []
     for row in profile.value("setup_form"):
-        value, shown = values[row["key"]]
+        value, shown = values.get(row["key"], (None, "(not known to this build)"))
         rows.append({"key": row["key"], "step": row["step"], "label": row["label"],
                      "value": value, "shown": shown, "source": row["source"]})
     return {"slug": layout.slug, "printer": layout.printer, "form": profile.name,

@@ -144,4 +144,16 @@ def run(quick: bool) -> dict:
         "read_check_proof_cpu_ms_per_page": round(1000 * totals["cpu_s"] / pages, 2),
         "seconds": {k: round(v, 3) for k, v in totals.items() if k != "pages"},
         "parsers": None if quick else parsers(Path(books[0]["interior"])),
+        "page_digests": page_digest_cost(books),
     }
+
+
+def page_digest_cost(books: list[dict]) -> dict:
+    """CPU seconds for the page digests `pipeline diff` compares, on the largest book (both
+    of its PDFs), best of PARSER_RUNS: what a diff adds to a build."""
+    from pipeline.readback.diff import page_digests
+
+    book = max(books, key=lambda b: b["page_count"])
+    seconds, digests = _cpu(lambda: page_digests(Path(book["interior"]), Path(book["cover"])))
+    return {"book": book["slug"], "pages": len(digests.interior) + len(digests.cover),
+            "cpu_s": round(seconds, 3)}

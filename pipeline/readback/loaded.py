@@ -35,6 +35,8 @@ class LoadedBook:
     cover_page: PageContent
     records: dict  # puzzle id -> {"family", "puzzle", "solution"} from the catalog
     upload: dict | None = None  # the upload sheet (build/<slug>/upload.json); None if absent
+    # The other titles' boards and the ledger (checks/ledger.py `LedgerView`); None: not given
+    ledger: object = None
 
     @property
     def page_count(self) -> int:
@@ -114,7 +116,7 @@ def open_document(book: dict, field: str, root: Path = Path("."),
 
 
 def load_book(book: dict, records: dict, root: Path = Path("."),
-              manifest: str = "build/manifest.json") -> LoadedBook:
+              manifest: str = "build/manifest.json", ledger=None) -> LoadedBook:
     check_manifest_entry(book, manifest)
     interior = open_document(book, "interior", root, manifest)
     cover = open_document(book, "cover", root, manifest)
@@ -125,7 +127,7 @@ def load_book(book: dict, records: dict, root: Path = Path("."),
         bleed=float(book.get("interior_bleed_in", 0)) > 0,
         interior=interior, pages=tuple(interior.pages()), cover=cover,
         cover_page=cover.page(1), records=book_records(book, records),
-        upload=read_upload_sheet(book, root))
+        upload=read_upload_sheet(book, root), ledger=ledger)
 
 
 def read_upload_sheet(book: dict, root: Path = Path(".")) -> dict | None:
@@ -188,8 +190,8 @@ def catalog_records(catalog_path: Path, books: list[dict]) -> dict:
     with Catalog(catalog_path) as catalog:
         for start in range(0, len(ids), 500):
             for record in catalog.records(ids=ids[start:start + 500]):
-                out[record.id] = {"family": record.family, "puzzle": record.puzzle,
-                                  "solution": record.solution}
+                out[record.id] = {"family": record.family, "level": record.level,
+                                  "puzzle": record.puzzle, "solution": record.solution}
     wanted = set(ids)
     for book in books:
         lock = book.get("lock")
@@ -198,7 +200,8 @@ def catalog_records(catalog_path: Path, books: list[dict]) -> dict:
         for line in Path(lock).read_text(encoding="utf-8").splitlines():
             record = json.loads(line) if line.strip() else None
             if record and record.get("id") in wanted and record["id"] not in out:
-                out[record["id"]] = {"family": record["family"], "puzzle": record["puzzle"],
+                out[record["id"]] = {"family": record["family"], "level": record["level"],
+                                     "puzzle": record["puzzle"],
                                      "solution": record["solution"]}
     return out
 

@@ -23,19 +23,21 @@ from pipeline.atomic import write_json
 from pipeline.i18n import speaking
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
+from pipeline.readback.checks.ledger import ledger_views, view_key
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, reading_back, select_books)
 from pipeline.readback.proof import write_proofs
+from pipeline.readback.reader import warm_up
 from pipeline.readback.report import book_report, table
 
 
 def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
-                     key: dict | None = None) -> dict:
+                     key: dict | None = None, ledger=None) -> dict:
     """Read one book back, check it, write its preflight.json (and its proofs), then the key
     they were made from (stopped before it, the old key names the old report's sha256)."""
     folder = Path(book["interior"]).parent
     with reading_back(), speaking(book.get("language", "en")):
-        b = load_book(book, records, manifest=manifest)
+        b = load_book(book, records, manifest=manifest, ledger=ledger)
         rep = book_report(b, run_checks(b))
         write_json(folder / "preflight.json", rep)
         if proofs:  # from the same reading of the PDFs: each page is read once
@@ -75,17 +77,21 @@ def run(args) -> int:
     manifest = Path(args.manifest)
     books = select_books(read_manifest(manifest), args.books, manifest)
     proofs = getattr(args, "proofs", False)
-    keys = [check_inputs(book) for book in books]
+    every = read_manifest(manifest)
+    keys = [{**check_inputs(book), "ledger": view_key(book, every)} for book in books]
     earlier = [None if getattr(args, "force", False) else checked_report(book, key, proofs)
                for book, key in zip(books, keys)]
     todo = [n for n, known in enumerate(earlier) if known is None]
-    records = catalog_records(args.catalog, [books[n] for n in todo])
+    records = catalog_records(args.catalog, every if todo else [])
+    views = ledger_views(every, records) if todo else {}
     for n in todo:  # unreadable files are reported here, before any work is shared out
         for field in ("interior", "cover"):
             open_document(books[n], field, Path("."), str(manifest))
-    jobs = [(books[n], book_records(books[n], records), str(manifest), proofs, keys[n])
-            for n in todo]
+    jobs = [(books[n], book_records(books[n], records), str(manifest), proofs, keys[n],
+             views[books[n]["slug"]]) for n in todo]
     workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(jobs))
+    if jobs:
+        warm_up()  # once, before the workers are forked (a cold compile is about 5 CPU s)
     if workers > 1:
         # Longest books first, so no worker is left with a big book while the others idle.
         order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])

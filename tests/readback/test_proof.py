@@ -53,6 +53,10 @@ def test_commands_write_reports_and_exit_by_the_result(tmp_path, capsys, monkeyp
     good, _ = make_book(tmp_path / "build" / "good")
     bad, _ = make_book(tmp_path / "build" / "bad", ["thin-line"])
     good["slug"], bad["slug"] = "good", "bad"
+    # Two copies of one fixture book share every board, which the ledger check fails: the
+    # bad copy's pages name none, so only its planted fault decides.
+    for page in bad["pages"]:
+        page["puzzles"] = []
     (tmp_path / "build").mkdir(exist_ok=True)
     (tmp_path / "build" / "manifest.json").write_text(json.dumps({"books": [good, bad]}))
     from pipeline.catalog import Catalog

@@ -363,5 +363,15 @@ def test_the_quick_glyph_constructor_makes_the_same_value_and_refuses_a_short_li
     quick, made = new_glyph(*values), Glyph(*values)
     assert quick == made and hash(quick) == hash(made) and repr(quick) == repr(made)
     assert quick.visible and quick.kind == "glyph"
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         new_glyph(*values[:-1])
+
+
+def test_the_quick_box_constructor_makes_the_same_value():
+    from pipeline.readback.reader.geometry import new_box
+
+    quick, made = new_box(1.5, -2.0, 3.0, 4.25), Box(1.5, -2.0, 3.0, 4.25)
+    assert quick == made and hash(quick) == hash(made) and repr(quick) == repr(made)
+    assert list(vars(quick).items()) == list(vars(made).items())
+    with pytest.raises(TypeError):
+        new_box(1.0, 2.0, 3.0)

@@ -18,6 +18,7 @@ from typing import Callable
 from pipeline.readback.checks.colour import (check_black_type, check_bleed, check_cover_colour,
                                              check_folds, check_pdfx, check_thumbnail,
                                              check_total_ink)
+from pipeline.readback.checks.ledger import check_ledger, check_ledger_row
 from pipeline.readback.checks.cover import (check_barcode_box, check_cover_size, check_safe_zone,
                                             check_spine_text)
 from pipeline.readback.checks.pages import (check_blank_pages, check_live_area, check_overlap,
@@ -86,6 +87,12 @@ CHECKS: tuple[Row, ...] = (
         "tests/test_upload.py::test_a_spine_that_differs_from_the_sheet_fails")),
     Row("upload_files", check_upload_files, proven_by=(
         "tests/test_upload.py::test_a_sheet_that_disagrees_with_the_pdfs_fails",)),
+    Row("ledger", check_ledger, proven_by=(
+        "tests/test_ledger.py::test_a_shared_board_fails_preflight",
+        "tests/test_ledger.py::test_a_board_equal_under_a_symmetry_fails_preflight",
+        "tests/test_ledger.py::test_a_near_duplicate_fails_preflight")),
+    Row("ledger_row", check_ledger_row, proven_by=(
+        "tests/test_ledger.py::test_a_sheet_whose_ledger_row_disagrees_fails",)),
 )
 
 def run_checks(b: LoadedBook) -> list[Check]:

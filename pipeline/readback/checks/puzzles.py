@@ -165,16 +165,21 @@ def touches_a_line(segments: np.ndarray, box: Box) -> bool:
 
 
 def clue_findings(runs, segments: np.ndarray, grid: Grid, clues) -> list[str]:
-    """Each clue (a cage's sum) printed exactly once in its cell, its ink clear of every
-    line (grid, box and cage lines alike); `runs` and `segments` are the page's
-    (`text_runs`, `stroked_segments`)."""
+    """Each clue (a cage's sum) printed exactly once in its cell (as many times as `clues`
+    lists it there: a cell may carry the same sum twice, down and across), its ink clear of
+    every line (grid, box, cage and diagonal lines alike); `runs` and `segments` are the
+    page's (`text_runs`, `stroked_segments`)."""
     problems = []
+    wanted: dict = {}
     for clue in clues:
+        wanted[clue] = wanted.get(clue, 0) + 1
+    for clue, times in wanted.items():
         (row, col), text = clue
         here = clue_runs(runs, grid, clue)
-        if len(here) != 1:
-            problems.append(f"clue {text!r} of cell {row, col} printed {len(here)} times there")
-        elif touches_a_line(segments, here[0][1]):
+        if len(here) != times:
+            problems.append(f"clue {text!r} of cell {row, col} printed {len(here)} times there"
+                            + (f", not {times}" if times != 1 else ""))
+        elif any(touches_a_line(segments, run[1]) for run in here):
             problems.append(f"clue {text!r} of cell {row, col} touches a line")
     return problems
 

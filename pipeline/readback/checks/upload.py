@@ -22,6 +22,7 @@ from pipeline.readback.loaded import LoadedBook
 COPYRIGHT_TITLE = "{title}: {subtitle}"
 COPYRIGHT_AUTHOR = "By {author}"
 SPINE_TEXTS = ("{title}", "{title} · {author}")
+VOLUME_TEXT = "Volume {number}"   # a volume of a series: title page, cover front and spine
 LONGEST_SPAN = 8  # printed lines a wrapped title or subtitle may take
 
 
@@ -97,12 +98,20 @@ def check_upload_text(b: LoadedBook) -> Check:
     for what, text in (("title", title), ("author", author)):
         if not text:   # nothing to compare the pages with: never a pass
             check.fail("book", None, f"the upload sheet has no {what} row (or it is empty)")
+    series = _value(b.upload, "series") or {}
+    volume = VOLUME_TEXT.format(number=series["number"]) if isinstance(series, dict) \
+        and series.get("number") else ""
+    if volume:   # the spine prints the volume after the title
+        spine_title = f"{title} · {volume}"
+    else:
+        spine_title = title
     fronts = [entry["number"] for entry in b.entries("front")]
     g = b.cover_geometry()
     places = []
     if len(fronts) >= 1 and b.page(fronts[0]):
         places.append(("interior", fronts[0], "the title page", runs(b.page(fronts[0]).glyphs),
-                       [("title", title), ("subtitle", subtitle), ("author", author)]))
+                       [("title", title), ("subtitle", subtitle), ("author", author),
+                        ("volume", volume)]))
     else:
         check.fail("interior", None, "the manifest names no title page (kind front)")
     if len(fronts) >= 2 and b.page(fronts[1]):
@@ -115,7 +124,8 @@ def check_upload_text(b: LoadedBook) -> Check:
         check.fail("interior", None, "the manifest names no copyright page (kind front)")
     front = Box(*g.front.as_tuple())
     places.append(("cover", 1, "the cover front", runs(b.cover_page.glyphs, front),
-                   [("title", title), ("subtitle", subtitle), ("author", author)]))
+                   [("title", title), ("subtitle", subtitle), ("author", author),
+                    ("volume", volume)]))
     found = {}
     for document, page, place, lines, wanted in places:
         printed = spans(lines)
@@ -130,7 +140,8 @@ def check_upload_text(b: LoadedBook) -> Check:
     spine = Box(*g.spine.as_tuple())
     on_spine = runs(b.cover_page.glyphs, spine)
     if on_spine:
-        allowed = {_plain(form.format(title=title, author=author)) for form in SPINE_TEXTS}
+        allowed = {_plain(form.format(title=spine_title, author=author))
+                   for form in SPINE_TEXTS}
         printed = " ".join(on_spine)
         found["the spine"] = printed in allowed
         if printed not in allowed:

@@ -17,11 +17,14 @@ The modules, each of one job (this package gives their public names in one place
   point-in-fill (by the fill rule);
 - `fonts`: font resources, ToUnicode, glyph outlines and ink boxes;
 - `lexer`: a decoded content stream as (operands, operator) pairs;
+- `compiled_lexer`, `compiled_paths`: the same lexing, and the path construction operators,
+  in numba kernels over arrays (the plain lexer and the handlers are their reference);
 - `marks`: paths, glyphs, images and a page's content;
 - `interpreter`: the operator table and the graphics and text state it runs on;
 - `document`: an opened PDF, its pages and document-level facts.
 """
 
+from pipeline.readback.reader.compiled_paths import warm_up
 from pipeline.readback.reader.document import PdfDocument, open_pdf
 from pipeline.readback.reader.fonts import STANDARD_14, PdfFont, parse_to_unicode
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, flatten, mean_scale,
@@ -35,5 +38,5 @@ __all__ = [
     "BLACK", "Clip", "Colour", "Glyph", "IDENTITY", "ImageMark", "Mark", "Matrix", "PageContent",
     "PathMark", "PdfDocument", "PdfFont", "STANDARD_14", "apply", "content_operations",
     "flatten", "mean_scale", "multiply", "open_pdf", "paints_in", "parse_to_unicode",
-    "thinnest_scale",
+    "thinnest_scale", "warm_up",
 ]

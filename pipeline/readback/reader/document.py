@@ -42,6 +42,9 @@ class PdfDocument:
         if self.encrypted:  # still read what a viewer opens without a password
             self.reader.decrypt("")
         self._fonts: dict = {}
+        # What each code of a font adds to a glyph at one scale and text state
+        # (`Interpreter.show_upright`): a book sets the same few sizes on every page.
+        self.placements: dict = {}
 
     def stream_bytes(self, contents) -> bytes:
         """The decoded bytes of a page's /Contents (one stream or an array of them) or a form."""

@@ -12,13 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pipeline.geometry import Box
+from pipeline.readback.reader.compiled_lexer import operator_bytes, pack, scan
+from pipeline.readback.reader.compiled_paths import PAINT, PAINTERS, SKIP, build_paths
 from pipeline.readback.reader.fonts import PdfFont, approximate_ink
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
-                                               multiply, outline_bounds, thinnest_scale)
+                                               multiply, new_box, outline_bounds,
+                                               thinnest_scale)
 from pipeline.readback.reader.lexer import content_operations
 from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
                                             new_glyph)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
+
+# Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
+# by the plain lexer and every operator's handler, which the tests compare them with.
+COMPILED = True
+_FIND = object()  # `paint`: the outline is not known yet
 
 
 @dataclass
@@ -89,16 +97,59 @@ class Interpreter:
         self.stack = []
         self.state.ctm = multiply(matrix, self.state.ctm)
         resources = resources.get_object() if resources is not None else {}
-        for operands, operator in content_operations(self.doc.stream_bytes(contents)):
+        data = self.doc.stream_bytes(contents)
+        scanned = scan(data) if COMPILED else None
+        # The kernel builds the paths from the path's own start: a path left open by the
+        # stream that drew this form goes through the handlers.
+        paths = (build_paths(scanned, self.state.ctm, self.current, self.subpath_start)
+                 if scanned is not None and not self.path else None)
+        if paths is not None:
+            self.run_compiled(scanned, paths, resources)
+        else:
+            self.run_operations(content_operations(data) if scanned is None
+                                else scanned.operations(), resources)
+        self.stack = saved_stack
+        self.state = saved
+        self.depth -= 1
+
+    def run_operations(self, operations, resources) -> None:
+        """Every operation through its handler (the reference the kernels are tested on)."""
+        for operands, operator in operations:
             handler = OPERATORS.get(operator)
             if handler is None:
                 if operator not in IGNORED:
                     self.out.unsupported.add(operator.decode("latin-1"))
                 continue
             handler(self, operands, resources)
-        self.stack = saved_stack
-        self.state = saved
-        self.depth -= 1
+
+    def run_compiled(self, scanned, paths, resources) -> None:
+        """The operations of a scanned stream whose paths the kernel built: path
+        construction is skipped, each painting operator paints the kernel's segments, every
+        other operator runs its handler; the path state is left as the handlers leave it."""
+        roles, operands = paths.roles, scanned.operands
+        numbers, firsts, counts, plain = (scanned.numbers, scanned.firsts, scanned.counts,
+                                          scanned.plain)
+        for k, key in enumerate(scanned.key_list):
+            role = roles[k]
+            if role == SKIP:
+                continue
+            if role == PAINT:
+                segments = self.path = paths.segments(k)
+                self.paint(*PAINTERS[key], paths.outline(k, segments))
+                continue
+            handler = HANDLERS.get(key)
+            if handler is None:
+                operator = operator_bytes(key)
+                if operator not in IGNORED:
+                    self.out.unsupported.add(operator.decode("latin-1"))
+                continue
+            if plain[k]:
+                at = firsts[k]
+                handler(self, numbers[at:at + counts[k]], resources)
+            else:
+                handler(self, operands(k), resources)
+        self.path = paths.pending
+        self.current, self.subpath_start = paths.current, paths.subpath_start
 
     def font(self, resources, name) -> PdfFont | None:
         # A page selects the same two or three fonts at every line: each is looked up once
@@ -156,11 +207,14 @@ class Interpreter:
             self.path.append(("Z",))
             self.current = self.subpath_start
 
-    def paint(self, fill: bool, stroke: bool, even_odd: bool = False) -> None:
+    def paint(self, fill: bool, stroke: bool, even_odd: bool = False,
+              outline: Box | None | object = _FIND) -> None:
+        """Paint the path; `outline` is its `outline_bounds` when already known."""
         segments = tuple(self.path)
         self.path = []
         clip_even_odd, self.pending_clip = self.pending_clip, None
-        outline = outline_bounds(segments) if segments else None
+        if outline is _FIND:
+            outline = outline_bounds(segments) if segments else None
         s = self.state
         if outline is not None and clip_even_odd is not None:
             # The clip takes effect after this path is painted (with the clip before it).
@@ -224,6 +278,12 @@ class Interpreter:
         pen = 0.0   # advance along the baseline so far, in text space
         upright = pb == 0 and pc == 0
         scale = 1.0 / font.units_per_em if font.ttfont is not None else 0.0
+        if COMPILED and upright and not clip and not noted and font.ttfont is not None:
+            pen = self.show_upright(font, data, size, rendered, (pa, pb, pc, pd, pe, pf), placed,
+                                   alpha)
+            if pen:
+                self.text_matrix = multiply((1, 0, 0, 1, pen, 0), self.text_matrix)
+            return
         for code in font.codes(data):
             trm = (pa, pb, pc, pd, pe + pen * placed[0], pf + pen * placed[1])
             gid, width, text, bounds = font.shown(code)
@@ -235,7 +295,7 @@ class Interpreter:
                     e, f = trm[4], trm[5]
                     x0, x1 = pa * bounds[0] * scale + e, pa * bounds[2] * scale + e
                     y0, y1 = pd * bounds[1] * scale + f, pd * bounds[3] * scale + f
-                    ink = Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+                    ink = new_box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
                 else:
                     ink = font.ink_on_page(gid, trm)
             elif font.ttfont is None:
@@ -255,6 +315,52 @@ class Interpreter:
             pen += advance * h
         if pen:
             self.text_matrix = multiply((1, 0, 0, 1, pen, 0), self.text_matrix)
+
+    def show_upright(self, font, data, size, rendered, start, placed, alpha) -> float:
+        """`show` of an upright string of an embedded font, unclipped and opaque: what each
+        code adds to a glyph's position and ink box depends only on the code, the font, the
+        matrix's scale and the text state, so it is worked out once a document
+        (`PdfDocument.placements`) and each glyph takes only its own sums. Every value is
+        the one `show` computes: the same products, added to the same position (a sum keeps
+        the order of its terms, so the smaller corner stays the smaller). Returns the pen."""
+        s = self.state
+        pa, pb, pc, pd, pe, pf = start
+        key = (font, pa, pd, size, s.scale, s.char_spacing, s.word_spacing)
+        table = self.doc.placements.get(key)
+        if table is None:
+            table = self.doc.placements[key] = {}
+        marks = self.out.marks
+        fill, stroke, mode, runs = s.fill, s.stroke, s.render_mode, self.runs
+        p0, p1 = placed[0], placed[1]
+        pen = 0.0
+        for code in font.codes(data):
+            placement = table.get(code)
+            if placement is None:
+                placement = table[code] = self.placement(font, code, size, pa, pd)
+            gid, text, x0, y0, x1, y1, step = placement
+            e, f = pe + pen * p0, pf + pen * p1
+            marks.append(new_glyph(font, code, gid, text, size, rendered, (pa, pb, pc, pd, e, f),
+                                   (e, f), None if x0 is None else new_box(x0 + e, y0 + f,
+                                                                            x1 + e, y1 + f),
+                                   fill, stroke, mode, alpha, runs, ()))
+            pen += step
+        return pen
+
+    def placement(self, font, code: int, size: float, pa: float, pd: float) -> tuple:
+        """(gid, text, the ink box's corners less the glyph's position (None when it has no
+        ink), the pen's step) of one code, as `show` works them out."""
+        s = self.state
+        gid, width, text, bounds = font.shown(code)
+        corners = (None, None, None, None)
+        if gid is not None and bounds is not None:
+            scale = 1.0 / font.units_per_em
+            x0, x1 = pa * bounds[0] * scale, pa * bounds[2] * scale
+            y0, y1 = pd * bounds[1] * scale, pd * bounds[3] * scale
+            corners = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        advance = width / 1000 * size + s.char_spacing
+        if code == 32 and not font.two_byte:
+            advance += s.word_spacing
+        return (gid, text, *corners, advance * s.scale)
 
     def next_line(self, tx: float, ty: float) -> None:
         self.line_matrix = multiply((1, 0, 0, 1, tx, ty), self.line_matrix)
@@ -578,6 +684,8 @@ OPERATORS = {
     b"T*": op_Tstar, b"Tj": op_Tj, b"TJ": op_TJ, b"'": op_quote, b'"': op_dquote,
     b"Do": op_Do, b"INLINE IMAGE": op_inline_image, b"sh": op_sh,
 }
+# The same table by the compiled lexer's packed keys.
+HANDLERS = {pack(operator): handler for operator, handler in OPERATORS.items()}
 # Operators with no effect on what is painted: marked content and compatibility sections carry
 # no ink; text clipping modes (Tr 4-7) are read as their painting part.
 IGNORED = {b"ET", b"M", b"ri", b"i", b"BMC", b"BDC", b"EMC", b"MP", b"DP",

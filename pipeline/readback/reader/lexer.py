@@ -58,7 +58,7 @@ _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _IMAGE_END = re.compile(rb"[\x00\t\n\x0c\r ]EI(?=[\x00\t\n\x0c\r ]|$)")
 
 
-def _literal_string(data: bytes, i: int) -> tuple[bytes, int]:
+def literal_string(data: bytes, i: int) -> tuple[bytes, int]:
     """The string starting after the '(' at `i`; returns its bytes and the index after ')'."""
     out = bytearray()
     depth = 1
@@ -96,7 +96,7 @@ def _literal_string(data: bytes, i: int) -> tuple[bytes, int]:
     return bytes(out), n
 
 
-def _name_text(raw: bytes) -> str:
+def name_text(raw: bytes) -> str:
     return "/" + _NAME_ESCAPE.sub(lambda m: bytes([int(m.group(1), 16)]), raw[1:]).decode(
         "latin-1")
 
@@ -119,10 +119,10 @@ def _split_run(tokens: list[bytes], operands: list, operations: list, names: dic
         elif first == 0x2F:  # /Name: a page names the same few resources again and again
             name = names.get(token)
             if name is None:
-                name = names[token] = _name_text(token)
+                name = names[token] = name_text(token)
             top.append(name)
         elif first == 0x28:  # (string)
-            top.append(_literal_string(token, 1)[0] if b"\\" in token else token[1:-1])
+            top.append(literal_string(token, 1)[0] if b"\\" in token else token[1:-1])
         elif first == 0x5B:  # [
             top = []
             operands.append(top)
@@ -169,9 +169,9 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
             text = m.group(kind)
             top.append(float(text) if b"." in text else int(text))
         elif kind == "name":
-            top.append(_name_text(m.group(kind)))
+            top.append(name_text(m.group(kind)))
         elif kind == "string":
-            value, i = _literal_string(data, i)
+            value, i = literal_string(data, i)
             top.append(value)
         elif kind == "hex":
             digits = re.sub(rb"[^0-9A-Fa-f]", b"", m.group(kind)[1:-1])
@@ -211,7 +211,7 @@ def content_operations(data: bytes) -> list[tuple[list, bytes]]:
                     if m.lastgroup == "keyword" and m.group("keyword") == b"ID":
                         break
                     if m.lastgroup == "name":
-                        settings.append(_name_text(m.group("name")))
+                        settings.append(name_text(m.group("name")))
                     elif m.lastgroup == "number":
                         text = m.group("number")
                         settings.append(float(text) if b"." in text else int(text))

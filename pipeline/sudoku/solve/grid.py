@@ -12,11 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from pipeline.sums import BIT, DIGITS, POPCOUNT
 from pipeline.sudoku.board import ALL_DIGITS, CELLS, CLASSIC, Geometry, cell_name, house_name
 
-POPCOUNT = tuple(bin(m).count("1") for m in range(ALL_DIGITS + 1))
-DIGITS = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(ALL_DIGITS + 1))
-BIT = (0,) + tuple(1 << d for d in range(9))
 
 
 @dataclass(frozen=True)

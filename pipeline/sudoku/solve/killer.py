@@ -19,6 +19,10 @@ Killer solving guides use):
                  cages that stick in (outies) to what they bring over; and when one cage
                  crosses the region's edge, it splits into two cages of known sums.
 
+The arithmetic of sums of distinct digits (the combinations of a sum, what they leave each
+open cell, the innies' fillings) is the sum engine's (`pipeline/sums.py`), which Kakuro's
+runs share; this module reads the cages off the grid and words the steps.
+
 `KILLER_TECHNIQUES` interleaves them with the Sudoku techniques of each tier; grade.py cuts
 the order into the Killer levels.
 """
@@ -28,18 +32,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pipeline import sums
 from pipeline.sudoku.board import ALL_DIGITS, COL, HOUSES, Geometry, cell_name, house_name
 from pipeline.sudoku.solve.basic import (INTERSECTIONS, SUBSETS, full_house, hidden_single,
                                          naked_single)
-from pipeline.sudoku.solve.grid import (BIT, DIGITS, POPCOUNT, Grid, Step, Technique,
-                                        cells_text, eliminated_text)
+from pipeline.sudoku.solve.grid import (BIT, DIGITS, Grid, Step, Technique, cells_text,
+                                        eliminated_text)
 from pipeline.sudoku.solve.patterns import jellyfish, swordfish, x_wing, xy_wing, xyz_wing
-
-# For each (cells, sum), the digit masks of that many distinct digits with that sum.
-COMBINATIONS: dict[tuple[int, int], tuple[int, ...]] = {}
-for _mask in range(1, ALL_DIGITS + 1):
-    _key = (POPCOUNT[_mask], sum(DIGITS[_mask]))
-    COMBINATIONS[_key] = COMBINATIONS.get(_key, ()) + (_mask,)
+from pipeline.sums import combination_text
+from pipeline.sums import fillings as sum_fillings
 
 MAX_INNIES = 4     # open cells of an innie or outie group worked out digit by digit
 MAX_BAND = 4       # rows (columns) side by side that make one region of the rule of 45
@@ -92,109 +93,12 @@ def _state(g: Grid, cells) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(map(g.value.__getitem__, cells)), tuple(map(g.cand.__getitem__, cells))
 
 
-def _open_digits(digits: tuple[int, ...]) -> tuple[list[int], int, int]:
-    """(the indexes of the open cells, mask of the digits placed, the sum placed)."""
-    open_at, placed = [], 0
-    for i, d in enumerate(digits):
-        if d:
-            placed |= BIT[d]
-        else:
-            open_at.append(i)
-    return open_at, placed, sum(digits)
-
-
-@lru_cache(maxsize=1 << 12)
-def _placements(options: tuple[int, ...]) -> tuple[int, ...] | None:
-    """Per cell, the digits (a mask) it holds in some way of giving each cell one digit of
-    its `options` (masks), all different and every digit of them used (as many digits as
-    cells); None when there is no such way.
-
-    One way is found first (augmenting paths). Then a cell can take another cell's digit in
-    that way exactly when the other cell can pass on, cell to cell along that way's digits,
-    to a cell that takes the first cell's digit: the swaps around such a cycle make another
-    way (the alternating cycles of a perfect matching)."""
-    n = len(options)
-    union = 0
-    for m in options:
-        if not m:
-            return None
-        union |= m
-    if POPCOUNT[union] < n:
-        return None
-    holder = {}          # digit bit -> the cell that holds it in the way found
-
-    def place(cell: int, tried: list[int]) -> bool:
-        """Give `cell` a digit, moving the holders of digits on; `tried` (one mask) keeps
-        the digits this search has already tried to free."""
-        while True:
-            untried = options[cell] & ~tried[0]
-            if not untried:
-                return False
-            bit = untried & -untried     # the lowest of them
-            tried[0] |= bit
-            if bit not in holder or place(holder[bit], tried):
-                holder[bit] = cell
-                return True
-
-    for cell in range(n):
-        if not place(cell, [0]):
-            return None
-    held = [0] * n
-    for bit, cell in holder.items():
-        held[cell] = bit
-    # reach[a]: the cells (bit b for cell b) that cell a can pass on to, in one or more
-    # moves, a move a -> b meaning a can take b's digit
-    reach = []
-    for a in range(n):
-        moves = 0
-        for b in range(n):
-            if b != a and options[a] & held[b]:
-                moves |= 1 << b
-        reach.append(moves)
-    for k in range(n):
-        for a in range(n):
-            if reach[a] >> k & 1:
-                reach[a] |= reach[k]
-    ways = []
-    for a in range(n):
-        way = held[a]
-        for b in range(n):
-            if b != a and options[a] & held[b] and reach[b] >> a & 1:
-                way |= held[b]
-        ways.append(way)
-    return tuple(ways)
-
-
 def fillings(g: Grid, cells, total: int) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
     """The ways distinct digits can fill the open `cells` to `total` with their candidates:
     (open cells, the digit combinations that can be placed, per open cell the digits some
     way uses)."""
-    open_at, usable, support = _fillings(total, *_state(g, cells))
+    open_at, usable, support = sum_fillings(total, *_state(g, cells))
     return [cells[i] for i in open_at], usable, support
-
-
-@lru_cache(maxsize=1 << 12)
-def _fillings(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
-              ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """`fillings` of cells by their digits and masks, the open cells by index."""
-    open_at, placed, placed_sum = _open_digits(digits)
-    masks = tuple(masks[i] for i in open_at)
-    rest = total - placed_sum
-    usable, support = [], [0] * len(open_at)
-    for combo in COMBINATIONS.get((len(open_at), rest), ()):
-        if combo & placed:
-            continue
-        ways = _placements(tuple(m & combo for m in masks))
-        if ways is None:
-            continue
-        usable.append(combo)
-        for i, way in enumerate(ways):
-            support[i] |= way
-    return tuple(open_at), tuple(usable), tuple(support)
-
-
-def _combo_text(combo: int) -> str:
-    return "+".join(map(str, DIGITS[combo]))
 
 
 def _eliminations(g: Grid, cells, allowed) -> tuple[tuple[int, int], ...]:
@@ -238,7 +142,7 @@ def unique_combination(g: Grid) -> Step | None:
     for cage, total in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
         digits, masks = _state(g, cells)
-        found = _unique_combination(total, digits, masks)
+        found = sums.unique_combination(total, digits, masks)
         if found:
             combo, cuts = found
             open_cells = [c for c, d in zip(cells, digits) if not d]
@@ -246,23 +150,9 @@ def unique_combination(g: Grid) -> Step | None:
             elims = tuple((cells[i], d) for i, d in cuts)
             return Step("Unique Combination", (), elims, tuple(open_cells), (cage,),
                         f"{rest} in the {len(open_cells)} open cells of "
-                        f"{cage_text(g, cage)} is only {_combo_text(combo)}, which "
+                        f"{cage_text(g, cage)} is only {combination_text(combo)}, which "
                         f"{eliminated_text(elims)}")
     return None
-
-
-@lru_cache(maxsize=1 << 12)
-def _unique_combination(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
-                        ) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """(the one combination, the candidates outside it as (index, digit)) of a cage whose
-    open cells have one combination left and candidates outside it; None otherwise."""
-    open_at, placed, placed_sum = _open_digits(digits)
-    combos = [m for m in COMBINATIONS.get((len(open_at), total - placed_sum), ())
-              if not m & placed]
-    if len(open_at) < 2 or len(combos) != 1:
-        return None
-    cuts = tuple((i, d) for i in open_at for d in DIGITS[masks[i] & ~combos[0]])
-    return (combos[0], cuts) if cuts else None
 
 
 def sum_range(g: Grid) -> Step | None:
@@ -272,7 +162,7 @@ def sum_range(g: Grid) -> Step | None:
     for cage, total in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
         digits, masks = _state(g, cells)
-        cuts = _sum_range_cuts(total, digits, masks)
+        cuts = sums.sum_range_cuts(total, digits, masks)
         if cuts:
             open_cells = [c for c, d in zip(cells, digits) if not d]
             rest = total - sum(digits)
@@ -284,34 +174,6 @@ def sum_range(g: Grid) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=1 << 12)
-def _sum_range_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
-                    ) -> tuple[tuple[int, int], ...]:
-    """The candidates (index, digit) of a cage's open cells that `sum_range` rules out."""
-    open_at, placed, placed_sum = _open_digits(digits)
-    if len(open_at) < 2:
-        return ()
-    rest = total - placed_sum
-    free = DIGITS[ALL_DIGITS & ~placed]
-    k = len(open_at) - 1   # the other open cells
-    # the k smallest free digits other than d: the k + 1 smallest less d when d is among
-    # them, else the k smallest; the same for the largest
-    smallest, small_sum, small_sum_d = free[:k + 1], sum(free[:k]), sum(free[:k + 1])
-    largest, large_sum, large_sum_d = free[-k - 1:], sum(free[-k:]), sum(free[-k - 1:])
-    lows = sum(DIGITS[masks[i]][0] for i in open_at)
-    highs = sum(DIGITS[masks[i]][-1] for i in open_at)
-    cuts = []
-    for i in open_at:
-        candidates = DIGITS[masks[i]]
-        others_low, others_high = lows - candidates[0], highs - candidates[-1]
-        for d in candidates:
-            least = small_sum_d - d if d in smallest else small_sum
-            most = large_sum_d - d if d in largest else large_sum
-            if not max(least, others_low) <= rest - d <= min(most, others_high):
-                cuts.append((i, d))
-    return tuple(cuts)
-
-
 # --- killer-medium --------------------------------------------------------------------------
 
 def cage_combinations(g: Grid) -> Step | None:
@@ -320,26 +182,15 @@ def cage_combinations(g: Grid) -> Step | None:
     cannot go there."""
     for cage, total in zip(g.geo.cages, g.geo.sums):
         cells = g.geo.groups[cage]
-        cuts = _combination_cuts(total, *_state(g, cells))
+        cuts = sums.combination_cuts(total, *_state(g, cells))
         if cuts:
             open_cells, usable, _support = fillings(g, cells, total)
             elims = tuple((cells[i], d) for i, d in cuts)
-            ways = " or ".join(_combo_text(m) for m in usable)
+            ways = " or ".join(combination_text(m) for m in usable)
             return Step("Cage Combinations", (), elims, tuple(open_cells), (cage,),
                         f"the open cells of {cage_text(g, cage)} hold {ways}, which "
                         f"{eliminated_text(elims)}")
     return None
-
-
-@lru_cache(maxsize=1 << 12)
-def _combination_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
-                      ) -> tuple[tuple[int, int], ...]:
-    """The candidates (index, digit) of a cage's open cells that no filling uses, when it has
-    two open cells or more and some filling."""
-    open_at, usable, support = _fillings(total, digits, masks)
-    if len(open_at) < 2 or not usable:
-        return ()
-    return tuple((i, d) for i, keep in zip(open_at, support) for d in DIGITS[masks[i] & ~keep])
 
 
 def cage_pointing(g: Grid) -> Step | None:
@@ -436,47 +287,7 @@ def _free_support(g: Grid, open_cells: list[int], rest: int) -> tuple[int, ...] 
     peers = g.geo.peers
     links = tuple(sum(1 << j for j, other in enumerate(open_cells) if other in peers[cell])
                   for cell in open_cells)
-    return _free_fillings(rest, tuple(g.cand[c] for c in open_cells), links)
-
-
-@lru_cache(maxsize=1 << 12)
-def _free_fillings(rest: int, masks: tuple[int, ...], links: tuple[int, ...]
-                   ) -> tuple[int, ...] | None:
-    """`_free_support` of cells by their candidate masks, cell i a peer of cell j when bit j
-    of links[i] is set."""
-    order = sorted(range(len(masks)), key=lambda i: POPCOUNT[masks[i]])
-    n = len(order)
-    in_order = [masks[i] for i in order]
-    # the least and the greatest the cells from k on can add up to
-    lows = [sum(DIGITS[m][0] for m in in_order[k:]) for k in range(n + 1)]
-    highs = [sum(DIGITS[m][-1] for m in in_order[k:]) for k in range(n + 1)]
-    earlier_peers = [[j for j in range(k) if links[order[k]] >> order[j] & 1] for k in range(n)]
-    support = [0] * n
-    chosen: list[int] = []
-
-    def fill(k: int, rest: int) -> bool:
-        if k == n:
-            if rest:
-                return False
-            for i, d in enumerate(chosen):
-                support[i] |= BIT[d]
-            return True
-        if not lows[k] <= rest <= highs[k]:
-            return False
-        taken = 0
-        for j in earlier_peers[k]:
-            taken |= BIT[chosen[j]]
-        found = False
-        for d in DIGITS[in_order[k] & ~taken]:
-            chosen.append(d)
-            found |= fill(k + 1, rest - d)
-            chosen.pop()
-        return found
-
-    if not fill(0, rest):
-        return None
-    by_index = dict(zip(order, support))
-    return tuple(by_index[i] for i in range(n))
+    return sums.free_fillings(rest, tuple(g.cand[c] for c in open_cells), links)
 
 
 def _sum_group_step(g: Grid, name: str, cells: list[int], total: int, why: str,
@@ -559,7 +370,7 @@ def split_cage(g: Grid) -> Step | None:
                 return Step("Split Cage (Rule of 45)", (), elims, tuple(part), (cage,),
                             f"{name} leaves {inner_sum} for the part of {cage_text(g, cage)} "
                             f"inside it, so {cells_text(part)} add up to {total}: "
-                            f"{' or '.join(_combo_text(m) for m in usable)}, which "
+                            f"{' or '.join(combination_text(m) for m in usable)}, which "
                             f"{eliminated_text(elims)}", size=len(part))
     return None
 

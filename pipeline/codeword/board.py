@@ -1,0 +1,130 @@
+"""A Codeword board as a value: the numbered grid, the given letters, the slots (each a run of
+code numbers); reading and validating records; the dedupe form.
+
+Record puzzle: {"rows": R, "cols": C, "cells": [R rows of C numbers: 0 a block, 1-26 a code
+number], "given": {"<number>": "<letter>", ...}}. Solution: {"key": {"1": "<letter>", ...,
+"26": "<letter>"}, "grid": [R strings of capital letters and "#"]}.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+from pipeline.crossword.grid import BLOCK, OPEN, layout
+from pipeline.errors import InputError
+
+LETTERS = string.ascii_uppercase
+CODES = range(1, 27)
+LARGEST = 25
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: int
+    cols: int
+    cells: tuple[tuple[int, ...], ...]
+    given: dict[int, str]
+    slots: tuple[tuple[int, ...], ...]          # each slot's code numbers in order
+    slot_cells: tuple[tuple[tuple[int, int], ...], ...]
+
+    @property
+    def pattern(self) -> tuple[str, ...]:
+        return tuple("".join(BLOCK if n == 0 else OPEN for n in row) for row in self.cells)
+
+
+def _size(puzzle: dict, name: str) -> int:
+    value = puzzle.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= LARGEST:
+        raise InputError(f"must be a whole number from 3 to {LARGEST}", field=f"puzzle.{name}")
+    return value
+
+
+# --- records -----------------------------------------------------------------------------------
+
+def board_from_puzzle(puzzle: dict) -> Board:
+    if not isinstance(puzzle, dict):
+        raise InputError("must be an object", field="puzzle")
+    rows, cols = _size(puzzle, "rows"), _size(puzzle, "cols")
+    cells = puzzle.get("cells")
+    if not isinstance(cells, list) or len(cells) != rows:
+        raise InputError(f"must be a list of {rows} rows", field="puzzle.cells")
+    for r, row in enumerate(cells):
+        if not isinstance(row, list) or len(row) != cols or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 26 for n in row):
+            raise InputError(f"must be {cols} numbers from 0 to 26", field=f"puzzle.cells[{r}]")
+    present = {n for row in cells for n in row if n}
+    missing = [n for n in CODES if n not in present]
+    if missing:
+        raise InputError(f"code number {missing[0]} is not in the grid (all 26 letters must "
+                         "appear)", field="puzzle.cells")
+    given = puzzle.get("given")
+    if not isinstance(given, dict):
+        raise InputError("must be an object of code number: letter", field="puzzle.given")
+    read: dict[int, str] = {}
+    for key, letter in given.items():
+        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 26):
+            raise InputError(f"{key!r} is not a code number 1-26", field="puzzle.given")
+        if not (isinstance(letter, str) and len(letter) == 1 and letter in LETTERS):
+            raise InputError(f"{letter!r} is not a capital letter", field=f"puzzle.given.{key}")
+        if letter in read.values():
+            raise InputError(f"{letter} is given twice", field=f"puzzle.given.{key}")
+        read[int(key)] = letter
+    pattern = tuple("".join(BLOCK if n == 0 else OPEN for n in row) for row in cells)
+    found = layout(pattern)
+    short = [s for s in found.slots if s.length < 3]
+    if short:
+        raise InputError(f"a {short[0].length}-letter word at row {short[0].row}, column "
+                         f"{short[0].col}", field="puzzle.cells")
+    slots = tuple(tuple(cells[r][c] for r, c in s.cells) for s in found.slots)
+    return Board(rows, cols, tuple(tuple(row) for row in cells), read, slots,
+                 tuple(s.cells for s in found.slots))
+
+
+def read_solution(board: Board, solution: dict) -> dict[int, str]:
+    if not isinstance(solution, dict):
+        raise InputError("must be an object", field="solution")
+    key = solution.get("key")
+    if not isinstance(key, dict) or sorted(key) != sorted(str(n) for n in CODES):
+        raise InputError("must map each code number 1-26 to a letter", field="solution.key")
+    letters = {int(k): v for k, v in key.items()}
+    if sorted(letters.values()) != list(LETTERS):
+        raise InputError("is not one-to-one: every letter A-Z exactly once",
+                         field="solution.key")
+    for n, letter in board.given.items():
+        if letters[n] != letter:
+            raise InputError(f"gives {letters[n]} for {n}, the puzzle gives {letter}",
+                             field=f"solution.key.{n}")
+    grid = solution.get("grid")
+    expected = ["".join(letters[n] if n else BLOCK for n in row) for row in board.cells]
+    if grid != expected:
+        raise InputError("does not spell the grid under the key", field="solution.grid")
+    return letters
+
+
+def check_puzzle(puzzle: dict) -> Board:
+    """The board of a record's puzzle (Family.check_record, served)."""
+    return board_from_puzzle(puzzle)
+
+
+def check_solution(board: Board, solution: dict) -> None:
+    """A record's solution against its board (Family.check_record, served)."""
+    read_solution(board, solution)
+
+
+# --- symmetries --------------------------------------------------------------------------------
+
+def dedupe_form(board: Board) -> str:
+    """The grid's words with the code numbers renamed in order of first appearance, the
+    smallest spelling under the eight turns and reflections: the same puzzle renumbered or
+    turned is the same board."""
+    forms = []
+    grid = [list(row) for row in board.cells]
+    for _ in range(4):
+        grid = [list(col) for col in zip(*grid[::-1])]
+        for g in (grid, [row[::-1] for row in grid]):
+            names: dict[int, int] = {}
+            spelled = [[names.setdefault(n, len(names) + 1) if n else 0 for n in row]
+                       for row in g]
+            forms.append("/".join(",".join(map(str, row)) for row in spelled))
+    return min(forms)

@@ -1,0 +1,146 @@
+"""Word lists: the data files in `data/`, read once, indexed for the filler and the solvers.
+
+`common.txt` holds "WORD ZIPF" lines (the fill list with each word's frequency on the Zipf
+scale), `dictionary.txt` one word a line (the large dictionary). A layout may name a list of
+its own in either form; a bad line is one `InputError` naming the file and the line.
+
+An index keeps, for each word length, the words in a fixed order and one bit set (a Python
+int, bit k for word k) per position and letter: the words of that length with that letter
+there. A slot's candidates are then a bit set too, narrowed by AND.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import string
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.errors import InputError
+
+DATA = Path(__file__).resolve().parent / "data"
+COMMON = DATA / "common.txt"
+DICTIONARY = DATA / "dictionary.txt"
+LETTERS = string.ascii_uppercase
+SHORTEST, LONGEST = 3, 15
+ANY_FLOOR = 9.0  # the frequency of a word listed without one: above any floor
+WELL_FORMED = re.compile(r"(?:[A-Z]{3,15}(?: [0-9]+\.[0-9])?\n)+")
+
+
+@dataclass(frozen=True, eq=False)
+class LengthIndex:
+    """The words of one length: `words[k]` is bit k; `at[i][letter]` the words with `letter`
+    at position i; `everything` all of them. Hashed by identity, so tables derived from one
+    index can be cached against it."""
+
+    words: tuple[str, ...]
+    at: tuple[dict[str, int], ...]
+    everything: int
+
+
+@dataclass(frozen=True)
+class WordIndex:
+    by_length: dict[int, LengthIndex]
+
+    def of_length(self, n: int) -> LengthIndex:
+        return self.by_length.get(n) or LengthIndex((), tuple({} for _ in range(n)), 0)
+
+    def __contains__(self, word: str) -> bool:
+        index = self.by_length.get(len(word))
+        if index is None:
+            return False
+        mask = index.everything
+        for i, letter in enumerate(word):
+            mask &= index.at[i].get(letter, 0)
+            if not mask:
+                return False
+        return True
+
+    @property
+    def size(self) -> int:
+        return sum(len(index.words) for index in self.by_length.values())
+
+
+# --- reading lists -----------------------------------------------------------------------------
+
+def read_list(path: Path) -> dict[str, float]:
+    """A word list file: one word a line, optionally followed by its Zipf frequency (absent:
+    taken as common enough for any floor). Words are 3 to 15 letters A-Z, any case."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read the word list: {error}", file=str(path)) from None
+    if WELL_FORMED.fullmatch(text):  # the common case, read at C speed
+        pairs = [line.split(" ") for line in text.splitlines()]
+        return {pair[0]: float(pair[1]) if len(pair) == 2 else ANY_FLOOR for pair in pairs}
+    words: dict[str, float] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        word = parts[0].upper()
+        if not (SHORTEST <= len(word) <= LONGEST and set(word) <= set(LETTERS)):
+            raise InputError(f"{parts[0]!r} is not a word of 3 to 15 letters A-Z",
+                             file=str(path), line=number, field="word")
+        if len(parts) > 2:
+            raise InputError("expected a word and at most a Zipf frequency", file=str(path),
+                             line=number, field="word")
+        try:
+            zipf = float(parts[1]) if len(parts) == 2 else ANY_FLOOR
+        except ValueError:
+            raise InputError(f"{parts[1]!r} is not a number", file=str(path), line=number,
+                             field="zipf") from None
+        words[word] = zipf
+    if not words:
+        raise InputError("no words", file=str(path), field="word")
+    return words
+
+
+def index_words(words) -> WordIndex:
+    """The index of `words` (any iterable of capital-letter words), in sorted order. The bit
+    sets are packed with numpy: building them bit by bit costs seconds on the dictionary."""
+    grouped: dict[int, list[str]] = {}
+    for word in sorted(set(words)):
+        grouped.setdefault(len(word), []).append(word)
+    by_length = {}
+    for n, group in grouped.items():
+        letters = np.frombuffer("".join(group).encode("ascii"), np.uint8).reshape(-1, n)
+        at = []
+        for i in range(n):
+            column = letters[:, i]
+            at.append({letter: _packed(column == ord(letter)) for letter in LETTERS})
+        by_length[n] = LengthIndex(tuple(group), tuple(at), (1 << len(group)) - 1)
+    return WordIndex(by_length)
+
+
+def _packed(flags: np.ndarray) -> int:
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+@functools.lru_cache(maxsize=8)
+def fill_index(floor: float, path: str = str(COMMON)) -> WordIndex:
+    """The fill list's words of Zipf `floor` and above, indexed."""
+    return index_words(w for w, z in read_list(Path(path)).items() if z >= floor)
+
+
+@functools.lru_cache(maxsize=2)
+def dictionary_words(path: str = str(DICTIONARY)) -> frozenset[str]:
+    return frozenset(read_list(Path(path)))
+
+
+@functools.lru_cache(maxsize=2)
+def dictionary_index(path: str = str(DICTIONARY)) -> WordIndex:
+    return index_words(dictionary_words(path))
+
+
+def set_bits(mask: int) -> list[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,78 @@
+"""Kakuro (cross sums): the family object the catalog, the command line and books use.
+
+The family object behind the shared interface (pipeline.family.Family): its identity, print
+facts and the few methods whose call is its own; `Family` serves the rest from the folder's
+modules. docs/families.md lists what each module holds, docs/kakuro.md how they work.
+"""
+
+from __future__ import annotations
+
+from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.i18n import N_
+from pipeline.kakuro import draw
+from pipeline.kakuro import generate as generator
+from pipeline.kakuro.board import canonical_form
+from pipeline.kakuro.grade import LEVEL_TITLES, LEVELS, rate
+from pipeline.kakuro.verify import count
+
+RULES = (
+    N_("Fill every white cell with a digit from 1 to 9."),
+    N_("A run is a line of white cells across or down. The digits of a run add up to the sum "
+       "printed in the shaded cell before it: the sum below the diagonal is for the run going "
+       "down, the sum above it for the run going across."),
+    N_("No digit appears twice in a run. Every puzzle has exactly one solution, and it can be "
+       "found by reasoning alone, without guessing."),
+)
+
+
+class KakuroFamily(Family):
+    name = "kakuro"
+    title = N_("Kakuro")
+    version = "kakuro/1"
+    levels = LEVELS
+    level_titles = LEVEL_TITLES
+    min_cell_mm = draw.MIN_CELL_MM
+    square_labels = True
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    gives_hints = True
+    teaches = True
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        side = generator.RECIPES[level].side
+        return side, side
+
+    def grid_shape(self, puzzle: dict) -> tuple[int, int]:
+        return puzzle["rows"], puzzle["cols"]
+
+    def generate(self, key: str, level: str) -> Generated:
+        return generator.generate(key, level, self.version)
+
+    def count_solutions(self, puzzle: dict, limit: int) -> int:
+        return count(puzzle, limit)[0]
+
+    def dedupe_form(self, puzzle: dict) -> str:
+        """The smaller spelling of the board and its transpose (down and across swapped)."""
+        return canonical_form(puzzle)
+
+    def near_duplicates(self, level: str) -> None:
+        return None  # random patterns and fills do not come close; repeats: dedupe_form
+
+    def rate(self, puzzle: dict) -> Rating:
+        return rate(puzzle)
+
+    def rules_text(self) -> list[str]:
+        return [self.words()(paragraph) for paragraph in RULES]
+
+    def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
+        """The grid's frame; a digit in the middle of any white cell; each block's sums in
+        its cell (two of them when it carries both)."""
+        cells = puzzle["cells"]
+        return AnswerSigns(
+            outline="frame",
+            cells=tuple((r, c) for r, row in enumerate(cells) for c, e in enumerate(row)
+                        if e == 0),
+            clues=tuple(((r, c), str(s)) for r, row in enumerate(cells)
+                        for c, e in enumerate(row) if e != 0 for s in e if s))
+
+
+FAMILY = KakuroFamily()

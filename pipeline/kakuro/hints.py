@@ -1,0 +1,75 @@
+"""The hint of a Kakuro board: the first step of its easiest-first solve that uses the board's
+hardest technique (the one that sets its level), told in the board's own names.
+
+It reveals exactly what that one step establishes, in the Sudoku reveals format: digits placed
+and candidates crossed out, [[row, col, digit], ...]; nothing a later step finds.
+"""
+
+from __future__ import annotations
+
+from pipeline.family import Hint, HintNames, unknown_reveals
+from pipeline.kakuro.board import Board
+from pipeline.kakuro.grade import LEVELS, accepts, level_of
+from pipeline.kakuro.solve import RANK, Layout, step_record
+
+REVEALS = ("digits", "eliminated")
+LEAD = "After every easier step"
+
+
+def key_step(puzzle: dict, grade: dict | None = None) -> dict | None:
+    """The first step of the solve at the board's level that uses its hardest technique."""
+    lay = Layout.of(Board.from_puzzle(puzzle))
+    level = (grade or {}).get("level")
+    done = accepts(lay, level) if level in LEVELS else None
+    if done is None:
+        _level, done = level_of(lay)
+    if not done.steps:
+        return None
+    hardest = max(done.steps, key=lambda s: RANK[s.technique]).technique
+    return step_record(lay, next(s for s in done.steps if s.technique == hardest))
+
+
+def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None) -> Hint:
+    step = key_step(puzzle, grade)
+    if step is None:
+        raise ValueError("the easiest-first solve does not finish this board")
+    text = f"{LEAD}, {step['technique']}: {step['text']}."
+    reveals = {"digits": step["places"], "eliminated": step["eliminates"]}
+    return Hint(step["technique"], text, reveals, {"cells": step["cells"]})
+
+
+def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
+    """Whatever `reveals` says that the solution does not: a digit placed that is not the
+    solution's, a candidate crossed out that is the solution's digit, a block or a cell off
+    the board, a digit out of range."""
+    digits = solution["digits"]
+    rows, cols = puzzle["rows"], puzzle["cols"]
+    problems = unknown_reveals(reveals, REVEALS)
+    for key in REVEALS:
+        items = reveals.get(key)
+        if not isinstance(items, list):
+            problems.append(f"reveals.{key} is missing")
+            continue
+        for item in items:
+            if not (isinstance(item, list) and len(item) == 3
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+                    and 0 <= item[0] < rows and 0 <= item[1] < cols and 1 <= item[2] <= 9):
+                problems.append(f"reveals.{key}: {item!r} is not [row, column, digit]")
+                continue
+            r, c, d = item
+            if puzzle["cells"][r][c] != 0:
+                problems.append(f"reveals.{key}: {item!r} is a block")
+            elif key == "digits" and digits[r][c] != d:
+                problems.append(f"{d} placed at {[r, c]}, but the solution has {digits[r][c]}")
+            elif key == "eliminated" and digits[r][c] == d:
+                problems.append(f"{d} crossed out of {[r, c]}, which holds {d} in the solution")
+    if not reveals.get("digits") and not reveals.get("eliminated"):
+        problems.append("the hint establishes nothing")
+    return problems
+
+
+def hint_names(reveals: dict) -> HintNames:
+    """Every cell a hint places a digit in or crosses a candidate out of is named."""
+    return HintNames(squares=frozenset(
+        (item[0], item[1]) for key in REVEALS for item in reveals.get(key, [])
+        if isinstance(item, list) and len(item) == 3))

@@ -1,0 +1,119 @@
+"""The ledger checks: no board of a book is another title's, and the upload sheet's
+duplicated-content row says what the ledger says.
+
+A book's boards are read from what was built, not from its layout: the ids the manifest
+places on its puzzle and how-to pages, and their records (catalog or lock). Each is tested
+against every other title, those of the ledger (layouts/ledger.jsonl, retired books
+included) and the other books of the manifest, by the family's sameness
+(pipeline/book/ledger.py: the same id, the same dedupe form, a near duplicate by the family's
+rule). A puzzle may not be any other title's board; a how-to board may not be another title's
+puzzle. Each conflict is one line naming both titles and both pages.
+
+The other titles are gathered once for a preflight run (`ledger_views`) and handed to each
+book as its `LedgerView`; the run's key for a book includes the ledger's bytes and the other
+books' page ids (`view_key`), so a book is checked again when another title changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.book.ledger import (Holdings, Ledger, book_holdings, conflict_line,
+                                  conflict_pairs, ledger_facts, read_ledger)
+from pipeline.readback.findings import Check
+from pipeline.readback.loaded import LoadedBook
+
+DEFAULT_LEDGER = "layouts/ledger.jsonl"
+
+
+@dataclass(frozen=True)
+class LedgerView:
+    """What one book is checked against: the ledger, and every other title's boards."""
+
+    ledger: Ledger
+    others: Holdings
+
+
+def _ledger_file(book: dict) -> Path:
+    return Path(book.get("ledger") or DEFAULT_LEDGER)
+
+
+def view_key(book: dict, books: list[dict]) -> str:
+    """The digest of what a book's ledger checks depend on besides its own files."""
+    digest = hashlib.sha256()
+    try:
+        digest.update(_ledger_file(book).read_bytes())
+    except OSError:
+        digest.update(b"no ledger")
+    # The other books' boards by role, not their titles or pages: those only word a
+    # conflict, which fails whatever its words (a book another title renames keeps its report).
+    for other in sorted(books, key=lambda b: b["slug"]):
+        if other["slug"] == book["slug"]:
+            continue
+        held = sorted({(page.get("kind"), p.get("id")) for page in other.get("pages", [])
+                       if page.get("kind") in ("puzzle", "howto")
+                       for p in page.get("puzzles", [])})
+        digest.update(json.dumps([other["slug"], held]).encode())
+    return digest.hexdigest()
+
+
+def ledger_views(books: list[dict], records: dict) -> dict[str, LedgerView]:
+    """slug -> its view, for every book of the manifest; `records` holds every printed id."""
+    ledgers: dict[Path, Ledger] = {}
+    built = {}
+    for book in books:
+        path = _ledger_file(book)
+        if path not in ledgers:
+            ledgers[path] = read_ledger(path)
+        built[book["slug"]] = book_holdings(book, records, ledgers[path])
+    out = {}
+    for book in books:
+        ledger = ledgers[_ledger_file(book)]
+        slug = book["slug"]
+        others = [h for h in ledger.holdings if h.book != slug]
+        others += [h for other, held in built.items() if other != slug for h in held]
+        out[slug] = LedgerView(ledger, Holdings(others))
+    return out
+
+
+def check_ledger(b: LoadedBook) -> Check:
+    check = Check("ledger", "no board of the book is another title's (the ledger's or the "
+                            "manifest's), by the family's sameness")
+    view = b.ledger
+    if view is None:
+        check.measured = {"checked": False, "why": "no ledger view was given (the preflight "
+                                                   "command gives one)"}
+        return check
+    mine = book_holdings(b.book, b.records, view.ledger)
+    for held, found in conflict_pairs(mine, view.others):
+        check.fail("interior", held.page, conflict_line(held, found))
+    check.measured = {"checked": True, "boards": len(mine),
+                      "other_titles": len({h.book for h in view.others.holdings}),
+                      "other_boards": len(view.others)}
+    return check
+
+
+def check_ledger_row(b: LoadedBook) -> Check:
+    check = Check("ledger_row", "the upload sheet's duplicated-content row says what the "
+                                "ledger says of the book")
+    view = b.ledger
+    if view is None or b.upload is None:
+        check.measured = {"checked": False}
+        return check
+    rows = [row for row in b.upload.get("fields", []) if row.get("key") == "duplicated_content"]
+    if not rows:
+        check.fail("book", None, "the upload sheet has no duplicated-content row")
+        return check
+    mine = book_holdings(b.book, b.records, view.ledger)
+    now = ledger_facts(b.book["slug"], mine, view.ledger)
+    stated = rows[0].get("value") or {}
+    for key, value in now.items():
+        if stated.get(key) != value:
+            check.fail("book", None, f"the sheet's duplicated-content row says {key} = "
+                                     f"{stated.get(key)!r}, the ledger gives {value!r}; run "
+                                     "`pipeline books` again")
+    check.measured = {"checked": True, "ledger": now}
+    return check

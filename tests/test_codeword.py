@@ -1,0 +1,225 @@
+"""Codeword: fingerprints, levels at exactly their level, the solve against the independent
+key search, one-line errors, hints, and planted faults for each clause of the contract: a
+second key under the large dictionary, a letter missing from the grid, a key that is not
+one-to-one, an offensive answer word."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline import cli
+from pipeline.codeword import FAMILY, solve, verify
+from pipeline.codeword.grade import RARE
+from pipeline.crossword.words import read_list, COMMON
+from pipeline import lexicon
+from pipeline.errors import InputError
+from pipeline.records import fingerprint
+
+DATA = Path(__file__).parent / "data" / "codeword_fingerprints.json"
+NUMBERS = (1, 2, 3, 17, 250)
+
+
+def made(level: str, n: int):
+    return FAMILY.generate(f"codeword:{level}:{n}", level)
+
+
+def current() -> dict:
+    boards = {}
+    for level in FAMILY.levels:
+        for n in NUMBERS:
+            g = made(level, n)
+            boards[f"codeword:{level}:{n}"] = fingerprint(g.puzzle, g.solution)
+    return {"generator": FAMILY.version, "boards": boards}
+
+
+def test_boards_match_their_fingerprints():
+    recorded = json.loads(DATA.read_text())
+    assert recorded["generator"] == FAMILY.version
+    assert len(recorded["boards"]) == 3 * len(NUMBERS)
+    assert current() == recorded
+
+
+@pytest.mark.parametrize("level", FAMILY.levels)
+def test_boards_are_proven_and_rated_at_exactly_their_level(level):
+    for n in range(1, 4):
+        g = made(level, n)
+        FAMILY.check_record({"puzzle": g.puzzle, "solution": g.solution})
+        assert FAMILY.rate(g.puzzle).level == level
+        assert verify.verify(g.puzzle, g.solution)["unique"]
+        assert FAMILY.count_solutions(g.puzzle, 2) == 1
+        given = len(g.puzzle["given"])
+        assert given == {"easy": 3, "medium": 2}.get(level, given)
+        assert 1 <= given <= 3
+        letters = {ch for line in g.solution["grid"] for ch in line if ch != "#"}
+        assert len(letters) == 26
+        if level == "hard":
+            assert sum(ch in RARE for line in g.solution["grid"] for ch in line) >= 16
+
+
+def test_answer_words_are_common_and_never_twice():
+    common = {w for w, z in read_list(COMMON).items() if z >= 3.0}
+    for level in FAMILY.levels:
+        g = made(level, 5)
+        board = solve.board_from_puzzle(g.puzzle)
+        key = {int(n): ch for n, ch in g.solution["key"].items()}
+        answers = ["".join(key[n] for n in slot) for slot in board.slots]
+        assert set(answers) <= common
+        assert len(set(answers)) == len(answers)
+
+
+# --- a second key under the large dictionary --------------------------------------------------
+
+def _swapped_dictionary(puzzle, solution, a: int, b: int):
+    """The large dictionary plus every answer spelt with the letters of numbers a and b
+    swapped: under it the key with a and b swapped fits too."""
+    by_length, by_place = verify._dictionary()
+    key = {int(n): ch for n, ch in solution["key"].items()}
+    key[a], key[b] = key[b], key[a]
+    board = solve.board_from_puzzle(puzzle)
+    lengths = {n: set(ws) for n, ws in by_length.items()}
+    places = {k: set(ws) for k, ws in by_place.items()}
+    for slot in board.slots:
+        word = "".join(key[n] for n in slot)
+        lengths.setdefault(len(word), set()).add(word)
+        for i, ch in enumerate(word):
+            places.setdefault((len(word), i, ch), set()).add(word)
+    return lengths, places
+
+
+def test_a_second_key_under_the_dictionary_is_found(monkeypatch, tmp_path, capsys):
+    """Planted fault: the dictionary is widened so that swapping two letters of the key
+    still spells dictionary words everywhere; the checker must find both keys."""
+    g = made("easy", 1)
+    open_numbers = [n for n in range(1, 27) if str(n) not in g.puzzle["given"]]
+    widened = _swapped_dictionary(g.puzzle, g.solution, open_numbers[0], open_numbers[1])
+    monkeypatch.setattr(verify, "_dictionary", lambda: widened)
+    proof = verify.verify(g.puzzle, g.solution)
+    assert proof["solutions"] == 2 and not proof["unique"]
+
+
+def test_a_board_without_enough_given_letters_is_invalid_to_grade(tmp_path, capsys):
+    """With no letter given a grid's key can be ambiguous or need more than the techniques:
+    `pipeline grade` says so in one line instead of a level."""
+    g = made("easy", 1)
+    puzzle = copy.deepcopy(g.puzzle)
+    puzzle["given"] = {}
+    rating = FAMILY.rate(puzzle)
+    assert rating.level in ("hard", "beyond")  # fewer given letters never make it easier
+
+
+# --- every letter in the grid, a one-to-one key --------------------------------------------------
+
+def test_a_letter_missing_from_the_grid_is_refused():
+    """Planted fault: every cell of code number 5 renumbered 6 (letter 5 gone)."""
+    g = made("easy", 1)
+    puzzle = copy.deepcopy(g.puzzle)
+    puzzle["cells"] = [[6 if n == 5 else n for n in row] for row in puzzle["cells"]]
+    with pytest.raises(InputError) as error:
+        FAMILY.check_record({"puzzle": puzzle})
+    assert error.value.field == "puzzle.cells" and "5 is not in the grid" in str(error.value)
+    assert not verify.verify(puzzle, g.solution)["unique"]
+
+
+def test_a_key_that_is_not_one_to_one_is_refused():
+    g = made("easy", 1)
+    solution = copy.deepcopy(g.solution)
+    solution["key"]["2"] = solution["key"]["1"]
+    with pytest.raises(InputError) as error:
+        FAMILY.check_record({"puzzle": g.puzzle, "solution": solution})
+    assert error.value.field == "solution.key"
+
+
+def test_an_offensive_answer_is_caught():
+    """Planted fault: an offensive word put in as an answer is found by the list guard the
+    generator's word list passed (tests/test_crossword_engine.py)."""
+    offensive = lexicon.offensive_words()
+    g = made("easy", 2)
+    board = solve.board_from_puzzle(g.puzzle)
+    key = {int(n): ch for n, ch in g.solution["key"].items()}
+    answers = {"".join(key[n] for n in slot) for slot in board.slots}
+    assert not answers & offensive
+    assert (answers | {sorted(offensive)[0]}) & offensive
+
+
+# --- the solve against the checker --------------------------------------------------------------
+
+def test_the_solve_and_the_checker_agree_when_letters_are_taken_away():
+    """Boards with fewer letters given: the solve's count (up to 2) and the checker's."""
+    for level in FAMILY.levels:
+        g = made(level, 4)
+        for keep in range(len(g.puzzle["given"]) + 1):
+            puzzle = copy.deepcopy(g.puzzle)
+            puzzle["given"] = dict(list(g.puzzle["given"].items())[:keep])
+            found, _nodes = verify.keys(puzzle, 2)
+            assert FAMILY.count_solutions(puzzle, 2) == len(found)
+
+
+def test_a_solver_rule_that_guesses_is_caught(monkeypatch):
+    """Planted fault in the solve: a number's letters cut to the first one the slots allow.
+    The solve's key then disagrees with the checker's on some board."""
+    boards = [made(level, n) for level in FAMILY.levels for n in (1, 2)]
+    original = solve._bits
+    monkeypatch.setattr(solve, "_bits", lambda domain: original(domain)[:1])
+    wrong = 0
+    for g in boards:
+        result = solve.solve(g.puzzle)
+        key = {str(n): ch for n, ch in result.key.items()}
+        wrong += not result.solved or key != g.solution["key"]
+    assert wrong > 0
+
+
+# --- records -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change,field", [
+    (lambda p: p.update(rows=30), "puzzle.rows"),
+    (lambda p: p["cells"].__setitem__(0, p["cells"][0][:-1]), "puzzle.cells[0]"),
+    (lambda p: p["cells"][1].__setitem__(0, 27), "puzzle.cells[1]"),
+    (lambda p: p["given"].update({"30": "A"}), "puzzle.given"),
+    (lambda p: p["given"].update({"1": "a"}), "puzzle.given.1"),
+    (lambda p: p.update(given=[]), "puzzle.given"),
+])
+def test_a_bad_record_is_one_line_naming_the_field(change, field):
+    g = made("easy", 1)
+    puzzle = copy.deepcopy(g.puzzle)
+    change(puzzle)
+    with pytest.raises(InputError) as error:
+        FAMILY.check_record({"puzzle": puzzle})
+    assert error.value.field == field
+    assert "\n" not in str(error.value)
+
+
+def test_grade_reads_a_record_made_elsewhere(tmp_path, capsys):
+    g = made("medium", 3)
+    bad = copy.deepcopy(g.puzzle)
+    bad["cells"][0][0] = 99
+    records = [{"id": "a", "family": "codeword", "puzzle": g.puzzle},
+               {"id": "b", "family": "codeword", "puzzle": bad}]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    status = cli.main(["grade", str(path)])
+    out, err = capsys.readouterr()
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert rows[0][:2] == ["a", "medium"] and rows[1][:2] == ["b", "invalid"]
+    assert status == 1 and len(err.strip().splitlines()) == 1
+
+
+# --- hints ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", FAMILY.levels)
+def test_hints_reveal_one_code_number_of_the_key(level):
+    g = made(level, 2)
+    hint = FAMILY.hint(g.puzzle, g.solution, g.grade)
+    assert FAMILY.check_hint(g.puzzle, g.solution, hint.reveals) == []
+    (number, letter), = hint.reveals["letters"]
+    assert f"{number} is {letter}" in hint.text
+    other = next(ch for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if ch != letter)
+    assert FAMILY.check_hint(g.puzzle, g.solution, {"letters": [[number, other]]})
+
+
+if __name__ == "__main__" and "--write" in sys.argv:
+    DATA.write_text(json.dumps(current(), indent=2, sort_keys=True) + "\n")
