@@ -121,3 +121,21 @@ def test_the_checker_and_the_generators_counter_agree_on_generated_boards():
                     fewer = flat[:cut] + [0] + flat[cut + 1:]
                     assert count(fewer, 2)[0] == generators_count(fewer, 2)[0]
                     break
+
+
+def test_the_checker_proves_the_frozen_killer_easy_boards():
+    # The frozen editions' boards were proven by the generator's counter; the independent
+    # checker re-proves the killer-easy ones (a few ms each; killer-medium and killer-hard
+    # boards take it seconds to minutes, docs/sudoku.md).
+    import json
+    import pathlib
+
+    layouts = pathlib.Path(__file__).resolve().parent.parent / "layouts"
+    proven = 0
+    for lock in sorted(layouts.glob("*.lock.jsonl")):
+        for line in lock.read_text().splitlines():
+            record = json.loads(line)
+            if record["family"] == "sudoku" and record["level"] == "killer-easy":
+                assert verify(record["puzzle"], record["solution"])["unique"], record["id"]
+                proven += 1
+    assert proven >= 200
