@@ -11,9 +11,10 @@ The whole API:
     zipf(word, language) -> float  the word's frequency on the Zipf scale (wordfreq: log10 of
                                    uses per billion words; 3.0 is about once per million, 0.0
                                    a word wordfreq does not know)
-    offensive_words() -> frozenset the maintained offensive-word list (better-profanity's
-                                   word list read as data), as grid spellings: capitals A-Z
-                                   only, two letters or more
+    offensive_words(language)      the maintained offensive-word lists for a language's grids,
+        -> frozenset               as grid spellings of two letters or more: better-profanity's
+                                   (English) for every language, and for German, French and
+                                   Spanish glin-profanity's list of that language as well
 
 How each language's puzzle books write words in a grid (the tables below):
 
@@ -25,9 +26,10 @@ How each language's puzzle books write words in a grid (the tables below):
 - Spanish: A-Z and Ñ, which is a letter of its own in Spanish grids (sopas de letras keep it);
   accents and the diaeresis dropped (Á A, É E, Í I, Ó O, Ú U, Ü U).
 
-Frequencies and the offensive list are English-only data today: `zipf` answers for any
-language wordfreq ships, and `offensive_words` is the one list better-profanity maintains
-(English); a language with its own list would add a source here, not a list of our own.
+`zipf` answers for any language wordfreq ships. The offensive lists are read as data from
+the packages that maintain them, never written here: better-profanity's English list applies
+to every grid (English words are read in German, French and Spanish grids too), and
+glin-profanity's dictionary of the book's language is added to it.
 """
 
 from __future__ import annotations
@@ -95,8 +97,43 @@ def zipf(word: str, language: str) -> float:
     return zipf_frequency(word, language)
 
 
+# glin-profanity's dictionary of each language other than English (a JSON file of its data).
+_GLIN_DICTIONARIES = {"de": "german", "fr": "french", "es": "spanish"}
+
+
+@functools.lru_cache(maxsize=None)
+def offensive_words(language: str = "en") -> frozenset[str]:
+    """The offensive words a grid of `language` must not show, as grid spellings: the English
+    list for every language, with the language's own list added."""
+    _check_language(language)
+    words = set(_english_offensive())
+    if language in _GLIN_DICTIONARIES:
+        words |= _glin_offensive(language)
+    return frozenset(words)
+
+
+@functools.lru_cache(maxsize=None)
+def _glin_offensive(language: str) -> frozenset[str]:
+    """glin-profanity's word list for `language` as that language's grid writes it. An entry
+    with a character the grid alphabet lacks (a digit) is a spelling no letter grid shows."""
+    import json
+
+    name = f"data/dictionaries/{_GLIN_DICTIONARIES[language]}.json"
+    entries = json.loads(resources.files("glin_profanity").joinpath(name).read_text(
+        encoding="utf-8"))["words"]
+    words = set()
+    for entry in entries:
+        try:
+            spelling = grid_spelling(entry.strip(), language)
+        except InputError:
+            continue
+        if len(spelling) >= 2:
+            words.add(spelling)
+    return frozenset(words)
+
+
 @functools.lru_cache(maxsize=1)
-def offensive_words() -> frozenset[str]:
+def _english_offensive() -> frozenset[str]:
     """better-profanity's word list as grid spellings. An entry written with digits or signs
     standing for letters ("a55") is a spelling no letter grid can show, so only entries made
     of letters (and spaces or hyphens, dropped) are kept."""

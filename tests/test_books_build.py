@@ -121,6 +121,31 @@ def test_a_failing_book_writes_nothing(tmp_path, toy, monkeypatch):
     assert not (out / "toy" / "interior.pdf").exists() and not (out / "manifest.json").exists()
 
 
+def test_a_section_whose_every_board_is_refused_for_print_stops_in_one_line(tmp_path, toy,
+                                                                          monkeypatch, capsys):
+    """A family whose print_problem refuses every board of a level (the toy's "big" boards,
+    planted): the build stops with one line naming the section, instead of generating boards
+    without end; the "small" section, refused nothing, is not blamed."""
+    path = write_layout(tmp_path, "toy", layout_text())
+    calls = {"refused": 0}
+
+    def refuse_big(self, measure, puzzle, solution, puzzle_cell, solution_cell):
+        if puzzle["size"] == books_fake.SIZES["big"]:
+            calls["refused"] += 1
+            return "planted: no big board fits"
+        return None
+    monkeypatch.setattr(type(books_fake.FAMILY), "print_problem", refuse_big)
+    status = main(["--catalog", str(tmp_path / "catalog.sqlite"), "books", "--quiet",
+                   "--out", str(tmp_path / "build"), "--workers", "1", str(path)])
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert "toy.toml:" in err and "sections[2].level" in err
+    assert err.endswith("none of the first 8 toy big boards can be printed in this section "
+                        "(planted: no big board fits)")
+    assert calls["refused"] < 100
+    assert not (tmp_path / "build" / "toy" / "interior.pdf").exists()
+
+
 # --- the drawing guards ---------------------------------------------------------------------------
 @pytest.fixture()
 def ink():

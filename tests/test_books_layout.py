@@ -71,9 +71,9 @@ def test_level_with_no_such_family_level(tmp_path, toy):
 
 
 def test_unknown_family(tmp_path, toy):
-    text = layout_text(sections=[{"family": "kakuro", "level": "easy", "count": 30}])
+    text = layout_text(sections=[{"family": "no-such-family", "level": "easy", "count": 30}])
     error = error_of(write_layout(tmp_path, "bad", text))
-    assert (error.field, error.line) == ("sections[1].family", line_of(text, "kakuro"))
+    assert (error.field, error.line) == ("sections[1].family", line_of(text, "no-such-family"))
 
 
 def test_missing_font_file(tmp_path, toy):

@@ -308,8 +308,11 @@ def family_words(families) -> list[str]:
     """What names a family or one of its levels: its name and title (also spelled with a
     hyphen, an underscore or run together), and each level's slug and title with its
     difficulty word taken off ("two-star", "Killer"). Difficulty words alone ("easy",
-    "hard") are every family's words and are not searched for."""
-    shared = {level for family in families for level in family.levels}
+    "hard") are every family's words and are not searched for, nor are the language codes a
+    level may carry ("hard-de": the generic layers name languages as languages)."""
+    from pipeline.i18n import LANGUAGES
+
+    shared = {level for family in families for level in family.levels} | set(LANGUAGES)
     words = set()
     for family in families:
         words.add(family.name)

@@ -20,7 +20,7 @@ LEVELS_TO_TRY = {"starbattle": ("easy", "medium", "tricky"), "bridges": ("easy",
                  "connections": ("easy", "medium", "hard"),
                  "sudoku": ("easy", "medium", "killer-easy"),
                  "kakuro": ("easy", "medium"),
-                 "wordsearch": ("easy", "medium", "hard"),
+                 "wordsearch": ("easy", "medium", "hard", "medium-de", "hard-fr"),
                  "fillin": ("easy", "medium", "hard"), "codeword": ("easy", "medium", "hard")}
 
 

@@ -155,23 +155,27 @@ def test_english_is_the_message_itself():
 
 
 # --- books in each language print no English -----------------------------------------------------
-BOOKS = {   # language: (family, levels): one small book each, with hints
-    "de": ("sudoku", ("easy", "medium")),
-    "fr": ("starbattle", ("easy", "tricky")),
-    "es": ("bridges", ("easy", "medium")),
+BOOKS = {   # name: (language, family, levels): one small book each, with hints where given
+    "de": ("de", "sudoku", ("easy", "medium")),
+    "fr": ("fr", "starbattle", ("easy", "tricky")),
+    "es": ("es", "bridges", ("easy", "medium")),
+    "de-wordsearch": ("de", "wordsearch", ("medium-de", "hard-de")),
 }
 
 
-def _book(root: Path, lang: str):
-    family, levels = BOOKS[lang]
+def _book(root: Path, name: str):
+    lang, family, levels = BOOKS[name]
+    hints = get_family(family).gives_hints
     lines = [f'title = "Buch {lang}"', 'subtitle = "Klein"', 'author = "Keyed Press"',
-             'trim = "6x9"', 'paper = "white"', "hints = true", f'language = "{lang}"']
-    per_page = 1 if family == "sudoku" else 2   # as the books of the default set print them
+             'trim = "6x9"', 'paper = "white"', f"hints = {str(hints).lower()}",
+             f'language = "{lang}"']
+    per_page = 2 if family in ("starbattle", "bridges") else 1   # as the default set prints
     for level in levels:
         lines += ["", "[[sections]]", f'family = "{family}"', f'level = "{level}"',
-                  "count = 8", f"puzzles_per_page = {per_page}", "solutions_per_page = 6",
-                  f"hints_per_page = {2 * per_page}"]
-    path = write_layout(root, f"small-{lang}", "\n".join(lines) + "\n")
+                  "count = 8", f"puzzles_per_page = {per_page}",
+                  f"solutions_per_page = {6 if hints else 2}"]
+        lines += [f"hints_per_page = {2 * per_page}"] if hints else []
+    path = write_layout(root, f"small-{name}", "\n".join(lines) + "\n")
     entries, _manifest = build(root, [path])
     book = read_back(root, entries[0])
     texts = [(f"interior p{page.number}", page.text) for page in book.pages]
@@ -182,31 +186,48 @@ def _book(root: Path, lang: str):
 @pytest.fixture(scope="module")
 def books(tmp_path_factory):
     root = tmp_path_factory.mktemp("languages")
-    return {lang: _book(root / lang, lang) for lang in BOOKS}
+    return {name: _book(root / name, name) for name in BOOKS}
 
 
-@pytest.mark.parametrize("lang", sorted(BOOKS))
-def test_a_book_in_each_language_prints_no_english_word(books, lang):
-    texts = books[lang]
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_a_book_in_each_language_prints_no_english_word(books, name):
+    texts, lang = books[name], BOOKS[name][0]
     allowed = {word.lower() for word in WORD.findall(f"Buch {lang} Klein Keyed Press")}
     assert english_words(texts, allowed) == {}
     assert any("Rätsel 1" in t or "Grille 1" in t or "Puzle 1" in t for _w, t in texts)
 
 
+def _english_words_with_planted(tmp_path, monkeypatch, package, lang, change, book):
+    """The English words of the small book `book`, built with `package`'s `lang` catalog
+    changed by `change`."""
+    path = _planted(tmp_path, package, lang, change)
+    real = i18n.po_path
+    monkeypatch.setattr(i18n, "po_path", lambda pkg, lng: path
+                        if (pkg, lng) == (package, lang) else real(pkg, lng))
+    i18n.catalog.cache_clear()
+    try:
+        return english_words(_book(tmp_path / "book", book))
+    finally:
+        i18n.catalog.cache_clear()
+
+
 def test_the_english_word_test_fails_on_a_planted_untranslated_message(tmp_path, monkeypatch):
     """A translator who left "Time" in English in the French book layer's catalog: the French
     book prints it beside every puzzle, and the test finds it."""
-    path = _planted(tmp_path, "pipeline.book", "fr",
-                    lambda t: t.replace('msgstr "Temps"', 'msgstr "Time"'))
-    real = i18n.po_path
-    monkeypatch.setattr(i18n, "po_path", lambda package, lang: path
-                        if (package, lang) == ("pipeline.book", "fr") else real(package, lang))
-    i18n.catalog.cache_clear()
-    try:
-        found = english_words(_book(tmp_path / "book", "fr"))
-    finally:
-        i18n.catalog.cache_clear()
+    found = _english_words_with_planted(
+        tmp_path, monkeypatch, "pipeline.book", "fr",
+        lambda t: t.replace('msgstr "Temps"', 'msgstr "Time"'), "fr")
     assert found.get("time", "").startswith("interior p"), found
+
+
+def test_the_english_word_test_fails_on_an_untranslated_word_search_level(tmp_path,
+                                                                         monkeypatch):
+    """"Hard" left in English in Word Search's German catalog: the German word search book
+    prints it in its contents and running heads, and the test finds it."""
+    found = _english_words_with_planted(
+        tmp_path, monkeypatch, "pipeline.wordsearch", "de",
+        lambda t: t.replace('msgstr "Schwer"', 'msgstr "Hard"'), "de-wordsearch")
+    assert found.get("hard", "").startswith("interior p"), found
 
 
 def test_the_english_word_list_finds_english_pages():

@@ -79,7 +79,7 @@ def test_cli_count_reports_bad_json_and_unknown_family(tmp_path):
     path.write_text("{not json\n")
     result = run_cli("count", str(path))
     assert result.returncode == 2 and f"{path}:1:" in result.stderr
-    path.write_text(json.dumps(dict(GOOD, family="kakuro")) + "\n")
+    path.write_text(json.dumps(dict(GOOD, family="no-such-family")) + "\n")
     result = run_cli("count", str(path))
     assert result.returncode == 2 and "family" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

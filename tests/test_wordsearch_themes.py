@@ -39,9 +39,9 @@ def test_a_hundred_themes_of_twenty_five_words_or_more():
     assert len({theme.title for theme in THEMES}) == len(THEMES)
 
 
-def frequency_problems(themes_) -> list[str]:
+def frequency_problems(themes_, language: str = "en") -> list[str]:
     words = [(t.slug, w) for t in themes_ for w in t.words]
-    scores = [(slug, w, zipf(w.lower(), "en")) for slug, w in words]
+    scores = [(slug, w, zipf(w.lower(), language)) for slug, w in words]
     problems = [f"{slug}: {w} at Zipf {z:.2f}" for slug, w, z in scores if z < RARE]
     common = sum(1 for _s, _w, z in scores if z >= COMMON)
     if common < 0.9 * len(scores):
@@ -59,13 +59,13 @@ def test_the_frequency_guard_fails_on_a_rare_word():
                                              "only 1 of 2 words at Zipf 3.0 or more"]
 
 
-def offensive_problems(words) -> list[str]:
+def offensive_problems(words, language: str = "en") -> list[str]:
     """A word that is on the list, or holds a list word of four letters or more either way."""
-    bad = offensive_words()
+    bad = offensive_words(language)
     long_bad = [b for b in bad if len(b) >= 4]
     problems = []
     for word in words:
-        spelling = grid_spelling(word, "en")
+        spelling = grid_spelling(word, language)
         if spelling in bad:
             problems.append(f"{word} is on the list")
         for b in long_bad:

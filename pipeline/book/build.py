@@ -285,9 +285,11 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
     levels = {} if levels is None else levels
     sections = []
     skipped: list = []
-    for section in layout.sections:
-        def missing(available, section=section):
+    for index, section in enumerate(layout.sections, start=1):
+        def missing(available, section=section, index=index):
             have = len(take_boards(available, section, problem, held=held))
+            if have == 0 and problem is not None:
+                _refuse_unprintable(layout, index, section, available, problem, held)
             # Numbers below `first` are generated too: board n depends on boards 1..n-1.
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
@@ -313,6 +315,20 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             boards.append(how_to_board(available, printed, held))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
+
+
+def _refuse_unprintable(layout: Layout, index: int, section: Section,
+                        available: dict[int, PuzzleRecord], problem, held=None) -> None:
+    """A one-line error when the family refuses every board of a section for print, once it
+    has refused as many as the section asks for: more boards would be refused too, and
+    filling the catalog for them would never end (boards other titles hold are not counted)."""
+    tried = [available[n] for n in sorted(available)
+             if n >= section.first and not _held(held, available[n])]
+    reasons = [problem(section, record) for record in tried]
+    if len(tried) >= section.count and all(reasons):
+        raise layout.error(f"none of the first {len(tried)} {section.family} {section.level} "
+                           f"boards can be printed in this section ({reasons[0]})",
+                           f"sections[{index}].level")
 
 
 def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:

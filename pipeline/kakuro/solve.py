@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from heapq import heapify, heappop, heappush
 from itertools import combinations as choose
+from operator import or_
 from typing import Callable
 
 from pipeline import sums
@@ -452,12 +454,15 @@ def solve(lay: Layout, techniques=EXPERT, grid: Grid | None = None) -> Solve:
 # times quicker than the one-step-at-a-time solve a trace needs). The traced solve still
 # decides every board that is kept.
 
-def closure(lay: Layout, techniques, grid: Grid | None = None) -> Grid:
-    """The grid the techniques reach from `grid` (the empty grid), applied in any order."""
+def closure(lay: Layout, techniques, grid: Grid | None = None, plain: bool = False) -> Grid:
+    """The grid the techniques reach from `grid` (the empty grid), applied in any order.
+    `plain`: every run worked on in every sweep and every cell looked at for a single, the
+    reference the quicker sweep is tested against (the same grid, change for change)."""
     g = grid.copy() if grid is not None else Grid(lay)
     tier = TIERS.index(techniques)
-    while not g.broken and all(v or m for v, m in zip(g.value, g.cand)):
-        if _sweep(g, tier):
+    worked_on: list | None = None if plain else [None] * len(lay.runs)
+    while not g.broken and all(map(or_, g.value, g.cand)):   # no cell left without a digit
+        if _sweep(g, tier, worked_on):
             continue
         if tier >= 2 and _apply(g, area_sum(g)):
             continue
@@ -474,16 +479,27 @@ def _apply(g: Grid, step: Step | None) -> bool:
     return True
 
 
-def _sweep(g: Grid, tier: int) -> bool:
-    """Every run's findings of the tier, and every naked single, applied; whether any was."""
+def _sweep(g: Grid, tier: int, worked_on: list | None = None) -> bool:
+    """Every run's findings of the tier, and every naked single, applied; whether any was.
+
+    `worked_on` (per run, the digits and candidates it was last worked on with, kept from
+    sweep to sweep) skips a run whose cells have not changed since: its findings depend on
+    them alone and were applied then without changing them, so they would change nothing
+    now (candidates are only ever crossed out, so a run never returns to an earlier state).
+    The grid reached, and every change on the way, are those of working on every run."""
     changed = False
+    value, cand = g.value, g.cand
     for k, (total, members) in enumerate(g.lay.runs):
         if g.broken:
             return changed
-        digits = tuple(g.value[i] for i in members)
+        digits = tuple([value[i] for i in members])
         if all(digits):
             continue
-        masks = tuple(g.cand[i] for i in members)
+        masks = tuple([cand[i] for i in members])
+        if worked_on is not None:
+            if worked_on[k] == (digits, masks):
+                continue
+            worked_on[k] = (digits, masks)
         if digits.count(0) == 1:
             cell, d = members[digits.index(0)], total - sum(digits)
             if 1 <= d <= 9 and g.cand[cell] & BIT[d]:
@@ -515,11 +531,41 @@ def _sweep(g: Grid, tier: int) -> bool:
                 if step:
                     g.apply(step)
                     changed = True
+    return (_naked_singles(g) if worked_on is not None else _plain_naked_singles(g)) or changed
+
+
+def _plain_naked_singles(g: Grid) -> bool:
+    """Every cell with one candidate placed, in one pass over the cells; whether any was."""
+    changed = False
     for cell, m in enumerate(g.cand):
         if m and POPCOUNT[m] == 1:
             g.place(cell, DIGITS[m][0])
             changed = True
     return changed
+
+
+SINGLES = frozenset(BIT[1:])
+
+
+def _naked_singles(g: Grid) -> bool:
+    """Every cell with one candidate placed, in cell order, a cell made single by an earlier
+    placement included when it comes later in the order (as one pass over the cells would);
+    whether any was. Only the cells that can be single are visited."""
+    cand, peers = g.cand, g.lay.peers
+    todo = [i for i, m in enumerate(cand) if m in SINGLES]
+    if not todo:
+        return False
+    heapify(todo)
+    while todo:
+        cell = heappop(todo)
+        m = cand[cell]
+        if m not in SINGLES:
+            continue
+        g.place(cell, DIGITS[m][0])
+        for p in peers[cell]:
+            if p > cell and cand[p] in SINGLES:
+                heappush(todo, p)
+    return True
 
 
 def solved_cells(lay: Layout, techniques) -> int:

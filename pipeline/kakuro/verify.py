@@ -52,6 +52,31 @@ def read_runs(puzzle: dict) -> tuple[list[tuple[int, int]], list[tuple[int, list
     return list(index), runs
 
 
+def fits(used: int, rest: int, open_cells: int, d: int) -> bool:
+    """Whether a run holding the digits `used`, with `rest` of its sum left for `open_cells`
+    cells, can take d in one of them and still be finished."""
+    bit = 1 << (d - 1)
+    if used & bit:
+        return False
+    rest, left = rest - d, open_cells - 1
+    if left == 0:
+        return rest == 0
+    free = 511 & ~used & ~bit
+    low = LEAST[free][left]
+    return low >= 0 and low <= rest <= MOST[free][left]
+
+
+def fitting(used: int, rest: int, open_cells: int) -> int:
+    """The digits (bit d - 1 for d) a run in that state can take: `fits` for every digit."""
+    return sum(1 << (d - 1) for d in ALL if fits(used, rest, open_cells, d))
+
+
+# A run's digits that fit, by its state (digits used, sum left, cells open): the search meets
+# the same few states again and again, so each is worked out once.
+FITTING: dict[tuple[int, int, int], int] = {}
+DIGITS_OF = tuple(tuple(d for d in ALL if mask >> (d - 1) & 1) for mask in range(512))
+
+
 class _Search:
     def __init__(self, puzzle: dict):
         self.whites, self.runs = read_runs(puzzle)
@@ -65,20 +90,17 @@ class _Search:
         self.open = [len(members) for _, members in self.runs]
         self.nodes = 0
 
-    def _fits(self, k: int, d: int) -> bool:
-        """Whether run k can take d in one of its open cells and still be finished."""
-        bit = 1 << (d - 1)
-        if self.used[k] & bit:
-            return False
-        rest, left = self.rest[k] - d, self.open[k] - 1
-        if left == 0:
-            return rest == 0
-        free = 511 & ~self.used[k] & ~bit
-        low = LEAST[free][left]
-        return low >= 0 and low <= rest <= MOST[free][left]
+    def options(self, i: int) -> tuple[int, ...]:
+        """The digits left for cell i, smallest first: those both its runs can take."""
+        mask = 511
+        for k in self.of_cell[i]:
+            state = (self.used[k], self.rest[k], self.open[k])
+            fit = FITTING.get(state)
+            if fit is None:
+                fit = FITTING[state] = fitting(*state)
+            mask &= fit
+        return DIGITS_OF[mask]
 
-    def options(self, i: int) -> list[int]:
-        return [d for d in ALL if all(self._fits(k, d) for k in self.of_cell[i])]
 
     def count(self, limit: int, found: list) -> int:
         self.nodes += 1

@@ -19,6 +19,20 @@ class BudgetExceeded(RuntimeError):
     pass
 
 
+class _NodeMeter:
+    """The nodes a search has visited, stopped at its budget: both searches (one star a line
+    and k) count and give up the same way, so their figures in a proof mean the same."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.nodes = 0
+
+    def visit(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise BudgetExceeded(f"more than {self.budget} nodes")
+
+
 def solutions(puzzle: dict, limit: int = 2, budget: int = NODE_BUDGET) -> tuple[list[list[int]], int]:
     """Up to `limit` solutions (star column per row) and the nodes visited.
 
@@ -32,13 +46,10 @@ def solutions(puzzle: dict, limit: int = 2, budget: int = NODE_BUDGET) -> tuple[
     columns: list[int] = []
     used_columns: set[int] = set()
     used_regions: set[int] = set()
-    nodes = 0
+    meter = _NodeMeter(budget)
 
     def place_row(row: int) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes > budget:
-            raise BudgetExceeded(f"more than {budget} nodes")
+        meter.visit()
         if row == size:
             found.append(list(columns))
             return
@@ -61,7 +72,7 @@ def solutions(puzzle: dict, limit: int = 2, budget: int = NODE_BUDGET) -> tuple[
                 return
 
     place_row(0)
-    return found, nodes
+    return found, meter.nodes
 
 
 def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]], int]:
@@ -81,7 +92,7 @@ def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]]
     touching: list[frozenset[int]] = []
     in_column = [0] * size
     in_region = [0] * size
-    nodes = 0
+    meter = _NodeMeter(budget)
 
     def region_can_finish(row: int) -> bool:
         # A region short of stars needs that many squares in the rows still to fill whose
@@ -101,10 +112,7 @@ def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]]
                 if all(b - a > 1 for a, b in zip(columns, columns[1:]))]
 
     def place_row(row: int) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes > budget:
-            raise BudgetExceeded(f"more than {budget} nodes")
+        meter.visit()
         if row == size:
             if all(count == stars for count in in_column + in_region):
                 found.append([c for columns in chosen for c in columns])
@@ -137,7 +145,7 @@ def _solutions_k(puzzle: dict, limit: int, budget: int) -> tuple[list[list[int]]
                 return
 
     place_row(0)
-    return found, nodes
+    return found, meter.nodes
 
 
 def verify(puzzle: dict, solution: dict) -> dict:

@@ -12,6 +12,7 @@ from typing import Sequence
 from pipeline.errors import InputError
 from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.geometry import Box
+from pipeline.i18n import N_, Messages
 from pipeline.ink import GridBox, Ink
 from pipeline.lexicon import grid_spelling
 from pipeline.records import require
@@ -24,11 +25,26 @@ from pipeline.wordsearch.board import (check_puzzle, check_solution, dedupe_form
 # Word-list columns each level's panel is sized for (its longest words fit that many).
 PANEL_COLUMNS = {"easy": 2, "medium": 3, "hard": 3, "expert": 4, "hidden-message-hard": 3,
                  "hidden-message-expert": 4}
+PANEL_COLUMNS.update({f"{name}-{lang}": PANEL_COLUMNS[name]
+                      for lang in grading.LANGUAGE_LEVELS for name in ("easy", "medium", "hard")})
+_ = Messages(__name__)
+
+RULES = (
+    N_("Every word in the list under the grid is hidden in it exactly once, in a straight "
+       "line of letters. Find each one and ring it."),
+    N_("Words read across, down or diagonally, and on the harder levels backwards too; two "
+       "words may share a letter where they cross. Spaces in a listed word are left out in "
+       "the grid (ICE CREAM is ICECREAM)."),
+    N_("On a hidden-message puzzle, the letters no word uses, read from the top row down, "
+       "left to right, spell a message."),
+)
+FORWARD_ONLY = N_("Words read left to right or downwards, never diagonally or backwards, and "
+                  "never share a letter.")
 
 
 class WordSearchFamily(Family):
     name = "wordsearch"
-    title = "Word Search"
+    title = N_("Word Search")
     version = "wordsearch/1"
     levels = tuple(level.name for level in grading.LEVELS)
     level_titles = grading.LEVEL_TITLES
@@ -119,23 +135,27 @@ class WordSearchFamily(Family):
         return AnswerSigns(outline="frame", runs=tuple(runs),
                            printed=tuple(puzzle["words"]) + (puzzle.get("theme", ""),))
 
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The English levels, a German or French level in its English one's place: hard-de
+        prints the stars hard does."""
+        language = grading.LEVEL_BY_NAME[level].language
+        return tuple(grading.in_language(spec.name, language) for spec in grading.LEVELS
+                     if spec.language == "en")
+
+    def example_level(self, first_level: str) -> str:
+        """The easiest level in the language of the book's first level: a German book's
+        worked example is a board of German words."""
+        language = grading.LEVEL_BY_NAME[first_level].language
+        return next(level.name for level in grading.LEVELS if level.language == language)
+
     def rules_text(self) -> list[str]:
-        return [
-            "Every word in the list under the grid is hidden in it exactly once, in a "
-            "straight line of letters. Find each one and ring it.",
-            "Words read across, down or diagonally, and on the harder levels backwards too; "
-            "two words may share a letter where they cross. Spaces in a listed word are "
-            "left out in the grid (ICE CREAM is ICECREAM).",
-            "On a hidden-message puzzle, the letters no word uses, read from the top row "
-            "down, left to right, spell a message.",
-        ]
+        return [_(paragraph) for paragraph in RULES]
 
     def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
         lines = self.rules_text()
         ways = {level: grading.LEVEL_BY_NAME[level] for level in levels}
         if ways and all(len(spec.directions) == 2 for spec in ways.values()):
-            lines[1] = ("Words read left to right or downwards, never diagonally or "
-                        "backwards, and never share a letter.")
+            lines[1] = _(FORWARD_ONLY)
         if not any(spec.message for spec in ways.values()):
             lines = lines[:2]
         return lines
@@ -147,7 +167,7 @@ def _level_of_shape(puzzle: dict) -> str:
         if (spec.rows, spec.cols) == (puzzle["rows"], puzzle["cols"]) \
                 and spec.message == ("message" in puzzle):
             return spec.name
-    return grading.LEVELS[-1].name if "message" in puzzle else "expert"
+    return "hidden-message-expert" if "message" in puzzle else "expert"
 
 
 FAMILY = WordSearchFamily()

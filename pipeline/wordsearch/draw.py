@@ -15,9 +15,12 @@ import math
 
 from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.geometry import Box
+from pipeline.i18n import N_, Messages
 from pipeline.ink import GridBox, Ink, Lesson, panel_box
 from pipeline.lexicon import grid_spelling
 from pipeline.wordsearch.board import read_placements
+
+_ = Messages(__name__)
 
 LETTER_SHARE = 0.66      # of the cell pitch: a grid letter's size
 LIST_SHARE = 0.58        # of the puzzle's cell pitch: the word list's size
@@ -161,12 +164,13 @@ def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
 
 # --- the how-to's step by step ---------------------------------------------------------------
 LESSON_WAYS = (
-    ("Across and down", ("E", "S"),
-     "scan each row for the word's first letter, then read on to the right or down."),
-    ("Diagonally", ("SE", "NE"),
-     "from the first letter, try the corners too: a word may run down or up to the right."),
-    ("Backwards", ("W", "N", "NW", "SW"),
-     "on the harder levels a word may read right to left, upwards, or diagonally back."),
+    (N_("Across and down"), ("E", "S"),
+     N_("scan each row for the word's first letter, then read on to the right or down.")),
+    (N_("Diagonally"), ("SE", "NE"),
+     N_("from the first letter, try the corners too: a word may run down or up to the "
+        "right.")),
+    (N_("Backwards"), ("W", "N", "NW", "SW"),
+     N_("on the harder levels a word may read right to left, upwards, or diagonally back.")),
 )
 
 
@@ -191,7 +195,7 @@ def lessons(boards, levels=()) -> list:
             c0 = max(0, min(c for _, c in cells) - 1)
             r1 = min(puzzle["rows"] - 1, max(r for r, _ in cells) + 1)
             c1 = min(puzzle["cols"] - 1, max(c for _, c in cells) + 1)
-            out.append(Lesson(name, f"{placement.word}: {text}", index,
+            out.append(Lesson(_(name), f"{placement.word}: {_(text)}", index,
                               (r0, c0, cells[0], cells[-1]), (r1 - r0 + 1, c1 - c0 + 1)))
             break
     return out

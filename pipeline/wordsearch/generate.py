@@ -39,7 +39,7 @@ MESSAGE_SPARE = 8       # ... the longest of a sample this much larger than the 
 MESSAGE_PARTS = {"hidden-message-hard": 2, "hidden-message-expert": 3}   # sayings a message is made of
 MESSAGE_TRIES = 12      # messages of the right length tried in one grid
 SPARE_DECOYS = 4        # planted beyond EXPERT_DECOYS: a repair may cost one
-LANGUAGE = "en"
+LANGUAGE = "en"         # the hidden messages' language (the message levels are English)
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def level_themes(level_name: str) -> tuple[tuple[Theme, tuple], ...]:
     """The themes with enough words for a level, each with its usable words."""
     level = LEVEL_BY_NAME[level_name]
     out = []
-    for theme in themes(LANGUAGE):
+    for theme in themes(level.language):
         words = usable(theme, level)
         if len(words) >= level.fewest_words + 2:
             out.append((theme, tuple(words)))
@@ -261,15 +261,16 @@ def _code(text: str) -> int:
     return value
 
 
-@functools.lru_cache(maxsize=1)
-def offensive_tables() -> tuple[np.ndarray, dict, np.ndarray]:
-    """What the search looks for in the forward lines, as lookup tables by letter code: the
+@functools.lru_cache(maxsize=None)
+def offensive_tables(language: str) -> tuple[np.ndarray, dict, np.ndarray]:
+    """What the search looks for in the forward lines of a `language` grid, as lookup tables
+    by letter code: the
     first four letters of every long offensive word read either way (with each head's
     words), and every three-letter one read either way."""
     heads = np.zeros(27 ** 4, dtype=bool)
     short = np.zeros(27 ** 3, dtype=bool)
     by_head: dict[str, list[str]] = {}
-    for word in sorted(offensive_words()):
+    for word in sorted(offensive_words(language)):
         for form in (word, word[::-1]):
             if len(word) == 3:
                 short[_code(form)] = True
@@ -285,7 +286,8 @@ def _cells_of(hit: tuple[int, int, str], length: int, cols: int) -> list[int]:
     return [(r + i * dr) * cols + c + i * dc for i in range(length)]
 
 
-def faults(cells, rows, cols, placements, spellings, own_runs, fixed) -> list[set[int]]:
+def faults(cells, rows, cols, placements, spellings, own_runs, fixed,
+           language: str = LANGUAGE) -> list[set[int]]:
     """The runs of cells that break the contract: a second appearance of a listed word, an
     offensive word, a three-letter one reaching a filler cell (one not in `fixed`, the cells
     whose letters were not chosen freely; None: every cell, as on a hidden-message board). Empty when none; each run is a set of cells."""
@@ -297,7 +299,7 @@ def faults(cells, rows, cols, placements, spellings, own_runs, fixed) -> list[se
             run = set(_cells_of(hit, len(spelling), cols))
             if run != own:
                 found.append(run)
-    heads, by_head, short = offensive_tables()
+    heads, by_head, short = offensive_tables(language)
     for start in np.flatnonzero(heads[_gram_codes(text, 4)]).tolist():
         for form in by_head[text[start:start + 4]]:
             if text.startswith(form, start):
@@ -359,7 +361,7 @@ def attempt(stream: KeyedStream, level: Level, words: int | None = None) -> Boar
         for _ in range(MESSAGE_TRIES):
             letters = iter(message_letters(message, LANGUAGE))
             cells = [held if held is not None else next(letters) for held in grid]
-            if not faults(cells, rows, cols, placements, spellings, own_runs, None):
+            if not faults(cells, rows, cols, placements, spellings, own_runs, None, level.language):
                 break
             message = message_for(stream, free, MESSAGE_PARTS[level.name])
         else:
@@ -371,7 +373,8 @@ def attempt(stream: KeyedStream, level: Level, words: int | None = None) -> Boar
         fill = iter(letters_from(stream, pool_letters, grid.count(None)))
         cells = [held if held is not None else next(fill) for held in grid]
         for _round in range(REPAIR_ROUNDS):
-            found = faults(cells, rows, cols, placements, spellings, own_runs, word_cells)
+            found = faults(cells, rows, cols, placements, spellings, own_runs, word_cells,
+                           level.language)
             if not found:
                 break
             for run in found:
@@ -390,7 +393,7 @@ def board_records(board: Board, level: Level) -> tuple[dict, dict]:
     puzzle = {"rows": level.rows, "cols": level.cols, "letters": board.letters,
               "words": sorted(p.word for p in board.placements),
               "directions": list(level.directions), "theme": board.theme,
-              "language": LANGUAGE}
+              "language": level.language}
     if board.message is not None:
         puzzle["message"] = board.message
     order = sorted(board.placements, key=lambda p: p.word)
@@ -414,7 +417,7 @@ def generate(key: str, level_name: str, words: int | None = None) -> Generated:
             raise CheckersDisagree(f"{key}: the checker rejects the board: "
                                    f"{'; '.join(proof['problems'][:3])}")
         measures = measure(puzzle, board.placements)
-        if level_of(measures) != level.name:
+        if level_of(measures, level.language) != level.name:
             continue
         return Generated(puzzle, solution, grade_record(level.name, measures), proof, tries)
     raise GenerationFailed(f"{key}: no {level_name} board in {ATTEMPTS} attempts")

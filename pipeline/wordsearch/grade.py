@@ -15,9 +15,10 @@ term for short words (fewer letters to confirm a find), plus decoys and shared l
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.family import Rating
+from pipeline.i18n import N_
 from pipeline.lexicon import grid_spelling
 from pipeline.wordsearch.board import DIRECTIONS, STEPS, Placement
 from pipeline.wordsearch.solve import joined_text, line_order, occurrences
@@ -42,6 +43,7 @@ class Level:
     shared: str            # "none", "allowed" or "quarter" (at least a quarter of the words)
     decoys: int            # at least this many decoys
     message: bool          # the unused letters spell a message
+    language: str = "en"   # the language of the themes its words are drawn from
 
     def measures_problem(self, measures: dict) -> str | None:
         """Why a board's measures are not this level's (None: they are)."""
@@ -65,15 +67,22 @@ class Level:
 FORWARD = ("E", "S")
 FOUR = ("E", "S", "SE", "NE")
 LEVELS = (
-    Level("easy", "Easy", 12, 12, 12, 16, FORWARD, "none", 0, False),
-    Level("medium", "Medium", 15, 15, 18, 24, FOUR, "allowed", 0, False),
-    Level("hard", "Hard", 17, 17, 24, 30, DIRECTIONS, "quarter", 0, False),
-    Level("expert", "Expert", 20, 20, 30, 40, DIRECTIONS, "allowed", EXPERT_DECOYS, False),
-    Level("hidden-message-hard", "Hard, Hidden Message", 17, 17, 24, 30, DIRECTIONS, "quarter", 0,
-          True),
-    Level("hidden-message-expert", "Expert, Hidden Message", 20, 20, 30, 40, DIRECTIONS, "quarter",
-          0, True),
+    Level("easy", N_("Easy"), 12, 12, 12, 16, FORWARD, "none", 0, False),
+    Level("medium", N_("Medium"), 15, 15, 18, 24, FOUR, "allowed", 0, False),
+    Level("hard", N_("Hard"), 17, 17, 24, 30, DIRECTIONS, "quarter", 0, False),
+    Level("expert", N_("Expert"), 20, 20, 30, 40, DIRECTIONS, "allowed", EXPERT_DECOYS, False),
+    Level("hidden-message-hard", N_("Hard, Hidden Message"), 17, 17, 24, 30, DIRECTIONS,
+          "quarter", 0, True),
+    Level("hidden-message-expert", N_("Expert, Hidden Message"), 20, 20, 30, 40, DIRECTIONS,
+          "quarter", 0, True),
 )
+# The plain levels in German and French: the same rules, words from that language's themes,
+# named "<level>-<language>" and printed by the same titles (translated by the catalog).
+# Spanish has themes but no levels yet: its grids hold Ñ, which the scans' letter codes
+# (A-Z) do not read.
+LANGUAGE_LEVELS = ("de", "fr")
+LEVELS += tuple(replace(level, name=f"{level.name}-{lang}", language=lang)
+                for lang in LANGUAGE_LEVELS for level in LEVELS[:3])
 LEVEL_BY_NAME = {level.name: level for level in LEVELS}
 LEVEL_TITLES = {level.name: level.title for level in LEVELS}
 
@@ -141,10 +150,10 @@ def measure(puzzle: dict, placements: list[Placement]) -> dict:
             "difficulty": round(difficulty, 2)}
 
 
-def level_of(measures: dict) -> str | None:
-    """The one level whose every rule the measures meet (None: none)."""
+def level_of(measures: dict, language: str = "en") -> str | None:
+    """The one level of `language` whose every rule the measures meet (None: none)."""
     for level in LEVELS:
-        if level.measures_problem(measures) is None:
+        if level.language == language and level.measures_problem(measures) is None:
             return level.name
     return None
 
@@ -157,11 +166,16 @@ def rate(puzzle: dict, placements: list[Placement]) -> Rating:
     """A board's level by its measures; a board made elsewhere that meets no level's rules
     exactly is rated by its difficulty among the levels' floors (FLOORS)."""
     measures = measure(puzzle, placements)
-    level = level_of(measures)
+    level = level_of(measures, puzzle["language"])
     if level is None:
         below = [name for name, floor in FLOORS if measures["difficulty"] >= floor]
-        level = below[-1] if below else LEVELS[0].name
+        level = in_language(below[-1] if below else LEVELS[0].name, puzzle["language"])
     return Rating(level, measures["difficulty"])
+
+
+def in_language(name: str, language: str) -> str:
+    """The level of that name in `language`, where the language has one."""
+    return f"{name}-{language}" if f"{name}-{language}" in LEVEL_BY_NAME else name
 
 
 # The least difficulty of each plain level's boards over keys 1-400 (`pipeline bench --family

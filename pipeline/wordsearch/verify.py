@@ -58,12 +58,12 @@ def _layout(rows: int, cols: int):
     return tuple(cells), operator.itemgetter(*(c if c >= 0 else rows * cols for c in cells))
 
 
-@functools.lru_cache(maxsize=1)
-def _offensive_by_head() -> tuple[np.ndarray, dict[int, tuple[str, ...]]]:
-    """The offensive words by the number their first three letters make (letters as 0-25 in
-    base 26), and a table of which numbers start one."""
+@functools.lru_cache(maxsize=None)
+def _offensive_by_head(language: str) -> tuple[np.ndarray, dict[int, tuple[str, ...]]]:
+    """The offensive words of `language`'s grids by the number their first three letters
+    make (letters as 0-25 in base 26), and a table of which numbers start one."""
     heads: dict[int, list[str]] = {}
-    for word in sorted(offensive_words()):
+    for word in sorted(offensive_words(language)):
         if len(word) >= SHORT_OFFENSIVE:
             heads.setdefault(_head_number(word), []).append(word)
     starts = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
@@ -135,7 +135,7 @@ def verify(puzzle: dict, solution: dict) -> dict:
                 problems.append(f"{word} is part of {other}")
 
     message = "message" in puzzle
-    starts, heads = _offensive_by_head()
+    starts, heads = _offensive_by_head(language)
     numbers = _head_numbers(text)
     for index in np.flatnonzero(starts[numbers]).tolist():
         for bad in heads[int(numbers[index])]:

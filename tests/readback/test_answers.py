@@ -171,4 +171,4 @@ def test_connections_a_printed_group_label_is_found():
 def test_an_unknown_family_is_never_passed_silently():
     from pipeline.errors import InputError
     with pytest.raises(InputError, match="unknown family"):
-        get_family("kakuro")
+        get_family("no-such-family")

@@ -21,6 +21,17 @@ from pipeline.starbattle.solve.onestar import place_star
 # --- compiled kernels ------------------------------------------------------------------------
 
 @njit(cache=True)
+def keep_solution(solutions, found, rows, n):
+    """Count one more solution, writing its rows into `solutions` while there is room: the
+    count runs on past the room, up to the caller's limit, so a board with more solutions
+    than are listed still says how many it has. Every counter keeps its solutions this way."""
+    if found < solutions.shape[0]:
+        for r in range(n):
+            solutions[found, r] = rows[r]
+    return found + 1
+
+
+@njit(cache=True)
 def count_solutions(n, region, givens, limit, solutions):
     """Count solutions up to `limit` by depth-first search on the most constrained line.
 
@@ -63,10 +74,7 @@ def count_solutions(n, region, givens, limit, solutions):
             entering = False
             nodes += 1
             if stars_placed[depth] == n:
-                if found < solutions.shape[0]:
-                    for r in range(n):
-                        solutions[found, r] = stars[depth, r]
-                found += 1
+                found = keep_solution(solutions, found, stars[depth], n)
                 if found >= limit:
                     return found, nodes
                 depth -= 1
@@ -221,10 +229,7 @@ def count_solutions_k(n, k, region, given_rows, limit, solutions):
     row = 0
     while row >= 0:
         if row == n:
-            if found < solutions.shape[0]:
-                for r in range(n):
-                    solutions[found, r] = chosen[r]
-            found += 1
+            found = keep_solution(solutions, found, chosen, n)
             if found >= limit:
                 return found, nodes
             row -= 1
@@ -335,10 +340,7 @@ def count_solutions_lines(n, k, region, given_rows, limit, solutions):
                 depth -= 1
                 continue
             if best_line < 0:          # every line holds its k stars
-                if found < solutions.shape[0]:
-                    for r in range(n):
-                        solutions[found, r] = stars[depth, r]
-                found += 1
+                found = keep_solution(solutions, found, stars[depth], n)
                 if found >= limit:
                     return found, nodes
                 depth -= 1

@@ -254,6 +254,28 @@ def bands_step(n, k, open_, stars, lines, low_width, high_width, crossed, out_li
 
 
 @njit(cache=True)
+def _read_block(n, open_, stars, base, first, start, block):
+    """The block of the band from line `first` (rows when `base` is 0, else columns) that
+    starts at `start` across it, cut to the board at an edge: its open squares into `block`
+    (a mask per row), and (whether it holds a star, how many squares are open, the last open
+    square). Counting the usable blocks and then working on them read a block the same way."""
+    for r in range(n):
+        block[r] = 0
+    has_star, count, only = False, 0, -1
+    for a in range(first, first + 2):
+        for b in range(start, start + 2):
+            if 0 <= b < n:
+                r, c = (a, b) if base == 0 else (b, a)
+                if (stars[r] >> c) & 1:
+                    has_star = True
+                if (open_[r] >> c) & 1:
+                    block[r] |= 1 << c
+                    count += 1
+                    only = r * n + c
+    return has_star, count, only
+
+
+@njit(cache=True)
 def _blocks(n, k, open_, stars, lines, near, region, crossed, out_lines):
     """A band of two rows (or columns) tiled with 2x2 blocks (a 2x1 piece at an edge), each
     holding one star at most. When the blocks that can still take a star are exactly as many as
@@ -271,16 +293,9 @@ def _blocks(n, k, open_, stars, lines, near, region, crossed, out_lines):
             for offset in range(2):
                 usable = 0
                 for start in range(-offset, n, 2):
-                    has_star, has_open = False, False
-                    for a in range(first, first + 2):
-                        for b in range(start, start + 2):
-                            if 0 <= b < n:
-                                r, c = (a, b) if base == 0 else (b, a)
-                                if (stars[r] >> c) & 1:
-                                    has_star = True
-                                if (open_[r] >> c) & 1:
-                                    has_open = True
-                    if has_open and not has_star:
+                    has_star, count, _only = _read_block(n, open_, stars, base, first, start,
+                                                         block)
+                    if count and not has_star:
                         usable += 1
                 if usable != need:
                     continue
@@ -289,19 +304,8 @@ def _blocks(n, k, open_, stars, lines, near, region, crossed, out_lines):
                 for r in range(n):
                     crossed[r] = 0
                 for start in range(-offset, n, 2):
-                    for r in range(n):
-                        block[r] = 0
-                    has_star, count, only = False, 0, -1
-                    for a in range(first, first + 2):
-                        for b in range(start, start + 2):
-                            if 0 <= b < n:
-                                r, c = (a, b) if base == 0 else (b, a)
-                                if (stars[r] >> c) & 1:
-                                    has_star = True
-                                if (open_[r] >> c) & 1:
-                                    block[r] |= 1 << c
-                                    count += 1
-                                    only = r * n + c
+                    has_star, count, only = _read_block(n, open_, stars, base, first, start,
+                                                        block)
                     if has_star or count == 0:
                         continue
                     if count == 1:

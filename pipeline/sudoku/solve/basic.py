@@ -153,18 +153,27 @@ def pointing(g: Grid) -> Step | None:
 
 
 def _pointing(g: Grid, box: int, d: int) -> Step | None:
-    where = g.places(box, d)
+    return _confined(g, "Locked Candidates Type 1 (Pointing)", box, d,
+                     lambda where: (where[0] // 9, COL + where[0] % 9))
+
+
+def _confined(g: Grid, technique: str, house: int, d: int, holders) -> Step | None:
+    """A digit whose places in `house` all lie in one other house leaves the rest of that one.
+
+    Pointing looks from a box at the row and the column of its first place, claiming from a
+    line at the box of its first place (`holders`: those houses, given the places); the step,
+    its wording included, is otherwise the same for both."""
+    where = g.places(house, d)
     if len(where) < 2:
         return None
-    for line in (where[0] // 9, COL + where[0] % 9):
-        if all(c in g.geo.groups[line] for c in where):
-            out = [c for c in g.places(line, d) if c not in where]
+    for holder in holders(where):
+        if all(c in g.geo.groups[holder] for c in where):
+            out = [c for c in g.places(holder, d) if c not in where]
             if out:
                 elims = tuple((c, d) for c in out)
-                return Step("Locked Candidates Type 1 (Pointing)", (), elims,
-                            tuple(where), (box, line),
-                            f"in {house_name(box)}, {d} is only in "
-                            f"{house_name(line)}, which {eliminated_text(elims)}")
+                return Step(technique, (), elims, tuple(where), (house, holder),
+                            f"in {house_name(house)}, {d} is only in "
+                            f"{house_name(holder)}, which {eliminated_text(elims)}")
     return None
 
 
@@ -181,18 +190,8 @@ def claiming(g: Grid) -> Step | None:
 
 
 def _claiming(g: Grid, line: int, d: int) -> Step | None:
-    where = g.places(line, d)
-    if len(where) < 2:
-        return None
-    box = BOX_HOUSE + box_of(where[0])
-    if all(BOX_HOUSE + box_of(c) == box for c in where):
-        out = [c for c in g.places(box, d) if c not in where]
-        if out:
-            elims = tuple((c, d) for c in out)
-            return Step("Locked Candidates Type 2 (Claiming)", (), elims, tuple(where),
-                        (line, box), f"in {house_name(line)}, {d} is only in "
-                        f"{house_name(box)}, which {eliminated_text(elims)}")
-    return None
+    return _confined(g, "Locked Candidates Type 2 (Claiming)", line, d,
+                     lambda where: (BOX_HOUSE + box_of(where[0]),))
 
 
 # --- subsets ---------------------------------------------------------------------------------

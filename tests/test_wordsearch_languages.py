@@ -1,0 +1,118 @@
+"""Word Search in German, French and Spanish: the themes of each language (30 or more of 25
+words or more, common by wordfreq's frequencies for that language, none offensive by that
+language's maintained list and the English one), the offensive lists read from
+glin-profanity's data, and German and French boards held to their language's list. Each
+guard is shown failing on a planted word or board."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.lexicon import alphabet, grid_spelling, offensive_words
+from pipeline.wordsearch import FAMILY
+from pipeline.wordsearch.board import Theme, themes
+from pipeline.wordsearch.grade import LANGUAGE_LEVELS, LEVEL_BY_NAME
+from test_wordsearch_themes import frequency_problems, offensive_problems
+
+OTHER = ("de", "fr", "es")
+
+
+@pytest.mark.parametrize("language", OTHER)
+def test_thirty_themes_of_twenty_five_words_or_more(language):
+    shipped = themes(language)
+    assert len(shipped) >= 30
+    assert min(len(theme.words) for theme in shipped) >= 25
+    assert len({theme.title for theme in shipped}) == len(shipped)
+
+
+@pytest.mark.parametrize("language", OTHER)
+def test_theme_words_are_common_in_their_language(language):
+    assert frequency_problems(themes(language), language) == []
+
+
+def test_the_frequency_guard_reads_the_language_of_the_theme():
+    """KÜHLSCHRANK is common German and no English word: the guard asks the language."""
+    planted = Theme("planted", "Planted", "de", ("KÜHLSCHRANK", "XYLOPHONKLÖPPEL"),
+                    ("KUEHLSCHRANK", "XYLOPHONKLOEPPEL"))
+    assert frequency_problems([planted], "de") == [
+        "planted: XYLOPHONKLÖPPEL at Zipf 0.00", "only 1 of 2 words at Zipf 3.0 or more"]
+    assert frequency_problems([planted], "en")[0] == "planted: KÜHLSCHRANK at Zipf 0.00"
+
+
+@pytest.mark.parametrize("language", OTHER)
+def test_no_theme_word_is_or_holds_an_offensive_word_of_its_language(language):
+    words = [w for t in themes(language) for w in t.words]
+    assert offensive_problems(words, language) == []
+
+
+@pytest.mark.parametrize("language, planted, says", [
+    ("de", "MARSCH", "MARSCH holds ARSCH"),          # the German list's, read inside a word
+    ("de", "REGEN", "REGEN holds NEGER"),            # ... and backwards
+    ("fr", "VEUVE", "VEUVE is on the list"),
+    ("es", "MARTILLO", "MARTILLO is on the list"),
+    ("de", "MUSCHEL", None),                         # no list word in it
+])
+def test_the_offensive_guard_fails_on_a_planted_word_of_the_language(language, planted, says):
+    problems = offensive_problems([planted], language)
+    assert (problems[0] if problems else None) == says
+
+
+@pytest.mark.parametrize("language, entries", [
+    ("de", {"ARSCH", "SCHEISSE", "MOESE"}),      # ß and umlauts as the German grid has them
+    ("fr", {"MERDE", "ENCULE", "PUTAIN"}),       # accents dropped
+    ("es", {"MIERDA", "COÑO", "GILIPOLLAS"}),    # Ñ kept
+])
+def test_each_language_list_is_glin_profanitys_with_the_english_one(language, entries):
+    words = offensive_words(language)
+    assert entries <= words
+    assert offensive_words("en") < words
+    assert all(set(w) <= set(alphabet(language)) and len(w) >= 2 for w in words)
+    assert not entries & offensive_words("en") or language == "es"
+
+
+@pytest.mark.parametrize("level", sorted(LEVEL_BY_NAME[name].name for name in LEVEL_BY_NAME
+                                         if LEVEL_BY_NAME[name].language in LANGUAGE_LEVELS))
+def test_language_boards_are_of_their_themes_and_proven(level):
+    language = LEVEL_BY_NAME[level].language
+    made = FAMILY.generate(f"wordsearch:{level}:5", level)
+    assert made.puzzle["language"] == language
+    titles = {t.title: set(t.words) for t in themes(language)}
+    assert set(made.puzzle["words"]) <= titles[made.puzzle["theme"]]
+    assert FAMILY.verify(made.puzzle, made.solution)["unique"]
+    assert FAMILY.rate(made.puzzle).level == level
+
+
+def _with_filler(puzzle: dict, solution: dict, word: str) -> dict | None:
+    """The puzzle with `word` written across the first free run of cells long enough."""
+    from pipeline.wordsearch.board import read_placements
+
+    used = set()
+    for p in read_placements(puzzle, solution):
+        used.update(p.cells(len(grid_spelling(p.word, puzzle["language"]))))
+    letters = [list(line) for line in puzzle["letters"]]
+    for r, line in enumerate(letters):
+        for c in range(len(line) - len(word) + 1):
+            if all((r, c + i) not in used for i in range(len(word))):
+                line[c:c + len(word)] = word
+                return {**puzzle, "letters": ["".join(x) for x in letters]}
+    return None
+
+
+def test_the_checker_holds_a_german_board_to_the_german_list():
+    """FICK in a German board's filler fails it; the English list alone would not see it."""
+    made = FAMILY.generate("wordsearch:easy-de:1", "easy-de")
+    planted = _with_filler(made.puzzle, made.solution, "FICK")
+    proof = FAMILY.verify(planted, made.solution)
+    assert not proof["unique"]
+    assert any("offensive word FICK" in p for p in proof["problems"]), proof["problems"]
+    as_english = FAMILY.verify({**planted, "language": "en"}, made.solution)
+    assert not any("FICK" in p for p in as_english["problems"])
+
+
+def test_a_german_word_prints_with_its_umlauts_and_reads_in_the_grid_spelled_out():
+    made = FAMILY.generate("wordsearch:medium-de:3", "medium-de")
+    printed = [w for w in made.puzzle["words"] if set(w) & set("ÄÖÜ")]
+    grid = "".join(made.puzzle["letters"])
+    assert set(grid) <= set(alphabet("de"))
+    for word in printed:
+        assert set(grid_spelling(word, "de")) <= set(alphabet("de"))
