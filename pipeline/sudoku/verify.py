@@ -1,24 +1,34 @@
 """The independent checker: is a Sudoku solution right, and is it the only one?
 
 The proof a record carries. It shares nothing with the generator (pipeline.sudoku.generate),
-the grader or the generator's counter (pipeline.sudoku.solve, its count.py and kernels.py) or
-the board model: it reads the raw record itself, builds its own tables and counts answers by a
-search of its own, so that a fault in the generator's counter cannot vouch for itself.
+the grader or the generator's counter (pipeline.sudoku.solve, its count.py and kernels.py),
+the generator's sum tables (pipeline.sums) or the board model: it reads the raw record
+itself, builds its own tables and counts answers by a search of its own, so that a fault in
+the generator's counter cannot vouch for itself.
 
-The search keeps, for every row, column, box and cage, the mask of digits already placed in
-it, and for every cage what is left of its sum and how many of its cells are open. A cell's
-candidates are the digits none of its houses or its cage holds; in a cage, a digit d also
-has to leave a sum the cage's other open cells can still make: with `k` cells left after d
-and `rest` of the sum, `rest` must lie between the sums of the k smallest and the k largest
-digits the cage does not hold yet (0 exactly, when d fills the cage). Each step fills the
-empty cell with the fewest candidates (the first in reading order among ties), trying its
-digits from 1 up, placing and removing digits on the masks in place (no copy of a grid, no
-propagation between guesses), and counts complete grids up to a limit (2 for a proof).
+The search works on one candidate mask per cell over "sum groups": cells whose digits all
+differ and add up to a known total. Every row, column and box is one (nine cells, 45); every
+Killer cage is one (its cells, its sum); and the rule of 45 adds more: in a house, the cells
+left over by the cages lying wholly inside it add up to 45 less those cages' sums (the
+innies), and the cells outside the house of the cages that touch it add up to those cages'
+sums less 45 (the outies: a group only when they share a row, column or box, so that their
+digits differ). Between guesses it propagates to a fixed point:
+  - naked singles: a cell down to one digit takes it from every cell it shares a group with;
+  - sum combinations: for each group, the sets of distinct digits (9-bit masks, looked up by
+    cell count and sum in a table of all 512) that make what is left of its sum from digits
+    it does not hold yet, lie within the open cells' candidates and touch each of them; the
+    open cells keep only the digits of those sets, and none left is a contradiction;
+  - hidden singles and confinement: a digit in every such set must go in the group; with one
+    open cell able to hold it, that cell takes it; with its cells all in one row, column or
+    box, no other cell of that house keeps it (for a house group this is pointing and
+    claiming, for a cage the cage-house interaction).
+Each guess fills the open cell with the fewest candidates (the first in reading order among
+ties) with each of its digits from 1 up, on a copy of the masks per depth, and complete grids
+are counted up to a limit (2 for a proof).
 
-Where the generator's counter propagates singles and cage combinations over a candidate grid
-copied per guess, this one recomputes candidates from the house masks each step: a different
-algorithm, so one's slip is not the other's. The plain-Python counter at the bottom is the
-reference the tests hold both to.
+The plain-Python counter at the bottom is the reference the tests hold the kernel to: plain
+sets and cage-sum bounds, no propagation, a different algorithm, so one's slip is not the
+other's.
 """
 
 from __future__ import annotations
@@ -26,8 +36,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-CHECKER = "sudoku.verify/2 house-mask search with cage-sum bounds"
-NODE_BUDGET = 5_000_000   # classic boards take hundreds of nodes, killer-medium up to ~100,000
+CHECKER = "sudoku.verify/3 sum-group propagation search (singles, combinations, rule of 45)"
+NODE_BUDGET = 1_000_000   # far above any shipped board (docs/sudoku.md: at most ~1,100 nodes)
 FULL = 0x1FF
 
 
@@ -42,82 +52,83 @@ def _houses() -> list[list[int]]:
 
 HOUSES = _houses()
 HOUSE_CELLS = np.array(HOUSES, dtype=np.int64)
+HOUSE_SETS = [frozenset(h) for h in HOUSES]
 
 
-def _cage_arrays(cages) -> tuple[np.ndarray, np.ndarray]:
-    """(the cage of each cell, -1 for none; each cage's sum) for the kernel."""
-    cage_of = np.full(81, -1, dtype=np.int64)
-    totals = np.zeros(max(1, len(cages)), dtype=np.int64)
-    for k, (total, cells) in enumerate(cages):
-        totals[k] = total
-        for cell in cells:
-            cage_of[cell] = k
-    return cage_of, totals
+def _combination_table() -> tuple[np.ndarray, np.ndarray]:
+    """Every set of distinct digits as a 9-bit mask, ordered by (size, sum), and where each
+    (size, sum) run starts: masks[start[size * 46 + total]:start[size * 46 + total + 1]]."""
+    def key(mask):
+        return (bin(mask).count("1"), sum(d + 1 for d in range(9) if mask >> d & 1))
+    masks = sorted(range(512), key=lambda m: (key(m), m))
+    start = np.zeros(10 * 46 + 1, dtype=np.int64)
+    for size in range(10):
+        for total in range(46):
+            start[size * 46 + total] = sum(1 for m in masks if key(m) < (size, total))
+    start[10 * 46] = 512
+    return np.array(masks, dtype=np.int64), start
+
+
+COMBINATIONS, COMBINATION_START = _combination_table()
+
+
+def _rule_of_45(cages) -> list[tuple[int, list[int]]]:
+    """The innie and outie groups of every house: (sum, cells) whose digits all differ."""
+    out = []
+    for house in HOUSE_SETS:
+        inside = [(t, cells) for t, cells in cages if house.issuperset(cells)]
+        covered = {c for _t, cells in inside for c in cells}
+        innies = sorted(house - covered)
+        if inside and innies:
+            out.append((45 - sum(t for t, _cells in inside), innies))
+        touching = [(t, cells) for t, cells in cages if house.intersection(cells)]
+        outies = sorted({c for _t, cells in touching for c in cells} - house)
+        if outies and any(h.issuperset(outies) for h in HOUSE_SETS):
+            out.append((sum(t for t, _cells in touching) - 45, outies))
+    return out
+
+
+def tables(cages=()) -> tuple[np.ndarray, ...]:
+    """The kernel's tables for a board: (group cells [G, 9] padded with -1, group sizes,
+    group sums, peers [81, P] padded with -1, membership [G, 81] as 0/1)."""
+    groups = [(45, h) for h in HOUSES] + [(t, list(cells)) for t, cells in cages]
+    seen = {tuple(cells) for _t, cells in groups}
+    for total, cells in _rule_of_45(cages):
+        if tuple(cells) not in seen:
+            seen.add(tuple(cells))
+            groups.append((total, cells))
+    cells_of = np.full((len(groups), 9), -1, dtype=np.int64)
+    sizes = np.zeros(len(groups), dtype=np.int64)
+    sums = np.zeros(len(groups), dtype=np.int64)
+    member = np.zeros((len(groups), 81), dtype=np.int64)
+    peer_sets = [set() for _ in range(81)]
+    for g, (total, cells) in enumerate(groups):
+        sizes[g], sums[g] = len(cells), total
+        for i, cell in enumerate(cells):
+            cells_of[g, i] = cell
+            member[g, cell] = 1
+            peer_sets[cell].update(cells)
+    width = max(len(p) for p in peer_sets)
+    peers = np.full((81, width), -1, dtype=np.int64)
+    for cell, others in enumerate(peer_sets):
+        others.discard(cell)
+        for i, other in enumerate(sorted(others)):
+            peers[cell, i] = other
+    return cells_of, sizes, sums, peers, member
+
+
+CLASSIC_TABLES = tables()
 
 
 # --- the compiled search ---------------------------------------------------------------------
 
 @njit(cache=True)
-def _sum_reachable(rest, left, free):
-    """Whether `left` distinct digits from the mask `free` can add up to `rest`: between the
-    sum of the `left` smallest and of the `left` largest (distinct digits fill every sum in
-    between, so the bounds are the whole test for a cage's own digits)."""
-    if left == 0:
-        return rest == 0
-    low = 0
-    taken = 0
-    for d in range(1, 10):
-        if taken < left and free >> (d - 1) & 1:
-            low += d
-            taken += 1
-    if taken < left:
-        return False
-    high = 0
-    taken = 0
-    for d in range(9, 0, -1):
-        if taken < left and free >> (d - 1) & 1:
-            high += d
-            taken += 1
-    return low <= rest <= high
-
-
-@njit(cache=True)
-def _candidates(cell, row_used, col_used, box_used, cage_of, cage_used, cage_rest, cage_open):
-    """The digits (a mask) the cell may take now."""
-    r = cell // 9
-    c = cell % 9
-    b = (r // 3) * 3 + c // 3
-    mask = FULL & ~(row_used[r] | col_used[c] | box_used[b])
-    k = cage_of[cell]
-    if k < 0 or mask == 0:
-        return mask
-    mask &= ~cage_used[k]
-    fits = 0
-    for d in range(1, 10):
-        bit = 1 << (d - 1)
-        if mask & bit and _sum_reachable(cage_rest[k] - d, cage_open[k] - 1,
-                                         FULL & ~cage_used[k] & ~bit):
-            fits |= bit
-    return fits
-
-
-@njit(cache=True)
-def _mark(cell, d, sign, grid, row_used, col_used, box_used, cage_of, cage_used, cage_rest,
-          cage_open):
-    """Place (sign 1) or remove (sign -1) digit d at the cell, on every mask it touches."""
-    r = cell // 9
-    c = cell % 9
-    b = (r // 3) * 3 + c // 3
-    bit = 1 << (d - 1)
-    row_used[r] ^= bit
-    col_used[c] ^= bit
-    box_used[b] ^= bit
-    grid[cell] = d if sign > 0 else 0
-    k = cage_of[cell]
-    if k >= 0:
-        cage_used[k] ^= bit
-        cage_rest[k] -= sign * d
-        cage_open[k] -= sign
+def _digit_of(bit):
+    d = 1
+    while bit > 1:
+        bit >>= 1
+        d += 1
+    return d
 
 
 @njit(cache=True)
@@ -130,171 +141,197 @@ def _popcount(mask):
 
 
 @njit(cache=True)
-def count_answers(givens, houses, cage_of, cage_totals, limit, budget, first, stats):
-    """Complete grids agreeing with `givens` (81 digits, 0 empty), counted up to `limit`;
-    the first one goes into `first`. `houses`: [27, 9] cells. stats: [nodes, 1 when the
-    budget ran out]."""
-    grid = np.zeros(81, dtype=np.int64)
-    row_used = np.zeros(9, dtype=np.int64)
-    col_used = np.zeros(9, dtype=np.int64)
-    box_used = np.zeros(9, dtype=np.int64)
-    ncages = cage_totals.shape[0]
-    cage_used = np.zeros(ncages, dtype=np.int64)
-    cage_rest = cage_totals.copy()
-    cage_open = np.zeros(ncages, dtype=np.int64)
-    for cell in range(81):
-        if cage_of[cell] >= 0:
-            cage_open[cage_of[cell]] += 1
-    for cell in range(81):
-        d = givens[cell]
-        if d:
-            r = cell // 9
-            c = cell % 9
-            b = (r // 3) * 3 + c // 3
-            k = cage_of[cell]
-            bit = 1 << (d - 1)
-            if (row_used[r] | col_used[c] | box_used[b]) & bit:
-                return 0   # a given repeats in a house
-            if k >= 0 and cage_used[k] & bit:
-                return 0   # a given repeats in a cage
-            _mark(cell, d, 1, grid, row_used, col_used, box_used, cage_of, cage_used,
-                  cage_rest, cage_open)
-    for k in range(ncages):
-        if cage_open[k] == 0 and cage_rest[k] != 0:
-            return 0   # a cage of givens only, off its sum
-    cand = np.zeros(81, dtype=np.int64)
-    room = np.zeros(max(1, ncages), dtype=np.int64)
-    # Each depth's choice: a cell and its digits (digit 0), or a house, one digit and the
-    # places left for it in the house (a mask of positions); the cell placed there now.
-    where = np.zeros(81, dtype=np.int64)
-    digit = np.zeros(81, dtype=np.int64)
-    untried = np.zeros(81, dtype=np.int64)
-    placed = np.full(81, -1, dtype=np.int64)
-    depth = 0
-    solutions = 0
-    while True:
-        # Candidates of every empty cell; the cell with fewest, and the (house, digit) with
-        # fewest places; dead when either is zero or a cage can no longer make its sum.
-        dead = False
-        full = True
-        best_cell = -1
-        fewest = 10
-        for cell in range(81):
-            if grid[cell] == 0:
-                full = False
-                m = _candidates(cell, row_used, col_used, box_used, cage_of, cage_used,
-                                cage_rest, cage_open)
-                cand[cell] = m
-                n = _popcount(m)
-                if n < fewest:
-                    best_cell, fewest = cell, n
-            else:
-                cand[cell] = 0
-        if full:
-            if solutions == 0:
-                first[:] = grid
-            solutions += 1
-            if solutions >= limit:
-                return solutions
-            dead = True
-        elif fewest == 0:
-            dead = True
-        best_house = -1
-        best_digit = 0
-        best_places = 0
-        if not dead and fewest > 1:
-            for k in range(ncages):
-                room[k] = 0
-            for cell in range(81):
-                if cage_of[cell] >= 0:
-                    room[cage_of[cell]] |= cand[cell]
-            for k in range(ncages):
-                if cage_open[k] > 0 and not _sum_reachable(cage_rest[k], cage_open[k],
-                                                           room[k] & ~cage_used[k]):
-                    dead = True
-                    break
-            h = 0
-            while h < 27 and not dead:
-                for d in range(1, 10):
-                    bit = 1 << (d - 1)
-                    places = 0
-                    filled = False
+def _settle(cand, done, cells_of, sizes, sums, peers, member, houses, masks, start):
+    """Propagate to a fixed point (the module banner's three rules); False on a
+    contradiction."""
+    ngroups = sizes.shape[0]
+    changed = True
+    while changed:
+        changed = False
+        for cell in range(81):                       # naked singles
+            m = cand[cell]
+            if m == 0:
+                return False
+            if done[cell] == 0 and m & (m - 1) == 0:
+                done[cell] = 1
+                for i in range(peers.shape[1]):
+                    p = peers[cell, i]
+                    if p < 0:
+                        break
+                    if cand[p] & m:
+                        cand[p] &= ~m
+                        if cand[p] == 0:
+                            return False
+                        changed = True
+        if changed:
+            continue
+        for g in range(ngroups):                     # sum combinations
+            used = 0
+            rest = sums[g]
+            n_open = 0
+            union = 0
+            for i in range(sizes[g]):
+                m = cand[cells_of[g, i]]
+                if m & (m - 1) == 0:
+                    used |= m
+                    rest -= _digit_of(m)
+                else:
+                    n_open += 1
+                    union |= m
+            if n_open == 0:
+                if rest != 0:
+                    return False
+                continue
+            if rest <= 0 or rest > 45:
+                return False
+            allowed = 0
+            required = FULL
+            at = n_open * 46 + rest
+            for j in range(start[at], start[at + 1]):
+                combo = masks[j]
+                if combo & used or combo & ~union:
+                    continue
+                touches = True
+                for i in range(sizes[g]):
+                    m = cand[cells_of[g, i]]
+                    if m & (m - 1) and not m & combo:
+                        touches = False
+                        break
+                if touches:
+                    allowed |= combo
+                    required &= combo
+            if allowed == 0:
+                return False
+            for i in range(sizes[g]):
+                cell = cells_of[g, i]
+                m = cand[cell]
+                if m & (m - 1) and m & ~allowed:
+                    cand[cell] = m & allowed
+                    changed = True
+            for d in range(9):                       # hidden singles and confinement
+                bit = 1 << d
+                if not required & bit:
+                    continue
+                places = 0
+                only = -1
+                row = -1
+                col = -1
+                box = -1
+                for i in range(sizes[g]):
+                    cell = cells_of[g, i]
+                    if cand[cell] & bit:            # (narrowed to it just now, maybe)
+                        r = cell // 9
+                        c = cell % 9
+                        b = (r // 3) * 3 + c // 3
+                        if places == 0:
+                            row, col, box = r, c, b
+                        else:
+                            if r != row:
+                                row = -1
+                            if c != col:
+                                col = -1
+                            if b != box:
+                                box = -1
+                        places += 1
+                        only = cell
+                if places == 0:
+                    return False
+                if places == 1:
+                    if cand[only] != bit:
+                        cand[only] = bit
+                        changed = True
+                    continue
+                for which in range(3):
+                    if which == 0:
+                        h = row
+                    elif which == 1:
+                        h = 9 + col if col >= 0 else -1
+                    else:
+                        h = 18 + box if box >= 0 else -1
+                    if h < 0:
+                        continue
                     for i in range(9):
                         cell = houses[h, i]
-                        if grid[cell] == d:
-                            filled = True
-                            break
-                        if cand[cell] & bit:
-                            places |= 1 << i
-                    if filled:
-                        continue
-                    n = _popcount(places)
-                    if n == 0:
-                        dead = True
-                        break
-                    if n < fewest:
-                        fewest = n
-                        best_house, best_digit, best_places = h, d, places
-                h += 1
-        if not dead:
-            if best_house >= 0:
-                where[depth] = best_house
-                digit[depth] = best_digit
-                untried[depth] = best_places
-            else:
-                where[depth] = best_cell
-                digit[depth] = 0
-                untried[depth] = cand[best_cell]
-            placed[depth] = -1
-            depth += 1
-        # The next option to try: at the deepest choice with one left, after taking back
-        # what that choice placed last.
-        while True:
-            if depth == 0:
-                return solutions
-            top = depth - 1
-            if placed[top] >= 0:
-                cell = placed[top]
-                _mark(cell, grid[cell], -1, grid, row_used, col_used, box_used, cage_of,
-                      cage_used, cage_rest, cage_open)
-                placed[top] = -1
-            m = untried[top]
-            if m == 0:
-                depth -= 1
-                continue
-            bit = m & -m
-            untried[top] = m & ~bit
-            low = 0
-            while (bit >> low) != 1:
-                low += 1
-            if digit[top] == 0:
-                cell = where[top]
-                d = low + 1
-            else:
-                cell = houses[where[top], low]
-                d = digit[top]
-            stats[0] += 1
-            if stats[0] > budget:
-                stats[1] = 1
-                return solutions
-            _mark(cell, d, 1, grid, row_used, col_used, box_used, cage_of, cage_used,
-                  cage_rest, cage_open)
-            placed[top] = cell
-            break
+                        if member[g, cell] == 0 and cand[cell] & bit:
+                            cand[cell] &= ~bit
+                            if cand[cell] == 0:
+                                return False
+                            changed = True
+    return True
 
 
 @njit(cache=True)
-def _count_rows(boards, houses, limit, budget, out, nodes):
+def count_answers(givens, cells_of, sizes, sums, peers, member, houses, masks, start, limit,
+                  budget, first, stats):
+    """Complete grids agreeing with `givens` (81 digits, 0 empty) and the groups, counted up
+    to `limit`; the first one goes into `first`. stats: [nodes, 1 when the budget ran out]."""
+    cand = np.zeros((82, 81), dtype=np.int64)
+    done = np.zeros((82, 81), dtype=np.int64)
+    for cell in range(81):
+        cand[0, cell] = 1 << (givens[cell] - 1) if givens[cell] else FULL
+    if not _settle(cand[0], done[0], cells_of, sizes, sums, peers, member, houses, masks,
+                   start):
+        return 0
+    where = np.zeros(82, dtype=np.int64)
+    untried = np.zeros(82, dtype=np.int64)
+    solutions = 0
+    depth = 0
+    fresh = True          # whether the state at `depth` was just settled and needs a choice
+    while True:
+        if fresh:
+            best = -1
+            fewest = 10
+            for cell in range(81):
+                n = _popcount(cand[depth, cell])
+                if 1 < n < fewest:
+                    best, fewest = cell, n
+            if best < 0:                            # every cell decided: an answer
+                if solutions == 0:
+                    for cell in range(81):
+                        first[cell] = _digit_of(cand[depth, cell])
+                solutions += 1
+                if solutions >= limit:
+                    return solutions
+                depth -= 1
+            else:
+                where[depth] = best
+                untried[depth] = cand[depth, best]
+        fresh = False
+        if depth < 0:
+            return solutions
+        m = untried[depth]
+        if m == 0:
+            depth -= 1
+            if depth < 0:
+                return solutions
+            continue
+        bit = m & -m
+        untried[depth] = m & ~bit
+        stats[0] += 1
+        if stats[0] > budget:
+            stats[1] = 1
+            return solutions
+        cand[depth + 1] = cand[depth]
+        done[depth + 1] = done[depth]
+        cand[depth + 1, where[depth]] = bit
+        if _settle(cand[depth + 1], done[depth + 1], cells_of, sizes, sums, peers, member,
+                   houses, masks, start):
+            depth += 1
+            fresh = True
+
+
+@njit(cache=True)
+def _count_rows(boards, cells_of, sizes, sums, peers, member, houses, masks, start, limit,
+                budget, out, nodes):
     """count_answers over rows of `boards`, classic Sudoku (the benchmark's loop, without
     Python between boards)."""
-    cage_of = np.full(81, -1, dtype=np.int64)
-    totals = np.zeros(0, dtype=np.int64)
     first = np.zeros(81, dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)
     for k in range(boards.shape[0]):
         stats[0] = 0
         stats[1] = 0
-        out[k] = count_answers(boards[k], houses, cage_of, totals, limit, budget, first, stats)
+        out[k] = count_answers(boards[k], cells_of, sizes, sums, peers, member, houses, masks,
+                               start, limit, budget, first, stats)
         nodes[k] = stats[0]
 
 
@@ -305,11 +342,10 @@ def count(givens, limit: int, budget: int = NODE_BUDGET,
     """(solutions up to `limit`, nodes, whether the budget ran out, the first solution).
     `cages`: Killer's (sum, cells) pairs; none for classic Sudoku."""
     board = np.asarray(givens, dtype=np.int64).reshape(81)
-    cage_of, totals = _cage_arrays(cages)
     first = np.zeros(81, dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)
-    n = count_answers(board, HOUSE_CELLS, cage_of, totals if cages else totals[:0], limit, budget, first,
-                      stats)
+    n = count_answers(board, *(tables(cages) if cages else CLASSIC_TABLES), HOUSE_CELLS,
+                      COMBINATIONS, COMBINATION_START, limit, budget, first, stats)
     return int(n), int(stats[0]), bool(stats[1]), first.tolist()
 
 
@@ -317,7 +353,8 @@ def count_many(boards: np.ndarray, limit: int = 2) -> tuple[np.ndarray, np.ndarr
     """Solutions (up to `limit`) and nodes for each row of an [n, 81] array of givens."""
     out = np.zeros(boards.shape[0], dtype=np.int64)
     nodes = np.zeros(boards.shape[0], dtype=np.int64)
-    _count_rows(boards.astype(np.int64), HOUSE_CELLS, limit, NODE_BUDGET, out, nodes)
+    _count_rows(boards.astype(np.int64), *CLASSIC_TABLES, HOUSE_CELLS, COMBINATIONS,
+                COMBINATION_START, limit, NODE_BUDGET, out, nodes)
     return out, nodes
 
 
