@@ -6,7 +6,7 @@ exactly the level's techniques.
    each cell's digits tried in an order the stream shuffles.
 2. The givens come off in classes of the 180-degree turn ((r, c) with (8 - r, 8 - c); the
    centre alone), the classes in an order the stream shuffles, once each. A removal stays
-   only while the board keeps one answer (the checker's count, a quick filter: no sound
+   only while the board keeps one answer (the generator's counter, solve/count.py, a quick filter: no sound
    technique finishes a board of two answers) and the easiest-first solve with the level's
    techniques still finishes it.
 3. The board is graded with every technique. It is accepted when its level is exactly the
@@ -21,9 +21,8 @@ cages grown over it (each from a random cell, by random neighbours whose digit t
 not hold yet), then merged two neighbours at a time, never where the merged cage would hold a
 digit twice, while the board is easier than the level; the sums are read off the grid and
 no digit is given. The cage set is kept when the level's techniques finish it and the level
-below's do not (then graded with every Killer technique, as in 3 above). A Killer board's
-proof still comes from the generator's counter (solve/count.py): the independent checker is
-too slow on killer-hard boards to run as they are made (see _killer_proof).
+below's do not (then graded with every Killer technique, as in 3 above), and proven by the
+independent checker as in 4.
 
 All randomness comes from the key's stream (pipeline.keyed), with integer arithmetic in fixed
 orders only, so the same key gives the same board on every machine.
@@ -39,7 +38,7 @@ from pipeline.sudoku.board import ALL_DIGITS, CELLS, Board, Cage, solution_recor
 from pipeline.sudoku.grade import (KILLER, KILLER_LEVELS, grade_record, level_of, solve_board,
                                    techniques_of)
 from pipeline.sudoku.solve import BIT, POPCOUNT, solve, solves
-from pipeline.sudoku.solve.count import COUNTER, count
+from pipeline.sudoku.solve.count import count
 
 ATTEMPTS = {"easy": 20, "medium": 400, "hard": 400, "expert": 1500, "extreme": 3000,
             "killer-easy": 200, "killer-medium": 200, "killer-hard": 200}
@@ -245,16 +244,6 @@ def _cage_set(stream: KeyedStream, grid: tuple[int, ...], level: str) -> Board |
     return killer_board(grid, cages) if beyond_below(cages) else None
 
 
-def _killer_proof(board: Board, grid: tuple[int, ...]) -> dict:
-    """A Killer board's proof, from the generator's counter: the independent checker
-    (pipeline.sudoku.verify) takes seconds to minutes a killer-hard board (docs/sudoku.md),
-    too slow to prove boards as they are made; the tests re-prove a sample with it."""
-    n, nodes, out_of_budget, first = count(board.givens, 2,
-                                           cages=[(c.total, c.cells) for c in board.cages])
-    return {"checker": COUNTER, "valid": True, "nodes": nodes, "solutions": n,
-            "unique": bool(n == 1 and not out_of_budget and tuple(first) == tuple(grid))}
-
-
 def generate_killer(key: str, level: str, version: str) -> Generated:
     stream = KeyedStream(key)
     budget = ATTEMPTS[level]
@@ -268,7 +257,7 @@ def generate_killer(key: str, level: str, version: str) -> Generated:
             continue
         puzzle = board.to_puzzle()
         solution = solution_record(grid)
-        proof = _killer_proof(board, grid)
+        proof = checker.verify(puzzle, solution)
         if not proof["unique"] or tuple(result.grid) != tuple(grid):
             raise CheckersDisagree(f"{key}: the checker and the grader disagree on the board")
         grade = grade_record(result, board.givens, KILLER)
