@@ -12,7 +12,9 @@ Killer cage is one (its cells, its sum); and the rule of 45 adds more: in a hous
 left over by the cages lying wholly inside it add up to 45 less those cages' sums (the
 innies), and the cells outside the house of the cages that touch it add up to those cages'
 sums less 45 (the outies: a group only when they share a row, column or box, so that their
-digits differ). Between guesses it propagates to a fixed point:
+digits differ). The same rule over 2 to 4 rows or columns side by side gives "region sums":
+innies or outies of up to 9 cells whose digits may repeat, so only their total binds them.
+Between guesses it propagates to a fixed point:
   - naked singles: a cell down to one digit takes it from every cell it shares a group with;
   - sum combinations: for each group, the sets of distinct digits (9-bit masks, looked up by
     cell count and sum in a table of all 512) that make what is left of its sum from digits
@@ -21,7 +23,9 @@ digits differ). Between guesses it propagates to a fixed point:
   - hidden singles and confinement: a digit in every such set must go in the group; with one
     open cell able to hold it, that cell takes it; with its cells all in one row, column or
     box, no other cell of that house keeps it (for a house group this is pointing and
-    claiming, for a cage the cage-house interaction).
+    claiming, for a cage the cage-house interaction);
+  - region sums: each cell of a region sum keeps only the digits that leave the rest of the
+    total between the sums of the other cells' smallest and largest candidates.
 Each guess fills the open cell with the fewest candidates (the first in reading order among
 ties) with each of its digits from 1 up, on a copy of the masks per depth, and complete grids
 are counted up to a limit (2 for a proof).
@@ -37,7 +41,7 @@ import numpy as np
 from numba import njit
 
 CHECKER = "sudoku.verify/3 sum-group propagation search (singles, combinations, rule of 45)"
-NODE_BUDGET = 1_000_000   # far above any shipped board (docs/sudoku.md: at most ~1,100 nodes)
+NODE_BUDGET = 1_000_000   # far above any shipped board (docs/sudoku.md: at most 1,340 guesses)
 FULL = 0x1FF
 
 
@@ -88,12 +92,38 @@ def _rule_of_45(cages) -> list[tuple[int, list[int]]]:
     return out
 
 
+def _regions_of_45(cages, most: int = 9) -> list[tuple[int, list[int]]]:
+    """The region sums: innies and outies, up to `most` cells, of 2 to 4 rows or columns side
+    by side (45 a row or column; the digits may repeat)."""
+    out = []
+    for k in range(2, 5):
+        for first in range(0, 10 - k):
+            for region in (frozenset(r * 9 + c for r in range(first, first + k) for c in range(9)),
+                           frozenset(r * 9 + c for c in range(first, first + k) for r in range(9))):
+                inside = [(t, cells) for t, cells in cages if region.issuperset(cells)]
+                covered = {c for _t, cells in inside for c in cells}
+                innies = sorted(region - covered)
+                if inside and 0 < len(innies) <= most:
+                    out.append((45 * k - sum(t for t, _c in inside), innies))
+                touching = [(t, cells) for t, cells in cages if region.intersection(cells)]
+                outies = sorted({c for _t, cells in touching for c in cells} - region)
+                if 0 < len(outies) <= most:
+                    out.append((sum(t for t, _c in touching) - 45 * k, outies))
+    return out
+
+
 def tables(cages=()) -> tuple[np.ndarray, ...]:
     """The kernel's tables for a board: (group cells [G, 9] padded with -1, group sizes,
-    group sums, peers [81, P] padded with -1, membership [G, 81] as 0/1)."""
+    group sums, peers [81, P] padded with -1, membership [G, 81]: 0 out, 1 in a group whose
+    digits differ, 2 in a region sum, whose digits may repeat; those come last)."""
     groups = [(45, h) for h in HOUSES] + [(t, list(cells)) for t, cells in cages]
     seen = {tuple(cells) for _t, cells in groups}
     for total, cells in _rule_of_45(cages):
+        if tuple(cells) not in seen:
+            seen.add(tuple(cells))
+            groups.append((total, cells))
+    ndistinct = len(groups)
+    for total, cells in _regions_of_45(cages):
         if tuple(cells) not in seen:
             seen.add(tuple(cells))
             groups.append((total, cells))
@@ -107,7 +137,10 @@ def tables(cages=()) -> tuple[np.ndarray, ...]:
         for i, cell in enumerate(cells):
             cells_of[g, i] = cell
             member[g, cell] = 1
-            peer_sets[cell].update(cells)
+            if g < ndistinct:
+                peer_sets[cell].update(cells)
+            else:
+                member[g, cell] = 2
     width = max(len(p) for p in peer_sets)
     peers = np.full((81, width), -1, dtype=np.int64)
     for cell, others in enumerate(peer_sets):
@@ -127,6 +160,15 @@ def _digit_of(bit):
     d = 1
     while bit > 1:
         bit >>= 1
+        d += 1
+    return d
+
+
+@njit(cache=True)
+def _top_digit(mask):
+    d = 0
+    while mask:
+        mask >>= 1
         d += 1
     return d
 
@@ -166,6 +208,35 @@ def _settle(cand, done, cells_of, sizes, sums, peers, member, houses, masks, sta
         if changed:
             continue
         for g in range(ngroups):                     # sum combinations
+            if member[g, cells_of[g, 0]] == 2:       # a region's innies: sum bounds only
+                rest = sums[g]
+                low = 0
+                high = 0
+                for i in range(sizes[g]):
+                    m = cand[cells_of[g, i]]
+                    low += _digit_of(m & -m)
+                    high += _top_digit(m)
+                if rest < low or rest > high:
+                    return False
+                for i in range(sizes[g]):
+                    cell = cells_of[g, i]
+                    m = cand[cell]
+                    if m & (m - 1) == 0:
+                        continue
+                    lo_c = _digit_of(m & -m)
+                    hi_c = _top_digit(m)
+                    top = rest - (low - lo_c)      # the most this cell can hold
+                    bottom = rest - (high - hi_c)  # the least
+                    keep = m
+                    for d in range(1, 10):
+                        if d > top or d < bottom:
+                            keep &= ~(1 << (d - 1))
+                    if keep != m:
+                        if keep == 0:
+                            return False
+                        cand[cell] = keep
+                        changed = True
+                continue
             used = 0
             rest = sums[g]
             n_open = 0
