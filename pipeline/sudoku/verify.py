@@ -156,16 +156,8 @@ CLASSIC_TABLES = tables()
 # --- the compiled search ---------------------------------------------------------------------
 
 @njit(cache=True)
-def _digit_of(bit):
-    d = 1
-    while bit > 1:
-        bit >>= 1
-        d += 1
-    return d
-
-
-@njit(cache=True)
 def _top_digit(mask):
+    """The largest digit of a mask (of a single digit's bit, that digit); 0 for none."""
     d = 0
     while mask:
         mask >>= 1
@@ -214,7 +206,7 @@ def _settle(cand, done, cells_of, sizes, sums, peers, member, houses, masks, sta
                 high = 0
                 for i in range(sizes[g]):
                     m = cand[cells_of[g, i]]
-                    low += _digit_of(m & -m)
+                    low += _top_digit(m & -m)
                     high += _top_digit(m)
                 if rest < low or rest > high:
                     return False
@@ -223,7 +215,7 @@ def _settle(cand, done, cells_of, sizes, sums, peers, member, houses, masks, sta
                     m = cand[cell]
                     if m & (m - 1) == 0:
                         continue
-                    lo_c = _digit_of(m & -m)
+                    lo_c = _top_digit(m & -m)
                     hi_c = _top_digit(m)
                     top = rest - (low - lo_c)      # the most this cell can hold
                     bottom = rest - (high - hi_c)  # the least
@@ -245,7 +237,7 @@ def _settle(cand, done, cells_of, sizes, sums, peers, member, houses, masks, sta
                 m = cand[cells_of[g, i]]
                 if m & (m - 1) == 0:
                     used |= m
-                    rest -= _digit_of(m)
+                    rest -= _top_digit(m)
                 else:
                     n_open += 1
                     union |= m
@@ -332,10 +324,24 @@ def _settle(cand, done, cells_of, sizes, sums, peers, member, houses, masks, sta
 
 
 @njit(cache=True)
+def _most_constrained(cand):
+    """The open cell with the fewest candidates (the first among ties), -1 when none is open."""
+    best = -1
+    fewest = 10
+    for cell in range(81):
+        n = _popcount(cand[cell])
+        if 1 < n < fewest:
+            best, fewest = cell, n
+    return best
+
+
+@njit(cache=True)
 def count_answers(givens, cells_of, sizes, sums, peers, member, houses, masks, start, limit,
                   budget, first, stats):
     """Complete grids agreeing with `givens` (81 digits, 0 empty) and the groups, counted up
-    to `limit`; the first one goes into `first`. stats: [nodes, 1 when the budget ran out]."""
+    to `limit`; the first one goes into `first`. stats: [nodes, 1 when the budget ran out].
+    Level k of `cand` and `done` is the settled state after k guesses; each level remembers
+    the cell it guesses at and the digits not yet tried there."""
     cand = np.zeros((82, 81), dtype=np.int64)
     done = np.zeros((82, 81), dtype=np.int64)
     for cell in range(81):
@@ -343,52 +349,47 @@ def count_answers(givens, cells_of, sizes, sums, peers, member, houses, masks, s
     if not _settle(cand[0], done[0], cells_of, sizes, sums, peers, member, houses, masks,
                    start):
         return 0
-    where = np.zeros(82, dtype=np.int64)
+    guess_at = np.zeros(82, dtype=np.int64)
     untried = np.zeros(82, dtype=np.int64)
-    solutions = 0
-    depth = 0
-    fresh = True          # whether the state at `depth` was just settled and needs a choice
-    while True:
-        if fresh:
-            best = -1
-            fewest = 10
-            for cell in range(81):
-                n = _popcount(cand[depth, cell])
-                if 1 < n < fewest:
-                    best, fewest = cell, n
-            if best < 0:                            # every cell decided: an answer
-                if solutions == 0:
-                    for cell in range(81):
-                        first[cell] = _digit_of(cand[depth, cell])
-                solutions += 1
-                if solutions >= limit:
-                    return solutions
-                depth -= 1
-            else:
-                where[depth] = best
-                untried[depth] = cand[depth, best]
-        fresh = False
-        if depth < 0:
-            return solutions
-        m = untried[depth]
-        if m == 0:
-            depth -= 1
-            if depth < 0:
-                return solutions
+    found = 0
+    level = 0
+    guess_at[0] = _most_constrained(cand[0])
+    if guess_at[0] < 0:                              # settled without a guess
+        for cell in range(81):
+            first[cell] = _top_digit(cand[0, cell])
+        return 1
+    untried[0] = cand[0, guess_at[0]]
+    while level >= 0:
+        options = untried[level]
+        if options == 0:                             # every digit tried here: back up
+            level -= 1
             continue
-        bit = m & -m
-        untried[depth] = m & ~bit
+        bit = options & -options
+        untried[level] = options ^ bit
         stats[0] += 1
         if stats[0] > budget:
             stats[1] = 1
-            return solutions
-        cand[depth + 1] = cand[depth]
-        done[depth + 1] = done[depth]
-        cand[depth + 1, where[depth]] = bit
-        if _settle(cand[depth + 1], done[depth + 1], cells_of, sizes, sums, peers, member,
-                   houses, masks, start):
-            depth += 1
-            fresh = True
+            break
+        below = level + 1
+        cand[below] = cand[level]
+        done[below] = done[level]
+        cand[below, guess_at[level]] = bit
+        if not _settle(cand[below], done[below], cells_of, sizes, sums, peers, member,
+                       houses, masks, start):
+            continue
+        cell = _most_constrained(cand[below])
+        if cell >= 0:
+            guess_at[below] = cell
+            untried[below] = cand[below, cell]
+            level = below
+            continue
+        if found == 0:                               # every cell decided: an answer
+            for c in range(81):
+                first[c] = _top_digit(cand[below, c])
+        found += 1
+        if found >= limit:
+            break
+    return found
 
 
 @njit(cache=True)
