@@ -16,6 +16,7 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.atomic import write_bytes, write_json, write_text
+from pipeline.book.choosing import held_elsewhere, how_to_board, how_to_wanted, take_boards
 from pipeline.book.cover import cover_boards, default_blurb, write_cover
 from pipeline.book.declarations import book_declarations
 from pipeline.book.fonts import font_set
@@ -145,43 +146,6 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
     return out
 
 
-def _held(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> bool:
-    """Whether another title holds the board (pipeline/book/ledger.py), in one of `roles`."""
-    return held is not None and held.match(record.id, record.family, record.level,
-                                           record.puzzle, roles, record.sha256) is not None
-
-
-def take_boards(available: dict[int, PuzzleRecord], section: Section, problem=None,
-          skipped: list | None = None, held=None) -> list[PuzzleRecord]:
-    """The section's boards: the smallest key numbers from `first` on, passing over any board
-    another title holds (`held`, the ledger's other titles) and any `problem` refuses (noted
-    in `skipped`); fewer than `count` when the level runs out."""
-    taken = []
-    for n in sorted(n for n in available if n >= section.first):
-        if _held(held, available[n]):
-            continue
-        reason = problem(section, available[n]) if problem else None
-        if reason:
-            if skipped is not None:
-                skipped.append(f"{available[n].key} not printed: {reason}; the next board "
-                               "takes its place")
-            continue
-        taken.append(available[n])
-        if len(taken) == section.count:
-            break
-    return taken
-
-
-def how_to_board(available: dict[int, PuzzleRecord], printed: set[int],
-             held=None) -> PuzzleRecord | None:
-    """A how-to board: the smallest number the book does not print that no other title sells
-    as a puzzle (a worked example shows its solution)."""
-    for number in sorted(available):
-        if number not in printed and not _held(held, available[number], ("puzzle",)):
-            return available[number]
-    return None
-
-
 def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     """A frozen edition's records: its puzzles exactly as locked (`held` never moves them:
     the preflight's ledger check judges them), its how-to boards the lock's first ones no
@@ -301,8 +265,9 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         level = example_level(layout, family_name)
         printed = printed_numbers(layout, sections, family_name, level)
         available = ensure_boards(catalog, family_name, level,
-                            lambda a: 0 if how_to_board(a, printed, held) else 1, workers=workers,
-                            progress=progress, executor=executor, levels=levels)
+                                  how_to_wanted(family_name, level, printed, held),
+                                  workers=workers, progress=progress, executor=executor,
+                                  levels=levels)
         examples[family_name] = how_to_board(available, printed, held)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -310,8 +275,9 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         for level in lesson_levels(layout, family_name):
             printed = printed_numbers(layout, sections, family_name, level)
             available = ensure_boards(catalog, family_name, level,
-                                lambda a: 0 if how_to_board(a, printed, held) else 1,
-                                workers=workers, progress=progress, levels=levels)
+                                      how_to_wanted(family_name, level, printed, held),
+                                      workers=workers, progress=progress, executor=executor,
+                                      levels=levels)
             boards.append(how_to_board(available, printed, held))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
@@ -323,7 +289,7 @@ def _refuse_unprintable(layout: Layout, index: int, section: Section,
     has refused as many as the section asks for: more boards would be refused too, and
     filling the catalog for them would never end (boards other titles hold are not counted)."""
     tried = [available[n] for n in sorted(available)
-             if n >= section.first and not _held(held, available[n])]
+             if n >= section.first and not held_elsewhere(held, available[n])]
     reasons = [problem(section, record) for record in tried]
     if len(tried) >= section.count and all(reasons):
         raise layout.error(f"none of the first {len(tried)} {section.family} {section.level} "
