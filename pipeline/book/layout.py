@@ -419,14 +419,15 @@ def _section(values: dict, where: str, fail, folder: Path) -> Section:
 
 def _word_data(family, level: str, path: Path, key: str, fail) -> WordSource:
     """A section's own word data, found, digested and read by its family once here, so that a
-    bad file stops the run before anything is made. A problem inside the data names the data
-    file and its line; one about the data as a whole (missing, refused by a family that takes
-    none) names the layout's field."""
+    bad file stops the run before anything is made. A problem on a line of the data names the
+    data file and that line; one about the data as a whole (missing, empty, too small for the
+    section's level, refused by a family that takes none) names the layout's `words` line,
+    and the data file in its message."""
     try:
         source = word_source(path)
         family.read_words(Path(source.path), level)
     except InputError as error:
-        if error.file is None or error.line is None and error.field == "words":
+        if error.line is None:
             where = f"{error.file}: " if error.file else ""
             raise fail(f"{where}{error.message}", key) from None
         raise

@@ -102,8 +102,8 @@ def own_themes(path: Path, level_name: str) -> tuple[tuple[Theme, tuple], ...]:
         if fitting < fewest_usable(level):
             shortest = MESSAGE_WORD if level.message else 3
             raise InputError(f"only {fitting} of its words have {shortest} to "
-                             f"{min(level.rows, level.cols)} letters; a {level.name} board "
-                             f"needs a theme of at least {fewest_usable(level)}",
+                             f"{min(level.rows, level.cols)} letters; boards of level "
+                             f"{level.name} need a theme of at least {fewest_usable(level)}",
                              file=str(file), field="word")
     return usable_themes(level, read)
 
