@@ -1,14 +1,15 @@
 """What a book is made from, digested: `pipeline books` writes a book again only when the
 digest of its inputs changed, and the preflight checks a book again only when its PDFs did.
 
-A book's PDFs depend on its layout file, the word data its sections name (`words`), its records (its lock file, or the catalog rows its
-choice of boards looked at), its two font files, the printer table and the code that draws it
-(every file of the package but the read-back, whose code never reaches a PDF) with the
-versions of the libraries that write bytes. Each of these is hashed (`BookInputs`) and the
-whole is kept beside the PDFs in build/<slug>/inputs.json, with the sha256 of the PDFs it
-produced and the book's manifest record, so a book that is not rebuilt still gets the record
-a clean build writes. The file is written last: a book whose PDFs were replaced but whose
-inputs file was not is built again. A missing or unreadable inputs file means "build".
+A book's PDFs depend on its layout file, the word data its sections name (`words`), its records
+(its lock file, or the catalog rows its choice of boards looked at), its two font files, the
+printer table and the code that draws it (every file of the package but the read-back, whose
+code never reaches a PDF) with the versions of the libraries that write bytes. Each of these is
+hashed (`BookInputs`) and the whole is kept beside the PDFs in build/<slug>/inputs.json, with
+the sha256 of the PDFs it produced and the book's manifest record, so a book that is not
+rebuilt still gets the record a clean build writes. The file is written last: a book whose PDFs
+were replaced but whose inputs file was not is built again. A missing or unreadable inputs file
+means "build".
 
 The catalog rows: a section prints the smallest key numbers its level has from `first` on
 that the printer can print, and a worked example the smallest number not printed, so the

@@ -64,9 +64,9 @@ def own_index(path: Path, level: str) -> WordIndex:
         what = ", ".join(f"{count} of {n} letters" for n, count in short) or f"{total} in all"
         if missing:
             what = f"no word of 4 letters or more holds {', '.join(missing)}"
-        raise InputError(f"too small to fill grids of level {level}: {what} (of Zipf {ANSWER_FLOOR} "
-                         f"or above; it needs {OWN_LENGTH_WORDS} of each length from 3 to "
-                         f"{spec.longest} letters, {OWN_WORDS} in all, every letter)",
+        raise InputError(f"too small to fill grids of level {level}: {what} (of Zipf "
+                         f"{ANSWER_FLOOR} or above; it needs {OWN_LENGTH_WORDS} of each length "
+                         f"from 3 to {spec.longest} letters, {OWN_WORDS} in all, every letter)",
                          file=str(path), field="words")
     return index
 

@@ -94,10 +94,10 @@ def own_index(path: Path, level: str) -> WordIndex:
     total = sum(len(index.of_length(n).words) for n in range(3, spec.longest + 1))
     if short or total < OWN_WORDS:
         what = ", ".join(f"{count} of {n} letters" for n, count in short) or f"{total} in all"
-        raise InputError(f"too small to fill grids of level {level}: {what} (of Zipf {FILL_FLOOR} or "
-                         f"above; it needs {OWN_LENGTH_WORDS} of each length from 3 to "
-                         f"{spec.longest} letters and {OWN_WORDS} in all)", file=str(path),
-                         field="words")
+        raise InputError(f"too small to fill grids of level {level}: {what} (of Zipf "
+                         f"{FILL_FLOOR} or above; it needs {OWN_LENGTH_WORDS} of each length "
+                         f"from 3 to {spec.longest} letters and {OWN_WORDS} in all)",
+                         file=str(path), field="words")
     return index
 
 
