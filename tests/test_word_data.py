@@ -256,3 +256,21 @@ def test_what_the_shipped_fill_list_still_holds():
     from pipeline.crossword.words import COMMON, read_list
     held = sorted(w for w in read_list(COMMON) if is_offensive(w))
     assert held == ["FATS", "GODS", "PEEING", "PEES", "POTS", "SEXES", "SOBS"]
+
+
+def test_replace_stale_drops_a_layout_levels_old_boards_too(tmp_path, capsys):
+    """Boards of a layout's own data made by an older generator go with their level when
+    `pipeline generate --replace-stale` makes that level again."""
+    import sqlite3
+    source = word_source(THEME)
+    catalog_path = tmp_path / "catalog.sqlite"
+    with Catalog(catalog_path) as catalog:
+        fill(catalog, "wordsearch", "easy", 2, workers=1, progress=False, words=source)
+    with sqlite3.connect(catalog_path) as db:
+        db.execute("UPDATE puzzles SET generator='wordsearch/0'")
+    assert main(["--catalog", str(catalog_path), "generate", "--family", "wordsearch",
+                 "--level", "easy", "--count", "0", "--replace-stale", "--quiet"]) == 0
+    assert f"easy+{source.digest}: 2 boards of an older generator removed" in \
+        capsys.readouterr().err
+    with Catalog(catalog_path) as catalog:
+        assert catalog.count("wordsearch", level_space("easy", source.digest)) == 0
