@@ -260,8 +260,6 @@ def example_level(layout: Layout, family_name: str) -> str:
 
 
 def printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
-    """The key numbers the book prints of a catalog level of `family` (a level of the
-    family's own data: the how-to boards' levels)."""
     return {key_number(r) for s, records in zip(layout.sections, sections)
             if (s.family, s.space) == (family, level) for r in records}
 
@@ -282,7 +280,6 @@ def ensure_boards(catalog: Catalog, family: str, level: str, wanted, *, workers,
     key order (dedupe depends on earlier boards), so filling always starts at number 1.
     `words`: a section's own word data, whose boards are a catalog level of their own."""
     from pipeline.generate import fill, source_space
-
     space = source_space(level, words)
     available = _catalog_level(catalog, family, space, levels)
     deficit = wanted(available)
@@ -315,8 +312,7 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = ensure_boards(catalog, section.family, section.level, missing, workers=workers,
-                            progress=progress, executor=executor, levels=levels,
-                            words=section.words)
+                            progress=progress, executor=executor, levels=levels, words=section.words)
         sections.append(tuple(take_boards(available, section, problem, skipped, held)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
