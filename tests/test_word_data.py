@@ -274,3 +274,17 @@ def test_replace_stale_drops_a_layout_levels_old_boards_too(tmp_path, capsys):
         capsys.readouterr().err
     with Catalog(catalog_path) as catalog:
         assert catalog.count("wordsearch", level_space("easy", source.digest)) == 0
+
+
+def test_workers_in_other_processes_make_the_same_boards(tmp_path):
+    """The workers of a process pool are sent the path and digest, read the theme again and
+    make exactly the boards the driver makes alone."""
+    from pipeline.generate import LocalExecutor
+    source = word_source(THEME)
+    space = level_space("easy", source.digest)
+    with Catalog(tmp_path / "one.sqlite") as alone, Catalog(tmp_path / "pool.sqlite") as pool, \
+            LocalExecutor(2) as executor:
+        fill(alone, "wordsearch", "easy", 4, workers=1, progress=False, words=source)
+        fill(pool, "wordsearch", "easy", 4, executor=executor, progress=False, words=source)
+        assert [(r.id, r.sha256) for r in alone.records("wordsearch", space)] == \
+            [(r.id, r.sha256) for r in pool.records("wordsearch", space)]

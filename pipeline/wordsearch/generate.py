@@ -92,8 +92,9 @@ def own_themes(path: Path, level_name: str) -> tuple[tuple[Theme, tuple], ...]:
     word with a character the level's alphabet lacks, a word twice, an offensive word, and a
     theme with too few words the level's grid can hold."""
     level = LEVEL_BY_NAME[level_name]
-    read = tuple(load_theme(file, level.language) for file in data_files(path))
-    for file, theme in zip(data_files(path), read):
+    files = data_files(path)
+    read = tuple(load_theme(file, level.language) for file in files)
+    for file, theme in zip(files, read):
         for word, spelling in zip(theme.words, theme.spellings):
             if is_offensive(spelling, level.language):
                 raise InputError(f"{word!r} is on the offensive-word list", file=str(file),
