@@ -36,7 +36,7 @@ from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.i18n import N_, Messages, decimal, speaking
-from pipeline.records import PuzzleRecord, fingerprint, read_records, require
+from pipeline.records import PuzzleRecord, fingerprint, key_ranges, read_records, require
 
 MANIFEST_NAME = "manifest.json"
 _ = Messages(__name__)
@@ -362,26 +362,6 @@ def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
 
 
 # --- front matter ----------------------------------------------------------------------------------
-def key_ranges(records) -> str:
-    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records."""
-    groups: dict[tuple[str, str], list[int]] = {}
-    for record in records:
-        groups.setdefault((record.family, record.space), []).append(key_number(record))
-    parts = []
-    for (family, level), numbers in groups.items():
-        numbers.sort()
-        runs, start, prev = [], numbers[0], numbers[0]
-        for n in numbers[1:] + [None]:
-            if n is not None and n == prev + 1:
-                prev = n
-                continue
-            runs.append(f"{start}" if start == prev else f"{start}–{prev}")
-            if n is not None:
-                start = prev = n
-        parts.append(f"{family}:{level}:{', '.join(runs)}")
-    return "; ".join(parts)
-
-
 def edition_fingerprint(layout: Layout, records: BookRecords) -> str:
     digest = hashlib.sha256(layout.path.read_bytes())
     for section in records.sections:
