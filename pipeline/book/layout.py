@@ -8,6 +8,8 @@ tomllib keeps no positions, so `KeyLines` finds the line of each key in the text
 
 A section takes its boards from the catalog by key: the `count` boards of its family and level
 with the smallest key numbers from `first` on (a number whose generation failed is skipped).
+A section naming its own word data (`words`) takes them from that data's catalog level, the
+level with the data's digest (`Section.space`), which its family reads and checks here.
 """
 
 from __future__ import annotations
