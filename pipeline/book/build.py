@@ -16,6 +16,7 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.atomic import write_bytes, write_json, write_text
+from pipeline.book.choosing import held_elsewhere, how_to_board, how_to_wanted, take_boards
 from pipeline.book.cover import cover_boards, default_blurb, write_cover
 from pipeline.book.declarations import book_declarations
 from pipeline.book.fonts import font_set
@@ -143,60 +144,6 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
             record = PuzzleRecord.from_dict(data)
             out[record.key] = record
     return out
-
-
-def _held(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> bool:
-    """Whether another title holds the board (pipeline/book/ledger.py), in one of `roles`."""
-    return held is not None and held.match(record.id, record.family, record.level,
-                                           record.puzzle, roles, record.sha256) is not None
-
-
-def take_boards(available: dict[int, PuzzleRecord], section: Section, problem=None,
-          skipped: list | None = None, held=None) -> list[PuzzleRecord]:
-    """The section's boards: the smallest key numbers from `first` on, passing over any board
-    another title holds (`held`, the ledger's other titles) and any `problem` refuses (noted
-    in `skipped`); fewer than `count` when the level runs out."""
-    taken = []
-    for n in sorted(n for n in available if n >= section.first):
-        if _held(held, available[n]):
-            continue
-        reason = problem(section, available[n]) if problem else None
-        if reason:
-            if skipped is not None:
-                skipped.append(f"{available[n].key} not printed: {reason}; the next board "
-                               "takes its place")
-            continue
-        taken.append(available[n])
-        if len(taken) == section.count:
-            break
-    return taken
-
-
-def how_to_board(available: dict[int, PuzzleRecord], printed: set[int],
-             held=None) -> PuzzleRecord | None:
-    """A how-to board: the smallest number the book does not print that no other title sells
-    as a puzzle (a worked example shows its solution)."""
-    for number in sorted(available):
-        if number not in printed and not _held(held, available[number], ("puzzle",)):
-            return available[number]
-    return None
-
-
-def how_to_wanted(family: str, level: str, printed: set[int], held=None):
-    """`ensure_boards`' wish for a how-to board: none while one is free; else every number up
-    to the next one the book does not print and no other title holds by id, asked for in one
-    fill (asking one board a fill costs a worker pool each time, once per held board)."""
-    taken = printed | (held.numbers(family, level, ("puzzle",)) if held is not None else set())
-
-    def wanted(available: dict[int, PuzzleRecord]) -> int:
-        if how_to_board(available, printed, held) is not None:
-            return 0
-        top = max(available, default=0)
-        following = top + 1
-        while following in taken:
-            following += 1
-        return following - top
-    return wanted
 
 
 def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
@@ -343,7 +290,7 @@ def _refuse_unprintable(layout: Layout, index: int, section: Section,
     has refused as many as the section asks for: more boards would be refused too, and
     filling the catalog for them would never end (boards other titles hold are not counted)."""
     tried = [available[n] for n in sorted(available)
-             if n >= section.first and not _held(held, available[n])]
+             if n >= section.first and not held_elsewhere(held, available[n])]
     reasons = [problem(section, record) for record in tried]
     if len(tried) >= section.count and all(reasons):
         raise layout.error(f"none of the first {len(tried)} {section.family} {section.level} "

@@ -46,7 +46,7 @@ FORWARD_ONLY = N_("Words read left to right or downwards, never diagonally or ba
 class WordSearchFamily(Family):
     name = "wordsearch"
     title = N_("Word Search")
-    version = "wordsearch/1"
+    version = "wordsearch/2"
     levels = tuple(level.name for level in grading.LEVELS)
     level_titles = grading.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
