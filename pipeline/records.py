@@ -54,28 +54,6 @@ def space_level(space: str) -> str:
     return space.split(SPACE_MARK, 1)[0]
 
 
-def key_ranges(records) -> str:
-    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records (a
-    book's copyright page prints it), by catalog level (`PuzzleRecord.space`)."""
-    groups: dict[tuple[str, str], list[int]] = {}
-    for record in records:
-        number = int(record.key.rsplit(":", 1)[1])
-        groups.setdefault((record.family, record.space), []).append(number)
-    parts = []
-    for (family, level), numbers in groups.items():
-        numbers.sort()
-        runs, start, prev = [], numbers[0], numbers[0]
-        for n in numbers[1:] + [None]:
-            if n is not None and n == prev + 1:
-                prev = n
-                continue
-            runs.append(f"{start}" if start == prev else f"{start}–{prev}")
-            if n is not None:
-                start = prev = n
-        parts.append(f"{family}:{level}:{', '.join(runs)}")
-    return "; ".join(parts)
-
-
 @dataclass(frozen=True)
 class PuzzleRecord:
     id: str

@@ -37,7 +37,7 @@ from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.i18n import N_, Messages, decimal, speaking
-from pipeline.records import PuzzleRecord, fingerprint, key_ranges, read_records, require
+from pipeline.records import PuzzleRecord, fingerprint, read_records, require
 
 MANIFEST_NAME = "manifest.json"
 _ = Messages(__name__)
@@ -227,6 +227,7 @@ def ensure_boards(catalog: Catalog, family: str, level: str, wanted, *, workers,
     key order (dedupe depends on earlier boards), so filling always starts at number 1.
     `words`: a section's own word data, whose boards are a catalog level of their own."""
     from pipeline.generate import fill, source_space
+
     space = source_space(level, words)
     available = _catalog_level(catalog, family, space, levels)
     deficit = wanted(available)
@@ -259,7 +260,8 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = ensure_boards(catalog, section.family, section.level, missing, workers=workers,
-                            progress=progress, executor=executor, levels=levels, words=section.words)
+                            progress=progress, executor=executor, levels=levels,
+                            words=section.words)
         sections.append(tuple(take_boards(available, section, problem, skipped, held)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -309,6 +311,27 @@ def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
 
 
 # --- front matter ----------------------------------------------------------------------------------
+def key_ranges(records) -> str:
+    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records, by
+    catalog level (`PuzzleRecord.space`)."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for record in records:
+        groups.setdefault((record.family, record.space), []).append(key_number(record))
+    parts = []
+    for (family, level), numbers in groups.items():
+        numbers.sort()
+        runs, start, prev = [], numbers[0], numbers[0]
+        for n in numbers[1:] + [None]:
+            if n is not None and n == prev + 1:
+                prev = n
+                continue
+            runs.append(f"{start}" if start == prev else f"{start}–{prev}")
+            if n is not None:
+                start = prev = n
+        parts.append(f"{family}:{level}:{', '.join(runs)}")
+    return "; ".join(parts)
+
+
 def edition_fingerprint(layout: Layout, records: BookRecords) -> str:
     digest = hashlib.sha256(layout.path.read_bytes())
     for section in records.sections:
