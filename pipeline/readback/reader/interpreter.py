@@ -10,9 +10,11 @@ paint nothing are listed in `IGNORED`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from pipeline.geometry import Box
-from pipeline.readback.reader.compiled_lexer import operator_bytes, pack, scan
+from pipeline.readback.reader.compiled_lexer import (INTEGER, NAME, STRING, operator_bytes,
+                                                     pack, scan)
 from pipeline.readback.reader.compiled_paths import PAINT, PAINTERS, SKIP, build_paths
 from pipeline.readback.reader.fonts import PdfFont, approximate_ink
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
@@ -20,7 +22,7 @@ from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped,
                                                thinnest_scale)
 from pipeline.readback.reader.lexer import content_operations
 from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
-                                            new_glyph)
+                                            new_glyph, new_path_mark)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
 
 # Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
@@ -58,6 +60,13 @@ class _State:
     def copy(self) -> "_State":
         return replace(self)
 
+
+
+@lru_cache(maxsize=4096)
+def _scales(ctm: Matrix) -> tuple[float, float]:
+    """(`thinnest_scale`, `mean_scale`) of a CTM: a page paints hundreds of paths under the
+    same one or two."""
+    return thinnest_scale(ctm), mean_scale(ctm)
 
 
 class Interpreter:
@@ -129,6 +138,8 @@ class Interpreter:
         roles, operands = paths.roles, scanned.operands
         numbers, firsts, counts, plain = (scanned.numbers, scanned.firsts, scanned.counts,
                                           scanned.plain)
+        kinds, starts, ends = scanned.token_lists()
+        data = scanned.data
         for k, key in enumerate(scanned.key_list):
             role = roles[k]
             if role == SKIP:
@@ -136,6 +147,18 @@ class Interpreter:
             if role == PAINT:
                 segments = self.path = paths.segments(k)
                 self.paint(*PAINTERS[key], paths.outline(k, segments))
+                continue
+            # The text operators of every line, their operands read straight from the
+            # tokens (what `operands(k)` would build, then `op_Tj` and `op_Tf` take).
+            if key == _TJ and counts[k] == 1 and kinds[firsts[k]] == STRING:
+                at = firsts[k]
+                self.show(data[starts[at] + 1:ends[at] - 1])
+                continue
+            if key == _TF and counts[k] == 2 and kinds[firsts[k]] == NAME \
+                    and kinds[firsts[k] + 1] <= INTEGER:
+                at = firsts[k]
+                self.state.font = self.font(resources, scanned.name(at))
+                self.state.font_size = numbers[at + 1]
                 continue
             handler = HANDLERS.get(key)
             if handler is None:
@@ -224,22 +247,29 @@ class Interpreter:
             clip = s.clip
         if outline is None or not (fill or stroke):
             return
-        width = s.line_width * thinnest_scale(s.ctm)
-        mean_width = s.line_width * mean_scale(s.ctm)
+        thinnest, mean = _scales(s.ctm)
+        width = s.line_width * thinnest
+        mean_width = s.line_width * mean
         ink = outline
-        if stroke:
-            half = max(width, mean_width) / 2
-            ink = outline.inset(-half, -half, -half, -half)
-        ink = clipped(ink, clip)
-        if ink is None:
-            return  # clipped away: nothing reaches the paper
-        alphas = ([s.fill_alpha] if fill else []) + ([s.stroke_alpha] if stroke else [])
-        dash = (tuple(v * mean_scale(s.ctm) for v in s.dash[0]), s.dash[1] * mean_scale(s.ctm))
-        self.out.marks.append(PathMark(
-            segments=segments, fill=s.fill if fill else None, stroke=s.stroke if stroke else None,
-            even_odd=even_odd, line_width=width, mean_line_width=mean_width, cap=s.cap,
-            join=s.join, dash=dash, alpha=min(alphas), outline=outline, ink=ink, clip=clip))
-        self.note_transparency(fill, stroke)
+        if stroke:   # outline.inset(-half, -half, -half, -half), the same sums
+            half = -(max(width, mean_width) / 2)
+            ink = new_box(outline.x0 + half, outline.y0 + half, outline.x1 - half,
+                          outline.y1 - half)
+        if clip:
+            ink = clipped(ink, clip)
+            if ink is None:
+                return  # clipped away: nothing reaches the paper
+        # The smaller alpha of the paints used (min of the list of them).
+        alpha = (min(s.fill_alpha, s.stroke_alpha) if fill and stroke
+                 else s.fill_alpha if fill else s.stroke_alpha)
+        dash = s.dash
+        dash = (tuple(v * mean for v in dash[0]) if dash[0] else (), dash[1] * mean)
+        self.out.marks.append(new_path_mark(
+            segments, s.fill if fill else None, s.stroke if stroke else None, even_odd, width,
+            mean_width, s.cap, s.join, dash, alpha, outline, ink, clip))
+        if fill and s.fill_alpha < 1 or stroke and s.stroke_alpha < 1 or s.soft_mask \
+                or s.blend not in ("Normal", "Compatible"):
+            self.note_transparency(fill, stroke)
 
     def note_transparency(self, fill: bool, stroke: bool) -> None:
         s = self.state
@@ -686,6 +716,7 @@ OPERATORS = {
 }
 # The same table by the compiled lexer's packed keys.
 HANDLERS = {pack(operator): handler for operator, handler in OPERATORS.items()}
+_TJ, _TF = pack(b"Tj"), pack(b"Tf")
 # Operators with no effect on what is painted: marked content and compatibility sections carry
 # no ink; text clipping modes (Tr 4-7) are read as their painting part.
 IGNORED = {b"ET", b"M", b"ri", b"i", b"BMC", b"BDC", b"EMC", b"MP", b"DP",
