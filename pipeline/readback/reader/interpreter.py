@@ -9,8 +9,9 @@ paint nothing are listed in `IGNORED`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
+from math import sqrt
 
 from pipeline.geometry import Box
 from pipeline.readback.reader.compiled_lexer import (INTEGER, NAME, STRING, operator_bytes,
@@ -58,7 +59,10 @@ class _State:
     clip: tuple = ()  # Clip paths in force
 
     def copy(self) -> "_State":
-        return replace(self)
+        # replace(self), the same fields, without the generated __init__ (every q and form)
+        made = object.__new__(_State)
+        made.__dict__.update(self.__dict__)
+        return made
 
 
 
@@ -153,6 +157,10 @@ class Interpreter:
             if key == _TJ and counts[k] == 1 and kinds[firsts[k]] == STRING:
                 at = firsts[k]
                 self.show(data[starts[at] + 1:ends[at] - 1])
+                continue
+            if key == _TM and plain[k]:   # op_Tm: its numbers, floats already
+                at = firsts[k]
+                self.text_matrix = self.line_matrix = tuple(numbers[at:at + counts[k]])
                 continue
             if key == _TF and counts[k] == 2 and kinds[firsts[k]] == NAME \
                     and kinds[firsts[k] + 1] <= INTEGER:
@@ -294,9 +302,20 @@ class Interpreter:
         # Within one show the text matrix only moves along the baseline, so the matrix to the
         # page is worked out once and each glyph's is that one moved by the pen (exact: the
         # same products, grouped differently).
-        placed = multiply(self.text_matrix, s.ctm)
-        pa, pb, pc, pd, pe, pf = multiply((size * h, 0, 0, size, 0, s.rise), placed)
-        rendered = size * mean_scale(placed)
+        # multiply(self.text_matrix, s.ctm), then multiply((size * h, 0, 0, size, 0, s.rise),
+        # placed) and size * mean_scale(placed), written out: the same products and sums in
+        # the same order (a grid page shows a few hundred one-glyph strings).
+        a1, b1, c1, d1, e1, f1 = self.text_matrix
+        a2, b2, c2, d2, e2, f2 = s.ctm
+        q0, q1 = a1 * a2 + b1 * c2, a1 * b2 + b1 * d2
+        q2, q3 = c1 * a2 + d1 * c2, c1 * b2 + d1 * d2
+        q4, q5 = e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2
+        placed = (q0, q1, q2, q3, q4, q5)
+        wide, rise = size * h, s.rise
+        pa, pb = wide * q0 + 0 * q2, wide * q1 + 0 * q3
+        pc, pd = 0 * q0 + size * q2, 0 * q1 + size * q3
+        pe, pf = 0 * q0 + rise * q2 + q4, 0 * q1 + rise * q3 + q5
+        rendered = size * sqrt(abs(q0 * q3 - q1 * q2))
         fill_mode = s.render_mode in (0, 2, 4, 6)
         alpha = s.fill_alpha if fill_mode else s.stroke_alpha
         visible = s.render_mode not in (3, 7)
@@ -716,7 +735,7 @@ OPERATORS = {
 }
 # The same table by the compiled lexer's packed keys.
 HANDLERS = {pack(operator): handler for operator, handler in OPERATORS.items()}
-_TJ, _TF = pack(b"Tj"), pack(b"Tf")
+_TJ, _TF, _TM = pack(b"Tj"), pack(b"Tf"), pack(b"Tm")
 # Operators with no effect on what is painted: marked content and compatibility sections carry
 # no ink; text clipping modes (Tr 4-7) are read as their painting part.
 IGNORED = {b"ET", b"M", b"ri", b"i", b"BMC", b"BDC", b"EMC", b"MP", b"DP",
