@@ -182,6 +182,23 @@ def how_to_board(available: dict[int, PuzzleRecord], printed: set[int],
     return None
 
 
+def how_to_wanted(family: str, level: str, printed: set[int], held=None):
+    """`ensure_boards`' wish for a how-to board: none while one is free; else every number up
+    to the next one the book does not print and no other title holds by id, asked for in one
+    fill (asking one board a fill costs a worker pool each time, once per held board)."""
+    taken = printed | (held.numbers(family, level, ("puzzle",)) if held is not None else set())
+
+    def wanted(available: dict[int, PuzzleRecord]) -> int:
+        if how_to_board(available, printed, held) is not None:
+            return 0
+        top = max(available, default=0)
+        following = top + 1
+        while following in taken:
+            following += 1
+        return following - top
+    return wanted
+
+
 def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     """A frozen edition's records: its puzzles exactly as locked (`held` never moves them:
     the preflight's ledger check judges them), its how-to boards the lock's first ones no
@@ -301,8 +318,9 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         level = example_level(layout, family_name)
         printed = printed_numbers(layout, sections, family_name, level)
         available = ensure_boards(catalog, family_name, level,
-                            lambda a: 0 if how_to_board(a, printed, held) else 1, workers=workers,
-                            progress=progress, executor=executor, levels=levels)
+                                  how_to_wanted(family_name, level, printed, held),
+                                  workers=workers, progress=progress, executor=executor,
+                                  levels=levels)
         examples[family_name] = how_to_board(available, printed, held)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -310,8 +328,9 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         for level in lesson_levels(layout, family_name):
             printed = printed_numbers(layout, sections, family_name, level)
             available = ensure_boards(catalog, family_name, level,
-                                lambda a: 0 if how_to_board(a, printed, held) else 1,
-                                workers=workers, progress=progress, levels=levels)
+                                      how_to_wanted(family_name, level, printed, held),
+                                      workers=workers, progress=progress, executor=executor,
+                                      levels=levels)
             boards.append(how_to_board(available, printed, held))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))

@@ -166,6 +166,13 @@ class Holdings:
             self._near[key] = index
         return self._near[key]
 
+    def numbers(self, family: str, level: str, roles: tuple[str, ...] = ROLES) -> set[int]:
+        """The key numbers of a level's boards held in `roles`, read from their ids (the
+        number is an id's last part): the boards a book will pass over, known before they
+        are generated."""
+        return {int(h.board.rsplit("-", 1)[1]) for h in self.holdings
+                if (h.family, h.level) == (family, level) and h.role in roles}
+
     def match(self, board: str, family: str, level: str, puzzle: dict,
               roles: tuple[str, ...] = ROLES, record_sha256: str | None = None) -> Match | None:
         """The first holding (in role, book, page order) that is the same board as the
