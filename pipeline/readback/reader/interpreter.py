@@ -433,16 +433,12 @@ def op_cm(it, ops, res):
     it.state.ctm = multiply(tuple(numbers(ops)), it.state.ctm)
 
 
-def op_w(it, ops, res):
-    it.state.line_width = float(ops[0])
-
-
-def op_J(it, ops, res):
-    it.state.cap = int(ops[0])
-
-
-def op_j(it, ops, res):
-    it.state.join = int(ops[0])
+def _set_state(name: str, convert):
+    """The handler of an operator that sets one field of the graphics or text state from its
+    one operand (w, J, j, Tc, Tw, TL, Tr, Ts)."""
+    def op(it, ops, res):
+        setattr(it.state, name, convert(ops[0]))
+    return op
 
 
 def op_d(it, ops, res):
@@ -487,28 +483,12 @@ def _set_colour(it, stroke: bool, space: str, values) -> None:
         it.state.fill_space = space
 
 
-def op_g(it, ops, res):
-    _set_colour(it, False, "DeviceGray", ops)
-
-
-def op_G(it, ops, res):
-    _set_colour(it, True, "DeviceGray", ops)
-
-
-def op_rg(it, ops, res):
-    _set_colour(it, False, "DeviceRGB", ops)
-
-
-def op_RG(it, ops, res):
-    _set_colour(it, True, "DeviceRGB", ops)
-
-
-def op_k(it, ops, res):
-    _set_colour(it, False, "DeviceCMYK", ops)
-
-
-def op_K(it, ops, res):
-    _set_colour(it, True, "DeviceCMYK", ops)
+def _device_colour(stroke: bool, space: str):
+    """The handler of g, G, rg, RG, k and K: the colour in a device space, set for filling
+    or stroking."""
+    def op(it, ops, res):
+        _set_colour(it, stroke, space, ops)
+    return op
 
 
 def _initial(space: str) -> tuple[float, ...]:
@@ -596,33 +576,13 @@ def op_BT(it, ops, res):
     it.text_matrix = it.line_matrix = IDENTITY
 
 
-def op_Tc(it, ops, res):
-    it.state.char_spacing = float(ops[0])
-
-
-def op_Tw(it, ops, res):
-    it.state.word_spacing = float(ops[0])
-
-
 def op_Tz(it, ops, res):
     it.state.scale = float(ops[0]) / 100
-
-
-def op_TL(it, ops, res):
-    it.state.leading = float(ops[0])
 
 
 def op_Tf(it, ops, res):
     it.state.font = it.font(res, ops[0])
     it.state.font_size = float(ops[1])
-
-
-def op_Tr(it, ops, res):
-    it.state.render_mode = int(ops[0])
-
-
-def op_Ts(it, ops, res):
-    it.state.rise = float(ops[0])
 
 
 def op_Td(it, ops, res):
@@ -720,16 +680,23 @@ def op_sh(it, ops, res):
 
 
 OPERATORS = {
-    b"q": op_q, b"Q": op_Q, b"cm": op_cm, b"w": op_w, b"J": op_J, b"j": op_j, b"d": op_d,
-    b"gs": op_gs, b"g": op_g, b"G": op_G, b"rg": op_rg, b"RG": op_RG, b"k": op_k, b"K": op_K,
+    b"q": op_q, b"Q": op_Q, b"cm": op_cm, b"d": op_d, b"gs": op_gs,
+    b"w": _set_state("line_width", float), b"J": _set_state("cap", int),
+    b"j": _set_state("join", int),
+    b"g": _device_colour(False, "DeviceGray"), b"G": _device_colour(True, "DeviceGray"),
+    b"rg": _device_colour(False, "DeviceRGB"), b"RG": _device_colour(True, "DeviceRGB"),
+    b"k": _device_colour(False, "DeviceCMYK"), b"K": _device_colour(True, "DeviceCMYK"),
     b"cs": op_cs, b"CS": op_CS, b"sc": op_sc, b"SC": op_SC, b"scn": op_sc, b"SCN": op_SC,
     b"m": op_m, b"l": op_l, b"c": op_c, b"v": op_v, b"y": op_y, b"h": op_h, b"re": op_re,
     b"S": _painter(False, True), b"s": _painter(False, True, close=True),
     b"f": _painter(True, False), b"F": _painter(True, False), b"f*": _painter(True, False, True),
     b"B": _painter(True, True), b"B*": _painter(True, True, True),
     b"b": _painter(True, True, close=True), b"b*": _painter(True, True, True, close=True),
-    b"n": op_n, b"W": op_W, b"W*": op_Wstar, b"BT": op_BT, b"Tc": op_Tc, b"Tw": op_Tw, b"Tz": op_Tz, b"TL": op_TL,
-    b"Tf": op_Tf, b"Tr": op_Tr, b"Ts": op_Ts, b"Td": op_Td, b"TD": op_TD, b"Tm": op_Tm,
+    b"n": op_n, b"W": op_W, b"W*": op_Wstar, b"BT": op_BT, b"Tz": op_Tz,
+    b"Tc": _set_state("char_spacing", float), b"Tw": _set_state("word_spacing", float),
+    b"TL": _set_state("leading", float), b"Tr": _set_state("render_mode", int),
+    b"Ts": _set_state("rise", float),
+    b"Tf": op_Tf, b"Td": op_Td, b"TD": op_TD, b"Tm": op_Tm,
     b"T*": op_Tstar, b"Tj": op_Tj, b"TJ": op_TJ, b"'": op_quote, b'"': op_dquote,
     b"Do": op_Do, b"INLINE IMAGE": op_inline_image, b"sh": op_sh,
 }
