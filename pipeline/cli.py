@@ -216,6 +216,7 @@ def _open_executor(args):
 def run_generate(args) -> int:
     from pipeline.family import check_level, get_family
     from pipeline.generate import fill
+    from pipeline.records import space_level
     from pipeline.progress import on_terminal
 
     family = get_family(args.family)
@@ -226,8 +227,10 @@ def run_generate(args) -> int:
         raise InputError("must be zero or more", field="--count")
     with _open_executor(args) as executor, Catalog(args.catalog) as catalog:
         if args.replace_stale:
+            # A catalog level of a layout's own word data ("easy+<digest>") goes with its
+            # level; the next build of the book makes it again.
             for (_, level), _ in catalog.stale({family.name: family.version}).items():
-                if level in levels:
+                if space_level(level) in levels:
                     dropped = catalog.drop_level(family.name, level)
                     print(f"{family.name} {level}: {dropped} boards of an older generator "
                           "removed, the level is made again", file=sys.stderr)

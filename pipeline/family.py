@@ -10,6 +10,7 @@ from __future__ import annotations
 import abc
 import importlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
@@ -165,6 +166,23 @@ class Family(abc.ABC):
 
         Raises GenerationFailed when the attempt budget runs out, and its subclass
         CheckersDisagree when the independent checker and the solver disagree on a board."""
+
+    # --- word data a layout names (optional) ------------------------------------------------
+    def read_words(self, path: Path, level: str) -> Any:
+        """The word data at `path` (a layout section's `words`: a file, or a folder of files,
+        pipeline/worddata.py) read and checked for boards of `level`: the value
+        `generate_from_words` takes. InputError naming the file, the line and the field for
+        every problem (a missing file, no words, a bad or repeated word, too few for the
+        level). Default: the family takes no word data (its boards are made from its own
+        rules alone), so a layout that names some is refused."""
+        raise InputError(f"the {self.name} family makes its boards from no word data; "
+                         "a section of it takes no `words`", field="words")
+
+    def generate_from_words(self, key: str, level: str, words: Any) -> Generated:
+        """`generate`, with `words` (what `read_words` gave) in place of the family's own
+        data; the same key and words give the same board. Default: never asked, since
+        `read_words` refuses every layout's data."""
+        raise NotImplementedError(f"{self.name} takes no word data")
 
     def check_record(self, record: dict) -> None:
         """Validate a record's puzzle (and solution when present); InputError names the field.

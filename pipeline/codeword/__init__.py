@@ -7,6 +7,8 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pipeline.codeword import draw
 from pipeline.codeword import generate as generator
 from pipeline.codeword import solve as solver
@@ -42,6 +44,14 @@ class CodewordFamily(Family):
 
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level, self.version)
+
+    def read_words(self, path: Path, level: str):
+        """A layout's own answer list, indexed for the level's fills (generate.own_index);
+        the checking dictionary stays the large one."""
+        return generator.own_index(path, level)
+
+    def generate_from_words(self, key: str, level: str, words) -> Generated:
+        return generator.generate(key, level, self.version, index=words)
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_solutions(puzzle, limit)

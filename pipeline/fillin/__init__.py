@@ -6,6 +6,8 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.fillin import draw
 from pipeline.fillin import generate as generator
@@ -43,6 +45,13 @@ class FillInFamily(Family):
 
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level, self.version)
+
+    def read_words(self, path: Path, level: str):
+        """A layout's own word list, indexed for the level's fills (generate.own_index)."""
+        return generator.own_index(path, level)
+
+    def generate_from_words(self, key: str, level: str, words) -> Generated:
+        return generator.generate(key, level, self.version, index=words)
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_solutions(puzzle, limit)
