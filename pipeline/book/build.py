@@ -37,6 +37,7 @@ from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.i18n import N_, Messages, decimal, speaking
+from pipeline.ranges import number_runs
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
 
 MANIFEST_NAME = "manifest.json"
@@ -153,11 +154,11 @@ def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
-        by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
+        by_level.setdefault((record.family, record.space), {})[key_number(record)] = record
     sections = []
     for index, section in enumerate(layout.sections, start=1):
         skipped: list = []
-        taken = take_boards(by_level.get((section.family, section.level), {}), section, problem,
+        taken = take_boards(by_level.get((section.family, section.space), {}), section, problem,
                       skipped)
         if len(taken) < section.count:
             raise InputError(f"the lock does not hold the {section.count} {section.family} "
@@ -208,7 +209,7 @@ def example_level(layout: Layout, family_name: str) -> str:
 
 def printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
     return {key_number(r) for s, records in zip(layout.sections, sections)
-            if (s.family, s.level) == (family, level) for r in records}
+            if (s.family, s.space) == (family, level) for r in records}
 
 
 def _catalog_level(catalog: Catalog, family: str, level: str,
@@ -222,23 +223,25 @@ def _catalog_level(catalog: Catalog, family: str, level: str,
 
 
 def ensure_boards(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
-            levels: dict, executor=None) -> dict:
+            levels: dict, executor=None, words=None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
-    key order (dedupe depends on earlier boards), so filling always starts at number 1."""
-    from pipeline.generate import fill
+    key order (dedupe depends on earlier boards), so filling always starts at number 1.
+    `words`: a section's own word data, whose boards are a catalog level of their own."""
+    from pipeline.generate import fill, source_space
 
-    available = _catalog_level(catalog, family, level, levels)
+    space = source_space(level, words)
+    available = _catalog_level(catalog, family, space, levels)
     deficit = wanted(available)
     while deficit > 0:
-        before = catalog.count(family, level)
+        before = catalog.count(family, space)
         report = fill(catalog, family, level, before + deficit, workers=workers,
-                      progress=progress, executor=executor)
+                      progress=progress, executor=executor, words=words)
         if report.stopped:
             raise InputError(report.stopped, field="level")
-        if catalog.count(family, level) == before:
-            raise InputError(f"could not generate more {family} {level} boards", field="level")
-        levels.pop((family, level), None)
-        available = _catalog_level(catalog, family, level, levels)
+        if catalog.count(family, space) == before:
+            raise InputError(f"could not generate more {family} {space} boards", field="level")
+        levels.pop((family, space), None)
+        available = _catalog_level(catalog, family, space, levels)
         deficit = wanted(available)
     return available
 
@@ -258,7 +261,8 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = ensure_boards(catalog, section.family, section.level, missing, workers=workers,
-                            progress=progress, executor=executor, levels=levels)
+                            progress=progress, executor=executor, levels=levels,
+                            words=section.words)
         sections.append(tuple(take_boards(available, section, problem, skipped, held)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -309,22 +313,14 @@ def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
 
 # --- front matter ----------------------------------------------------------------------------------
 def key_ranges(records) -> str:
-    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records."""
+    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records, by
+    catalog level (`PuzzleRecord.space`)."""
     groups: dict[tuple[str, str], list[int]] = {}
     for record in records:
-        groups.setdefault((record.family, record.level), []).append(key_number(record))
+        groups.setdefault((record.family, record.space), []).append(key_number(record))
     parts = []
     for (family, level), numbers in groups.items():
-        numbers.sort()
-        runs, start, prev = [], numbers[0], numbers[0]
-        for n in numbers[1:] + [None]:
-            if n is not None and n == prev + 1:
-                prev = n
-                continue
-            runs.append(f"{start}" if start == prev else f"{start}–{prev}")
-            if n is not None:
-                start = prev = n
-        parts.append(f"{family}:{level}:{', '.join(runs)}")
+        parts.append(f"{family}:{level}:{', '.join(number_runs(sorted(numbers)))}")
     return "; ".join(parts)
 
 
@@ -618,8 +614,8 @@ def _unchanged_entry(path: Path, stored: dict | None, out_dir: Path, catalog) ->
         windows = {(part["family"], part["level"]): part["through"]
                    for part in stored["inputs"]["records"]}
         inputs = book_inputs(stored["paths"], windows, catalog)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return None
+    except (KeyError, TypeError, ValueError, AttributeError):   # InputError is a ValueError:
+        return None   # a word data file gone since: the layout is loaded, and says so
     if inputs.digest != stored["digest"] or not outputs_intact(folder, stored["outputs"]):
         return None
     return entry

@@ -58,8 +58,9 @@ def _add_how_to_boards(book: PlannedBook, catalog: Catalog, held, *, workers,
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
-        by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
-    sections = [tuple(take_boards(by_level.get((s.family, s.level), {}), s)) for s in layout.sections]
+        by_level.setdefault((record.family, record.space), {})[key_number(record)] = record
+    sections = [tuple(take_boards(by_level.get((s.family, s.space), {}), s))
+                for s in layout.sections]
     added, levels = [], {}
     for family_name in families_in_order(list(layout.sections)):
         for level in [example_level(layout, family_name)] + lesson_levels(layout, family_name):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from types import ModuleType
 from typing import Callable
 
@@ -48,6 +49,14 @@ class CrosswordFamily(Family):
 
     def generate(self, key: str, level: str):
         return self.generator.generate(key, level, self.version)
+
+    def read_words(self, path: Path, level: str):
+        """A layout's own word list, indexed for the level's fills (the generate module's
+        `own_index`); a Codeword's checking dictionary stays the large one."""
+        return self.generator.own_index(path, level)
+
+    def generate_from_words(self, key: str, level: str, words):
+        return self.generator.generate(key, level, self.version, index=words)
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return self.solver.count_solutions(puzzle, limit)

@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from pipeline.errors import CheckersDisagree, GenerationFailed
+from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream, stream_below, stream_next, stream_shuffle
-from pipeline.lexicon import offensive_words
+from pipeline.lexicon import is_offensive, offensive_words
+from pipeline.worddata import data_files
 from pipeline.wordsearch import verify
-from pipeline.wordsearch.board import STEPS, Placement, Theme, message_letters, messages, themes
+from pipeline.wordsearch.board import (STEPS, Placement, Theme, load_theme, message_letters,
+                                       messages, themes)
 from pipeline.wordsearch.grade import (DECOY_LETTERS, EXPERT_DECOYS, LEVEL_BY_NAME, Level,
                                        grade_record, level_of, measure)
 from pipeline.wordsearch.solve import joined_text, line_order, occurrences
@@ -65,16 +68,57 @@ def usable(theme: Theme, level: Level) -> list[tuple[str, str]]:
             if shortest <= len(s) <= longest]
 
 
-@functools.lru_cache(maxsize=None)
-def level_themes(level_name: str) -> tuple[tuple[Theme, tuple], ...]:
-    """The themes with enough words for a level, each with its usable words."""
-    level = LEVEL_BY_NAME[level_name]
+def fewest_usable(level: Level) -> int:
+    """The usable words a theme needs for a level: its fewest words and two to spare (a word
+    that will not fit, a word inside another)."""
+    return level.fewest_words + 2
+
+
+def usable_themes(level: Level, given) -> tuple[tuple[Theme, tuple], ...]:
+    """The themes of `given` with enough words for a level, each with its usable words."""
     out = []
-    for theme in themes(level.language):
+    for theme in given:
         words = usable(theme, level)
-        if len(words) >= level.fewest_words + 2:
+        if len(words) >= fewest_usable(level):
             out.append((theme, tuple(words)))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def level_themes(level_name: str) -> tuple[tuple[Theme, tuple], ...]:
+    """The shipped themes with enough words for a level, each with its usable words."""
+    level = LEVEL_BY_NAME[level_name]
+    return usable_themes(level, themes(level.language))
+
+
+def own_themes(path: Path, level_name: str) -> tuple[tuple[Theme, tuple], ...]:
+    """A layout's own theme file (or folder of them) for a level, as `level_themes` gives
+    the shipped ones. One-line errors, naming the file and the line, for an empty theme, a
+    word with a character the level's alphabet lacks, a word twice, an offensive word, and a
+    theme with too few words the level's grid can hold."""
+    level = LEVEL_BY_NAME[level_name]
+    files = data_files(path)
+    read = tuple(load_theme(file, level.language) for file in files)
+    for file, theme in zip(files, read):
+        for word, spelling in zip(theme.words, theme.spellings):
+            if is_offensive(spelling, level.language):
+                raise InputError(f"{word!r} is on the offensive-word list", file=str(file),
+                                 line=_line_of(file, word), field="word")
+        fitting = len(usable(theme, level))
+        if fitting < fewest_usable(level):
+            shortest = MESSAGE_WORD if level.message else 3
+            raise InputError(f"only {fitting} of its words have {shortest} to "
+                             f"{min(level.rows, level.cols)} letters; boards of level "
+                             f"{level.name} need a theme of at least {fewest_usable(level)}",
+                             file=str(file), field="word")
+    return usable_themes(level, read)
+
+
+def _line_of(file: Path, word: str) -> int | None:
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip().upper() == word:
+            return number
+    return None
 
 
 def choose_words(stream: KeyedStream, pool: list, count: int) -> list[tuple[str, str]]:
@@ -539,11 +583,13 @@ def _offensive_starts(text, heads, short):
 
 
 # --- one attempt -------------------------------------------------------------------------------------
-def attempt(stream: KeyedStream, level: Level, words: int | None = None) -> Board | None:
+def attempt(stream: KeyedStream, level: Level, words: int | None = None,
+            options: tuple | None = None) -> Board | None:
     """One try at a board of `level` (with exactly `words` words when given: the benchmark's
-    fixed count); None when it cannot be completed or mended."""
+    fixed count) from the themes of `options` (`usable_themes`; None: the shipped ones);
+    None when it cannot be completed or mended."""
     rows, cols = level.rows, level.cols
-    options = level_themes(level.name)
+    options = level_themes(level.name) if options is None else options
     theme, pool = options[stream.below(len(options))]
     if words is not None:
         count = words
@@ -636,13 +682,14 @@ def board_records(board: Board, level: Level) -> tuple[dict, dict]:
     return puzzle, {"placements": [p.to_record() for p in order]}
 
 
-def generate(key: str, level_name: str, words: int | None = None) -> Generated:
+def generate(key: str, level_name: str, words: int | None = None,
+             options: tuple | None = None) -> Generated:
     """A proven board of exactly `level_name` from the key's stream (`words`: a fixed word
-    count, for the benchmark)."""
+    count, for the benchmark; `options`: a layout's own themes, as `own_themes` reads them)."""
     level = LEVEL_BY_NAME[level_name]
     stream = KeyedStream(key)
     for tries in range(1, ATTEMPTS + 1):
-        board = attempt(stream, level, words)
+        board = attempt(stream, level, words, options)
         if board is not None and words is not None and len(board.placements) != words:
             continue
         if board is None:
