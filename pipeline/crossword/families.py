@@ -52,7 +52,7 @@ class CrosswordFamily(Family):
 
     def read_words(self, path: Path, level: str):
         """A layout's own word list, indexed for the level's fills (the generate module's
-        `own_index`); a Codeword's checking dictionary stays the large one."""
+        `own_index`); a family that checks against a larger dictionary keeps that one."""
         return self.generator.own_index(path, level)
 
     def generate_from_words(self, key: str, level: str, words):
