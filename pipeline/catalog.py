@@ -1,7 +1,11 @@
 """The catalog: every generated, proven and graded puzzle, in SQLite.
 
 One row per puzzle with the fields of the export record. WAL mode and a busy timeout make
-it safe for several worker processes to write; inserts are idempotent.
+it safe for several worker processes to write; inserts are idempotent. The `level` column
+holds the record's catalog level name (`PuzzleRecord.space`): the level itself, or for boards
+made from a layout's own word data the level with that data's digest, so those boards are
+counted, numbered and read apart from the family's own; every `level` argument below is
+such a name.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
-from pipeline.records import PuzzleRecord
+from pipeline.records import PuzzleRecord, space_level
 
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -152,12 +156,12 @@ class Catalog:
         when its id or its board (under symmetry) is already there."""
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO puzzles VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (record.id, record.family, record.level, number, record.key, record.generator,
+            (record.id, record.family, record.space, number, record.key, record.generator,
              _dump(record.puzzle), _dump(record.solution), _dump(record.grade),
              _dump(record.proof), record.sha256, _dump(record.extra), dedupe_form))
         if cursor.rowcount == 1 and sketch is not None:
             self._db.execute("INSERT OR REPLACE INTO sketches VALUES (?,?,?,?)",
-                             (record.id, record.family, record.level, sketch))
+                             (record.id, record.family, record.space, sketch))
         return cursor.rowcount == 1
 
     def sketches(self, family: str, level: str, form: str) -> tuple[list[str], list[tuple]]:
@@ -223,7 +227,7 @@ class Catalog:
         query += " ORDER BY family, level, number"
         with closing(self._db.execute(query, args)) as cursor:
             for row in cursor:
-                yield PuzzleRecord(id=row[0], family=row[1], level=row[2], key=row[3],
+                yield PuzzleRecord(id=row[0], family=row[1], level=space_level(row[2]), key=row[3],
                                    generator=row[4], puzzle=json.loads(row[5]),
                                    solution=json.loads(row[6]), grade=json.loads(row[7]),
                                    proof=json.loads(row[8]), sha256=row[9],

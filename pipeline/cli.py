@@ -86,8 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="level to fill (repeatable; default every level)")
     generate.add_argument("--count", type=int, required=True,
                           help="boards of each level the catalog should hold")
-    _executor_options(generate)
-    generate.add_argument("--quiet", action="store_true", help="no progress bar")
+    _executor_options(generate, quiet="no progress bar")
     generate.add_argument("--replace-stale", action="store_true",
                           help="regenerate every level that holds boards of an older generator")
     generate.set_defaults(run=run_generate)
@@ -119,8 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="layout files or slugs (default: every layouts/*.toml)")
     books.add_argument("--layouts-dir", type=Path, default=Path("layouts"))
     books.add_argument("--out", type=Path, default=Path("build"), help="output folder")
-    _executor_options(books)
-    books.add_argument("--quiet", action="store_true", help="no progress bars")
+    _executor_options(books, quiet="no progress bars")
     books.add_argument("--force", action="store_true",
                        help="write every book, even those whose inputs did not change")
     books.set_defaults(run=run_books)
@@ -190,7 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _executor_options(command) -> None:
+def _executor_options(command, quiet: str) -> None:
+    """Where and how many boards (or books) are made at once, and `--quiet` (help `quiet`)
+    to show no progress while they are."""
     command.add_argument("--executor", choices=("local", "dask"), default="local",
                          help="where boards are generated: a local process pool (default) or "
                               "a Dask cluster")
@@ -200,6 +200,7 @@ def _executor_options(command) -> None:
     command.add_argument("--workers", type=int, default=None,
                          help="worker processes, local pool or local cluster; for books also "
                               "the books written at once (default: all cores)")
+    command.add_argument("--quiet", action="store_true", help=quiet)
 
 
 def _open_executor(args):
@@ -216,6 +217,7 @@ def _open_executor(args):
 def run_generate(args) -> int:
     from pipeline.family import check_level, get_family
     from pipeline.generate import fill
+    from pipeline.records import space_level
     from pipeline.progress import on_terminal
 
     family = get_family(args.family)
@@ -226,8 +228,10 @@ def run_generate(args) -> int:
         raise InputError("must be zero or more", field="--count")
     with _open_executor(args) as executor, Catalog(args.catalog) as catalog:
         if args.replace_stale:
+            # A catalog level of a layout's own word data ("easy+<digest>") goes with its
+            # level; the next build of the book makes it again.
             for (_, level), _ in catalog.stale({family.name: family.version}).items():
-                if level in levels:
+                if space_level(level) in levels:
                     dropped = catalog.drop_level(family.name, level)
                     print(f"{family.name} {level}: {dropped} boards of an older generator "
                           "removed, the level is made again", file=sys.stderr)

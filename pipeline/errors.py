@@ -17,6 +17,10 @@ class InputError(ValueError):
         self.line = line
         self.field = field
 
+    def __reduce__(self):
+        # Raised in a worker process, it reaches the driver pickled: keep where it points.
+        return _input_error, (self.message, self.file, self.line, self.field)
+
     def located(self, *, file: str | None = None, line: int | None = None) -> "InputError":
         """The same error with the file and line filled in where they were unknown."""
         return InputError(self.message, file=self.file or file,
@@ -28,6 +32,11 @@ class InputError(ValueError):
             where += f":{self.line}"
         field = f" {self.field}:" if self.field else ""
         return f"{where}:{field} {self.message}"
+
+
+def _input_error(message: str, file: str | None, line: int | None,
+                 field: str | None) -> InputError:
+    return InputError(message, file=file, line=line, field=field)
 
 
 class GenerationFailed(RuntimeError):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import abc
 import importlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pipeline.errors import InputError
@@ -121,6 +122,41 @@ def square_list(squares) -> str:
     return and_list(square_name(r, c) for r, c in sorted(squares))
 
 
+class _ServedConstant:
+    """A class attribute of `Family` served from a module of the registered family's own
+    folder (SERVED_CONSTANTS), as the served methods are: a family sets the attribute only
+    where its value is not that constant. Absent (AttributeError, so the conformance test
+    finds it missing) where the constant is not there and the slot has no default."""
+
+    def __set_name__(self, owner, slot: str) -> None:
+        self.slot = slot
+
+    def __get__(self, instance, owner):
+        module, constant, *default = SERVED_CONSTANTS[self.slot]
+        try:
+            package = _FAMILY_MODULES.get(owner.name)
+        except AttributeError:   # `Family` itself names no family
+            package = None
+        values = _module_values(f"{package}.{module}") if package else {}
+        if constant in values:
+            return values[constant]
+        if default:
+            return default[0]
+        raise AttributeError(f"{owner.__name__} sets no {self.slot} and {module}.py of a "
+                             f"registered family holds no {constant}")
+
+
+def _module_values(module: str) -> dict:
+    """The names a family's module holds; none when the family has no such module (a test
+    double registered as one module)."""
+    try:
+        return vars(importlib.import_module(module))
+    except ModuleNotFoundError as missing:
+        if missing.name != module and not module.startswith(f"{missing.name}."):
+            raise   # the module is there; something it imports is not
+        return {}
+
+
 class Family(abc.ABC):
     """The declaration every family makes: what the catalog, the command line, the book layer
     and the read-back may ask of it, and nothing else. Each family folder's `__init__.py`
@@ -140,15 +176,18 @@ class Family(abc.ABC):
     name: ClassVar[str]             # "<name>": keys, records and the registry use it
     title: ClassVar[str]            # how pages and covers name the family
     version: ClassVar[str]          # "<name>/1": bumped whenever a key's output changes
-    levels: ClassVar[tuple[str, ...]]  # slugs, easiest first
-    level_titles: ClassVar[dict[str, str]]  # each level as print names it, never its slug
+    # Served (SERVED_CONSTANTS) from grade.py's LEVELS and LEVEL_TITLES, where the levels are
+    # declared once; a family whose levels are not those tuples as they stand writes them out.
+    levels: ClassVar[tuple[str, ...]] = _ServedConstant()  # slugs, easiest first
+    level_titles: ClassVar[dict[str, str]] = _ServedConstant()  # each level as print names it
 
-    # --- print facts the book layer needs -----------------------------------------------------
-    min_cell_mm: ClassVar[float]    # the smallest square a solver can write into
+    # --- print facts the book layer needs (served from draw.py, SERVED_CONSTANTS) -----------
+    min_cell_mm: ClassVar[float] = _ServedConstant()  # the smallest square a solver can write in
     square_labels: ClassVar[bool] = False  # columns A, B, ... and rows 1, 2, ... around boards
-    cover_style: ClassVar[Any] = None  # a pipeline.book.cover_style.CoverStyle: the family's
-    #                                    cover defaults; None takes the book layer's neutral one
-    hint_figure_note: ClassVar[str] = ""  # the hints page's sentence on what a figure shows
+    cover_style: ClassVar[Any] = _ServedConstant()  # a pipeline.book.cover_style.CoverStyle:
+    #                            the family's cover defaults; None takes the book layer's neutral one
+    hint_figure_note: ClassVar[str] = _ServedConstant()  # the hints page's sentence on a figure
+    rules: ClassVar[tuple[str, ...]] = ()  # the how-to-play paragraphs `rules_text` prints
     # The level each of the generation driver's benchmarks runs at (`pipeline bench --section
     # scaling` fills a growing catalog, `executors` times the pools); a benchmark leaves out
     # a family that names no level for it.
@@ -159,12 +198,30 @@ class Family(abc.ABC):
     teaches: ClassVar[bool] = False      # lessons, draw_lesson (the how-to's step by step)
 
     # --- making and proving boards ---------------------------------------------------------
-    @abc.abstractmethod
     def generate(self, key: str, level: str) -> Generated:
         """A proven, graded board of `level` from the keyed stream of `key` alone.
 
         Raises GenerationFailed when the attempt budget runs out, and its subclass
-        CheckersDisagree when the independent checker and the solver disagree on a board."""
+        CheckersDisagree when the independent checker and the solver disagree on a board.
+        Served: generate.py's `generate(key, level, version)`, handed `version`."""
+        return self._served("generate")(key, level, self.version)
+
+    # --- word data a layout names (optional) ------------------------------------------------
+    def read_words(self, path: Path, level: str) -> Any:
+        """The word data at `path` (a layout section's `words`: a file, or a folder of files,
+        pipeline/worddata.py) read and checked for boards of `level`: the value
+        `generate_from_words` takes. InputError naming the file, the line and the field for
+        every problem (a missing file, no words, a bad or repeated word, too few for the
+        level). Default: the family takes no word data (its boards are made from its own
+        rules alone), so a layout that names some is refused."""
+        raise InputError(f"the {self.name} family makes its boards from no word data; "
+                         "a section of it takes no `words`", field="words")
+
+    def generate_from_words(self, key: str, level: str, words: Any) -> Generated:
+        """`generate`, with `words` (what `read_words` gave) in place of the family's own
+        data; the same key and words give the same board. Default: never asked, since
+        `read_words` refuses every layout's data."""
+        raise NotImplementedError(f"{self.name} takes no word data")
 
     def check_record(self, record: dict) -> None:
         """Validate a record's puzzle (and solution when present); InputError names the field.
@@ -194,7 +251,10 @@ class Family(abc.ABC):
 
     def near_duplicates(self, level: str) -> "NearDuplicates | None":
         """The rule of `too_similar` over an index that stays fast as the catalog grows; None
-        when the level has no near-duplicate rule. Default: `too_similar` board by board."""
+        when the level has no near-duplicate rule. Default: `too_similar` board by board, or
+        None for a family that keeps the default `too_similar` (no board is ever near)."""
+        if not _written_out(self, "too_similar"):
+            return None
         return PlainNearDuplicates(self, level)
 
     # --- grading ---------------------------------------------------------------------------
@@ -276,9 +336,21 @@ class Family(abc.ABC):
         only called when panel_rows(level) > 0. Default: nothing."""
         return None
 
-    @abc.abstractmethod
+    def solution_panel_rows(self, level: str) -> float:
+        """Room under the board on a solution page, in cell pitches of that page, that the
+        family fills with `draw_solution_panel` (a code key); 0 (the default): none. Sized
+        and placed as `panel_rows` is on puzzle pages."""
+        return 0.0
+
+    def draw_solution_panel(self, ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
+        """Fill `box` (PDF points) under a solution's board with what the answer prints beside
+        its grid; only called when solution_panel_rows(level) > 0. Default: nothing."""
+        return None
+
     def rules_text(self) -> list[str]:
-        """The rules, one paragraph per item, for the how-to-play page."""
+        """The rules, one paragraph per item, for the how-to-play page. Default: `rules`
+        through `words()` (required: a family with no `rules` writes this method out)."""
+        return [self.words()(paragraph) for paragraph in self.rules]
 
     def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
         """The rules as they apply to `puzzle` (the how-to's worked example) in a book that
@@ -364,7 +436,14 @@ SERVED = {
     "lessons": ("draw", "lessons"), "draw_lesson": ("draw", "draw_lesson"),
     "hint": ("hints", "hint"), "check_hint": ("hints", "check_hint"),
     "hint_names": ("hints", "hint_names"), "draw_hint": ("draw", "draw_hint"),
-    "bench": ("bench", "run"),
+    "bench": ("bench", "run"), "generate": ("generate", "generate"),
+}
+# The class attributes `Family` serves from a registered family's modules, as (module,
+# constant[, default]): a family sets the attribute only where its value is another.
+SERVED_CONSTANTS = {
+    "levels": ("grade", "LEVELS"), "level_titles": ("grade", "LEVEL_TITLES"),
+    "min_cell_mm": ("draw", "MIN_CELL_MM"), "cover_style": ("draw", "COVER_STYLE", None),
+    "hint_figure_note": ("draw", "HINT_FIGURE_NOTE", ""),
 }
 # The slot a method serves with, when it is not the method's own name.
 _SERVED_THROUGH = {"check_record": ("check_puzzle", "check_solution")}
@@ -398,9 +477,12 @@ def unimplemented_slots(family: Family) -> list[str]:
     methods neither written out nor served from its modules, and the methods of an ability it
     declares but does not provide (or writes out undeclared)."""
     missing = [name for name in REQUIRED_ATTRIBUTES if not hasattr(type(family), name)]
-    for method in ("check_record", "verify", "explain", "draw_puzzle", "draw_solution"):
+    for method in ("generate", "check_record", "verify", "explain", "draw_puzzle",
+                   "draw_solution"):
         if not _given(family, method):
             missing.append(method)
+    if not (_written_out(family, "rules_text") or family.rules):
+        missing.append("rules_text (or rules)")
     for flag, methods in ABILITIES.items():
         declared = bool(getattr(type(family), flag))
         for method in methods:

@@ -24,7 +24,8 @@ from typing import Any
 from pipeline.catalog import Catalog
 from pipeline.errors import GenerationFailed
 from pipeline.family import Family, Generated, get_family, load_index, stored_sketch
-from pipeline.records import PuzzleRecord, fingerprint, puzzle_id, puzzle_key
+from pipeline.records import PuzzleRecord, fingerprint, level_space, puzzle_id, puzzle_key
+from pipeline.worddata import WordSource, words_for
 
 MAX_REPLACEMENTS = 20  # a board that duplicates an earlier one is replaced up to this often
 
@@ -47,12 +48,20 @@ def variant_key(key: str, variant: int) -> str:
     return key if variant == 0 else f"{key}#{variant}"
 
 
+def source_space(level: str, words: WordSource | None) -> str:
+    """The catalog level a fill of `level` from `words` (None: the family's own data) fills."""
+    return level_space(level, None if words is None else words.digest)
+
+
 def make_record(family: Family, level: str, number: int, variant: int,
-                generated: Generated) -> PuzzleRecord:
+                generated: Generated, words: WordSource | None = None) -> PuzzleRecord:
     extra = {"variant": variant} if variant else {}
+    if words is not None:
+        extra["words"] = words.digest
+    space = source_space(level, words)
     return PuzzleRecord(
-        id=puzzle_id(family.name, level, number), family=family.name, level=level,
-        key=puzzle_key(family.name, level, number), generator=family.version,
+        id=puzzle_id(family.name, space, number), family=family.name, level=level,
+        key=puzzle_key(family.name, space, number), generator=family.version,
         puzzle=generated.puzzle, solution=generated.solution, grade=generated.grade,
         proof=generated.proof, sha256=fingerprint(generated.puzzle, generated.solution),
         extra=extra)
@@ -71,22 +80,27 @@ class Candidate:
     seconds: float                # worker CPU time
 
 
-def make_candidates(family_name: str, level: str,
-                    jobs: tuple[tuple[int, int], ...]) -> list[Candidate]:
-    """Worker entry point: the boards of a batch of (number, variant) keys."""
+def make_candidates(family_name: str, level: str, jobs: tuple[tuple[int, int], ...],
+                    words: WordSource | None = None) -> list[Candidate]:
+    """Worker entry point: the boards of a batch of (number, variant) keys, from the family's
+    own data or, with `words`, from a layout's (read again here and held to its digest)."""
     family = get_family(family_name)
     index = family.near_duplicates(level)
+    data = None if words is None else words_for(family, words, level)
+    space = source_space(level, words)
     out = []
     for number, variant in jobs:
         started = time.process_time()
+        key = variant_key(puzzle_key(family_name, space, number), variant)
         try:
-            generated = family.generate(variant_key(puzzle_key(family_name, level, number),
-                                                    variant), level)
+            generated = family.generate(key, level) if words is None else \
+                family.generate_from_words(key, level, data)
         except GenerationFailed:
             out.append(Candidate(number, variant, None, "", None, 0,
                                  time.process_time() - started))
             continue
-        out.append(Candidate(number, variant, make_record(family, level, number, variant, generated),
+        out.append(Candidate(number, variant,
+                             make_record(family, level, number, variant, generated, words),
                              family.dedupe_form(generated.puzzle),
                              None if index is None else index.sketch(generated.puzzle),
                              generated.attempts, time.process_time() - started))
@@ -450,12 +464,13 @@ class LevelFill:
 
     def __init__(self, catalog: Catalog, family: Family, level: str, count: int,
                  present: set[int], capacity: CapacityRule, batch: BatchSize,
-                 report: FillReport):
+                 report: FillReport, words: WordSource | None = None):
         self.catalog, self.family, self.level, self.count = catalog, family, level, count
-        self.report, self.batch = report, batch
+        self.report, self.batch, self.words = report, batch, words
+        self.space = source_space(level, words)   # the catalog level filled
         self.index = family.near_duplicates(level)
         if self.index is not None:
-            load_index(self.index, catalog, family.name, level)
+            load_index(self.index, catalog, family.name, self.space)
         self.order = CommitOrder()
         self.keys = KeyQueue(present)
         self.capacity = CapacityWatch(capacity)
@@ -536,7 +551,7 @@ class LevelFill:
         """Boards still wanted; recounted now and then, as another process may be filling the
         same catalog."""
         if self._clashed or time.monotonic() - self._counted_at > 2.0:
-            self.in_catalog = self.catalog.count(self.family.name, self.level)
+            self.in_catalog = self.catalog.count(self.family.name, self.space)
             self._counted_at, self._clashed = time.monotonic(), False
         return self.count - self.in_catalog
 
@@ -551,7 +566,10 @@ class LevelFill:
                 break
             for number in fresh:
                 self.order.hand_out(number)
-            executor.submit(make_candidates, self.family.name, self.level, jobs)
+            if self.words is None:   # the call as it always was, for every executor
+                executor.submit(make_candidates, self.family.name, self.level, jobs)
+            else:
+                executor.submit(make_candidates, self.family.name, self.level, jobs, self.words)
 
     def run(self, executor, bar) -> None:
         report = self.report
@@ -566,7 +584,7 @@ class LevelFill:
             if missing <= 0:
                 return
             if self.capacity.full():
-                report.stopped = self.capacity.stopped(self.family.name, self.level,
+                report.stopped = self.capacity.stopped(self.family.name, self.space,
                                                        self.in_catalog, self.count)
                 return
             self.submit(executor, missing)
@@ -582,15 +600,17 @@ class LevelFill:
 
 def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers: int | None = None,
          progress: bool = True, executor=None, batch: int | None = None,
-         capacity: CapacityRule | None = None) -> FillReport:
+         capacity: CapacityRule | None = None, words: WordSource | None = None) -> FillReport:
     """Generate until the catalog holds `count` boards of `level`, numbered from 1.
 
     `executor` runs the per-board work (default: a local process pool of `workers`); `batch`
-    fixes the number of keys per task (default: grown until a task takes `task_seconds`)."""
+    fixes the number of keys per task (default: grown until a task takes `task_seconds`);
+    `words`: a layout's word data, whose boards fill a catalog level of their own."""
     family = get_family(family_name)
     started = time.perf_counter()
-    present = catalog.numbers(family_name, level)
-    report = FillReport(family_name, level, 0, len(present), 0, 0, 0, 0.0)
+    space = source_space(level, words)
+    present = catalog.numbers(family_name, space)
+    report = FillReport(family_name, space, 0, len(present), 0, 0, 0, 0.0)
     if count <= len(present):
         report.seconds = time.perf_counter() - started
         return report
@@ -599,13 +619,13 @@ def fill(catalog: Catalog, family_name: str, level: str, count: int, *, workers:
     bar = _progress_bar(family_name, level, count, len(present), progress)
     try:
         LevelFill(catalog, family, level, count, present, capacity or DEFAULT_CAPACITY,
-                  BatchSize(batch, executor.task_seconds), report).run(executor, bar)
+                  BatchSize(batch, executor.task_seconds), report, words).run(executor, bar)
     finally:
         executor.forget()
         if own_executor:
             executor.close()
         bar.close()
-    report.present = catalog.count(family_name, level)
+    report.present = catalog.count(family_name, space)
     report.seconds = time.perf_counter() - started
     return report
 

@@ -3,12 +3,15 @@
 scaling: wall and CPU time per 1,000 boards as the catalog grows (a step of `step` boards
 timed at each catalog size), peak memory, and how long loading the catalog takes at that size.
 executors: boards per second through the local pool and through Dask LocalClusters.
+And what a family's own benchmark shares: its cold start (`cold_start_seconds`) and its table
+of levels on stderr (`print_table`).
 """
 
 from __future__ import annotations
 
 import os
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -19,6 +22,29 @@ from pipeline.family import family_names, get_family, load_index
 from pipeline.generate import fill
 
 SCALING_SIZES = (1000, 5000, 20000, 50000)
+
+
+def print_table(rows: dict, columns, first: tuple[str, int], sep: str = " ") -> None:
+    """A benchmark's table on stderr: a heading line, then a line per (name, row) of `rows`.
+    `first` is the first column's heading and width (the names, left-aligned); each of
+    `columns` is (heading, key, width, format): the row's value at `key`, right-aligned."""
+    heading, width = first
+    print(sep.join([f"{heading:<{width}}"] + [f"{title:>{w}}" for title, _k, w, _f in columns]),
+          file=sys.stderr)
+    for name, row in rows.items():
+        print(sep.join([f"{name:<{width}}"] + [f"{row[key]:>{w}{form}}"
+                                                for _t, key, w, form in columns]),
+              file=sys.stderr)
+
+
+def cold_start_seconds(family: str, key: str, level: str) -> float:
+    """A fresh interpreter: import the family, load its compiled kernels from cache, make the
+    board of `key` at `level`."""
+    code = ("import time; t = time.perf_counter(); from pipeline.family import get_family; "
+            f"get_family({family!r}).generate({key!r}, {level!r}); "
+            "print(time.perf_counter() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
 
 
 def bench_levels(benchmark: str) -> list[tuple[str, str]]:

@@ -15,6 +15,9 @@ The whole API:
         -> frozenset               as grid spellings of two letters or more: better-profanity's
                                    (English) for every language, and for German, French and
                                    Spanish glin-profanity's list of that language as well
+    is_offensive(spelling,         whether a word is on that list or a listed word's plain
+                 language) -> bool inflection (-S, -ES, -ING, -ED, -ER, -ERS): what a word list
+                                   or a theme a layout names is held to
 
 How each language's puzzle books write words in a grid (the tables below):
 
@@ -145,3 +148,31 @@ def _english_offensive() -> frozenset[str]:
         if len(entry) >= 2 and all("A" <= ch <= "Z" for ch in entry):
             words.add(entry)
     return frozenset(words)
+
+
+# The plain English inflections of a listed word a grid or a word list must not show either:
+# the list holds SEX and PEE, not SEXES and PEEING.
+INFLECTIONS = ("S", "ES", "ING", "ED", "ER", "ERS")
+SHORT_STEM = 3        # a listed word this short inflects only into forms rarer than itself
+WORD_OF_ITS_OWN = 3.0  # Zipf: a stem + E this common is the word a form inflects (FATE: FATED)
+
+
+def is_offensive(spelling: str, language: str = "en") -> bool:
+    """Whether `spelling` (a word as a grid writes it) is on `language`'s offensive list, or
+    a listed word with one of INFLECTIONS added: PEEING and SEXES are inflections of PEE
+    and SEX. Not counted: a form that inflects another word (FATED, HIVES and WADING are of
+    FATE, HIVE and WADE, common English words: the listed word with an E), and, for a listed
+    word of three letters, a form at least as common as the word itself (wordfreq, English),
+    which is a word of its own (SOBER, LENS)."""
+    listed = offensive_words(language)
+    if spelling in listed:
+        return True
+    for ending in INFLECTIONS:
+        stem = spelling[:-len(ending)]
+        if not spelling.endswith(ending) or len(stem) < SHORT_STEM or stem not in listed:
+            continue
+        if ending[0] in "EI" and zipf((stem + "E").lower(), "en") >= WORD_OF_ITS_OWN:
+            continue
+        if len(stem) > SHORT_STEM or zipf(spelling.lower(), "en") < zipf(stem.lower(), "en"):
+            return True
+    return False

@@ -36,6 +36,24 @@ def puzzle_key(family: str, level: str, number: int) -> str:
     return f"{family}:{level}:{number}"
 
 
+# A level's boards made from word data a layout names (pipeline/worddata.py) live apart from
+# the boards of the family's own data: under the level's name, this mark and the data's
+# digest ("easy+3fa2c1d9ab12ef01"), which the catalog, the id and the key carry in the
+# level's place. The record's `level` stays the level; its `words` field holds the digest.
+SPACE_MARK = "+"
+
+
+def level_space(level: str, words: str | None = None) -> str:
+    """The catalog's name for the boards of `level` made from the word data of digest `words`
+    (None: the family's own data, named by the level alone, as always)."""
+    return level if words is None else f"{level}{SPACE_MARK}{words}"
+
+
+def space_level(space: str) -> str:
+    """The level of a catalog level name (`level_space`'s inverse on its first part)."""
+    return space.split(SPACE_MARK, 1)[0]
+
+
 @dataclass(frozen=True)
 class PuzzleRecord:
     id: str
@@ -51,6 +69,12 @@ class PuzzleRecord:
     # Extra fields the contract allows (for example a replacement variant); exported after the
     # fixed ones.
     extra: dict = field(default_factory=dict)
+
+    @property
+    def space(self) -> str:
+        """The catalog's name for this board's level: the level, with the digest of the word
+        data it was made from when a layout named its own (`level_space`)."""
+        return level_space(self.level, self.extra.get("words"))
 
     def to_dict(self) -> dict:
         out = {name: getattr(self, name) for name in RECORD_FIELDS}

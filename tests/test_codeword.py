@@ -223,3 +223,43 @@ def test_hints_reveal_one_code_number_of_the_key(level):
 
 if __name__ == "__main__" and "--write" in sys.argv:
     DATA.write_text(json.dumps(current(), indent=2, sort_keys=True) + "\n")
+
+
+# --- the solution's key --------------------------------------------------------------------------
+
+def test_a_solution_prints_its_whole_key_under_the_grid():
+    """Every number 1-26 over its letter, in the box under the grid, at 7 pt or more; the
+    given letters bold. Planted fault: a solution key missing a letter is caught."""
+    from pipeline.codeword import draw
+    from pipeline.geometry import Box
+    from pipeline.ink import RecordingInk
+
+    g = made("easy", 1)
+    box = Box(0.0, 0.0, 15 * 11.0, 3.2 * 11.0 - 4.0)   # the 6 x 9 book's solution pitch
+
+    def drawn(solution):
+        ink = RecordingInk()
+        FAMILY.draw_solution_panel(ink, g.puzzle, solution, box)
+        return [(c.args, dict(c.options)) for c in ink.calls if c.verb == "text"]
+
+    texts = drawn(g.solution)
+    assert all(box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1 for (x, y, _t), _o in texts)
+    assert all(o["size"] >= draw.MIN_TEXT for _a, o in texts)
+    numbers = [t for (_x, _y, t), _o in texts if t.isdigit()]
+    letters = {t: o["bold"] for (_x, _y, t), o in texts if t.isalpha()}
+    assert numbers == [str(n) for n in range(1, 27)]
+    assert sorted(letters) == sorted(g.solution["key"].values())
+    assert {t for t, bold in letters.items() if bold} == set(g.puzzle["given"].values())
+    broken = copy.deepcopy(g.solution)
+    broken["key"]["1"] = broken["key"]["2"]
+    assert sorted({t for (_x, _y, t), _o in drawn(broken) if t.isalpha()}) != \
+        sorted(g.solution["key"].values())
+
+
+def test_a_solution_pitch_too_small_for_the_key_is_a_print_problem():
+    from pipeline.ink import RecordingInk
+
+    g = made("easy", 1)
+    measure = RecordingInk()
+    assert FAMILY.print_problem(measure, g.puzzle, g.solution, 24.0, 11.0) is None
+    assert "key" in FAMILY.print_problem(measure, g.puzzle, g.solution, 24.0, 6.0)

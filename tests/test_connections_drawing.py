@@ -195,7 +195,7 @@ def test_one_size_for_every_tile_of_a_board(generated):
 
 
 def test_a_board_too_big_for_its_tiles_is_refused_and_the_next_one_taken(generated):
-    from pipeline.book.build import take_boards
+    from pipeline.book.choosing import take_boards
     from pipeline.book.layout import Section
     ink = RecordingInk()
     assert FAMILY.print_problem(ink, generated.puzzle, generated.solution, 85.0, 62.0) is None

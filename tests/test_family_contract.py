@@ -192,6 +192,45 @@ def test_a_registered_family_is_served_from_its_own_modules(monkeypatch):
     assert unimplemented_slots(family) == ["hint_names (gives_hints = True)"]
 
 
+def test_a_registered_family_is_served_its_constants(monkeypatch):
+    from pipeline.bridges import draw, grade
+
+    family = get_family("bridges")
+    assert (family.levels, family.min_cell_mm) == (grade.LEVELS, draw.MIN_CELL_MM)
+    assert family.cover_style is draw.COVER_STYLE
+    monkeypatch.delattr(draw, "COVER_STYLE")
+    assert family.cover_style is None   # an optional attribute falls back to its default
+    monkeypatch.delattr(draw, "MIN_CELL_MM")
+    assert unimplemented_slots(family) == ["min_cell_mm"]
+
+
+def test_generate_and_rules_neither_written_out_nor_served_are_caught():
+    class NoGenerate(books_fake.Toy):
+        generate = Family.generate  # served from generate.py, which a test double lacks
+
+    class NoRules(books_fake.Toy):
+        rules_text = Family.rules_text  # reads `rules`, which the double leaves empty
+
+    class OwnRules(NoRules):
+        rules = ("Put one mark in every row and every column.",)
+
+    assert unimplemented_slots(NoGenerate()) == ["generate"]
+    assert unimplemented_slots(NoRules()) == ["rules_text (or rules)"]
+    assert unimplemented_slots(OwnRules()) == []
+    assert OwnRules().rules_text() == ["Put one mark in every row and every column."]
+
+
+def test_a_family_without_a_near_duplicate_rule_keeps_no_index():
+    class NearRule(books_fake.Toy):
+        def too_similar(self, level, puzzle, earlier):
+            return bool(earlier)
+
+    assert books_fake.Toy().near_duplicates("small") is None
+    index = NearRule().near_duplicates("small")
+    index.add(index.sketch({"givens": []}))
+    assert index.near({"givens": []})
+
+
 def test_a_declared_ability_without_its_methods_is_caught():
     class ClaimsHints(books_fake_tiles.Tiles):
         gives_hints = True

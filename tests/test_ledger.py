@@ -161,7 +161,7 @@ def test_a_bad_ledger_row_is_one_line(tmp_path):
 
 # --- books draw around the ledger --------------------------------------------------------------
 def test_a_section_and_its_how_to_draw_around_other_titles(toy):
-    from pipeline.book import build as build_module
+    from pipeline.book import choosing
     from pipeline.book.layout import Section
     from pipeline.records import PuzzleRecord
 
@@ -174,12 +174,35 @@ def test_a_section_and_its_how_to_draw_around_other_titles(toy):
                              board_form("toy", available[n].puzzle), available[n].puzzle)
                      for n, role in ((2, "puzzle"), (3, "howto"), (6, "puzzle"))])
     section = Section("toy", "small", 4, 1, 1, 4)
-    taken = build_module.take_boards(available, section, held=held)
+    taken = choosing.take_boards(available, section, held=held)
     assert [r.id[-2:] for r in taken] == ["01", "04", "05", "07"]
     printed = {1, 4, 5, 7}
     # A how-to board may be another title's how-to board, never its puzzle.
-    assert build_module.how_to_board(available, printed, held).id.endswith("03")
-    assert build_module.how_to_board(available, printed).id.endswith("02")
+    assert choosing.how_to_board(available, printed, held).id.endswith("03")
+    assert choosing.how_to_board(available, printed).id.endswith("02")
+
+
+def test_a_how_to_board_past_held_numbers_is_asked_for_in_one_fill(toy):
+    """With the book printing 1-4 and other titles selling 5-8 as puzzles (9 only a how-to
+    board), the next free how-to board is 9: one fill of five boards, not five fills."""
+    from pipeline.book import choosing
+    from pipeline.records import PuzzleRecord
+
+    def record(n):
+        made = toy.generate(f"toy:small:{n}", "small")
+        return PuzzleRecord(f"toy-small-{n:04d}", "toy", "small", f"toy:small:{n}", "toy/1",
+                            made.puzzle, made.solution, made.grade, made.proof, "x")
+    boards = {n: record(n) for n in range(1, 12)}
+    held = Holdings([Holding("other", "Other", role, 1, boards[n].id, "toy", "small",
+                             board_form("toy", boards[n].puzzle), boards[n].puzzle)
+                     for n, role in ((5, "puzzle"), (6, "puzzle"), (7, "puzzle"), (8, "puzzle"),
+                                     (9, "howto"), (11, "puzzle"))])
+    assert held.numbers("toy", "small", ("puzzle",)) == {5, 6, 7, 8, 11}
+    wanted = choosing.how_to_wanted("toy", "small", {1, 2, 3, 4}, held)
+    assert wanted({n: boards[n] for n in range(1, 5)}) == 5
+    assert wanted({n: boards[n] for n in range(1, 10)}) == 0
+    assert choosing.how_to_wanted("toy", "small", {1, 2, 3, 4})(
+        {n: boards[n] for n in range(1, 5)}) == 1
 
 
 # --- publish, ledger and diff on built books ---------------------------------------------------

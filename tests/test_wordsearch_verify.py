@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import copy
 
+import numpy as np
 import pytest
 
 from pipeline.lexicon import grid_spelling
-from pipeline.wordsearch import FAMILY, solve, verify
+from pipeline.wordsearch import FAMILY, generate, solve, verify
 from pipeline.wordsearch.board import STEPS, read_placements
 
 BOARDS = {level: [FAMILY.generate(f"wordsearch:{level}:{n}", level) for n in (1, 2, 3)]
@@ -145,3 +146,74 @@ def test_a_direction_the_puzzle_does_not_allow_is_caught():
     problems = verify.verify(puzzle, solution)["problems"]
     assert any("a direction the puzzle does not allow" in p for p in problems) or \
         all(p["direction"] == "E" for p in solution["placements"])
+
+
+# Three words side by side whose first letters read TIT down the first column: a three-letter
+# list word across several words' letters, which the contract keeps out (unlike POT inside
+# POTATO, a word's own letters).
+SIDE_BY_SIDE = ["TABQZ", "INKJV", "TOEQW", "ZJVQZ", "JVWZQ"]
+SIDE_BY_SIDE_WORDS = (("TAB", 0), ("INK", 1), ("TOE", 2))
+
+
+def side_by_side(letters=SIDE_BY_SIDE):
+    puzzle = {"rows": 5, "cols": 5, "letters": list(letters),
+              "words": [w for w, _row in SIDE_BY_SIDE_WORDS], "directions": ["E", "S"],
+              "theme": "Planted", "language": "en"}
+    solution = {"placements": [{"word": w, "row": row, "col": 0, "direction": "E"}
+                               for w, row in SIDE_BY_SIDE_WORDS]}
+    return puzzle, solution
+
+
+def test_a_three_letter_offensive_word_across_words_is_caught():
+    puzzle, solution = side_by_side()
+    proof = verify.verify(puzzle, solution)
+    assert proof["problems"] == ["the offensive word TIT reads from cell (0, 0)",   # down
+                                 "the offensive word TIT reads from cell (2, 0)"], proof  # up
+    # the same letters but the first column's middle changed: no fault, so the one above is
+    # the run across the words and nothing else on the board
+    puzzle, solution = side_by_side(["TABQZ", "ANKJV", "TOEQW", "ZJVQZ", "JVWZQ"])
+    solution["placements"][1]["word"] = puzzle["words"][1] = "ANK"
+    assert verify.verify(puzzle, solution)["unique"]
+
+
+def test_a_three_letter_offensive_word_inside_a_listed_word_is_allowed():
+    puzzle, solution = side_by_side()
+    puzzle["letters"][4] = "POTZQ"            # POTZQ: POT would be filler ...
+    assert any("offensive word POT" in p for p in verify.verify(puzzle, solution)["problems"])
+    puzzle["words"].append("POT")             # ... but as a listed word it is the word itself
+    puzzle["letters"][0] = "TABZQ"
+    solution["placements"].append({"word": "POT", "row": 4, "col": 0, "direction": "E"})
+    problems = verify.verify(puzzle, solution)["problems"]
+    assert not any("POT" in p for p in problems), problems
+
+
+def test_a_three_letter_one_across_a_message_is_a_warning_not_a_fault():
+    for made in BOARDS["hidden-message-hard"]:
+        proof = verify.verify(made.puzzle, made.solution)
+        assert proof["unique"]
+        assert all("across the message's letters" in w for w in proof["warnings"])
+    assert any(verify.verify(m.puzzle, m.solution)["warnings"]
+               for m in BOARDS["hidden-message-hard"] + BOARDS["hidden-message-expert"])
+
+
+def test_the_generator_passes_over_a_start_that_reads_one_across_words():
+    """The placing kernel: TOE under TAB and INK would read TIT down; it is refused and the
+    grid left as it was; further right it goes; POTATO's own POT is no obstacle."""
+    short = generate.offensive_tables("en")[2]
+    grid = np.zeros(25, dtype=np.int64)
+    filled = np.zeros(25, dtype=np.int64)
+    count = np.zeros(1, dtype=np.int64)
+    for word, row in SIDE_BY_SIDE_WORDS[:2]:
+        assert generate._written(grid, 5, 5, codes(word), row, 0, 0, 1, filled, count, short)
+    before = grid.copy()
+    assert not generate._written(grid, 5, 5, codes("TOE"), 2, 0, 0, 1, filled, count, short)
+    assert (grid == before).all() and count[0] == 6
+    assert generate._written(grid, 5, 5, codes("TOE"), 2, 1, 0, 1, filled, count, short)
+    grid = np.zeros(36, dtype=np.int64)
+    filled = np.zeros(36, dtype=np.int64)
+    count = np.zeros(1, dtype=np.int64)
+    assert generate._written(grid, 6, 6, codes("POTATO"), 0, 0, 0, 1, filled, count, short)
+
+
+def codes(word):
+    return np.frombuffer(word.encode("ascii"), dtype=np.uint8).astype(np.int64)

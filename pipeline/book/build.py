@@ -16,6 +16,7 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.atomic import write_bytes, write_json, write_text
+from pipeline.book.choosing import held_elsewhere, how_to_board, how_to_wanted, take_boards
 from pipeline.book.cover import cover_boards, default_blurb, write_cover
 from pipeline.book.declarations import book_declarations
 from pipeline.book.fonts import font_set
@@ -36,6 +37,7 @@ from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.i18n import N_, Messages, decimal, speaking
+from pipeline.ranges import number_runs
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
 
 MANIFEST_NAME = "manifest.json"
@@ -145,43 +147,6 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
     return out
 
 
-def _held(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> bool:
-    """Whether another title holds the board (pipeline/book/ledger.py), in one of `roles`."""
-    return held is not None and held.match(record.id, record.family, record.level,
-                                           record.puzzle, roles, record.sha256) is not None
-
-
-def take_boards(available: dict[int, PuzzleRecord], section: Section, problem=None,
-          skipped: list | None = None, held=None) -> list[PuzzleRecord]:
-    """The section's boards: the smallest key numbers from `first` on, passing over any board
-    another title holds (`held`, the ledger's other titles) and any `problem` refuses (noted
-    in `skipped`); fewer than `count` when the level runs out."""
-    taken = []
-    for n in sorted(n for n in available if n >= section.first):
-        if _held(held, available[n]):
-            continue
-        reason = problem(section, available[n]) if problem else None
-        if reason:
-            if skipped is not None:
-                skipped.append(f"{available[n].key} not printed: {reason}; the next board "
-                               "takes its place")
-            continue
-        taken.append(available[n])
-        if len(taken) == section.count:
-            break
-    return taken
-
-
-def how_to_board(available: dict[int, PuzzleRecord], printed: set[int],
-             held=None) -> PuzzleRecord | None:
-    """A how-to board: the smallest number the book does not print that no other title sells
-    as a puzzle (a worked example shows its solution)."""
-    for number in sorted(available):
-        if number not in printed and not _held(held, available[number], ("puzzle",)):
-            return available[number]
-    return None
-
-
 def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     """A frozen edition's records: its puzzles exactly as locked (`held` never moves them:
     the preflight's ledger check judges them), its how-to boards the lock's first ones no
@@ -189,11 +154,11 @@ def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
-        by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
+        by_level.setdefault((record.family, record.space), {})[key_number(record)] = record
     sections = []
     for index, section in enumerate(layout.sections, start=1):
         skipped: list = []
-        taken = take_boards(by_level.get((section.family, section.level), {}), section, problem,
+        taken = take_boards(by_level.get((section.family, section.space), {}), section, problem,
                       skipped)
         if len(taken) < section.count:
             raise InputError(f"the lock does not hold the {section.count} {section.family} "
@@ -244,7 +209,7 @@ def example_level(layout: Layout, family_name: str) -> str:
 
 def printed_numbers(layout: Layout, sections, family: str, level: str) -> set[int]:
     return {key_number(r) for s, records in zip(layout.sections, sections)
-            if (s.family, s.level) == (family, level) for r in records}
+            if (s.family, s.space) == (family, level) for r in records}
 
 
 def _catalog_level(catalog: Catalog, family: str, level: str,
@@ -258,23 +223,25 @@ def _catalog_level(catalog: Catalog, family: str, level: str,
 
 
 def ensure_boards(catalog: Catalog, family: str, level: str, wanted, *, workers, progress,
-            levels: dict, executor=None) -> dict:
+            levels: dict, executor=None, words=None) -> dict:
     """Fill the catalog until `wanted(available)` is satisfied; boards are numbered from 1 in
-    key order (dedupe depends on earlier boards), so filling always starts at number 1."""
-    from pipeline.generate import fill
+    key order (dedupe depends on earlier boards), so filling always starts at number 1.
+    `words`: a section's own word data, whose boards are a catalog level of their own."""
+    from pipeline.generate import fill, source_space
 
-    available = _catalog_level(catalog, family, level, levels)
+    space = source_space(level, words)
+    available = _catalog_level(catalog, family, space, levels)
     deficit = wanted(available)
     while deficit > 0:
-        before = catalog.count(family, level)
+        before = catalog.count(family, space)
         report = fill(catalog, family, level, before + deficit, workers=workers,
-                      progress=progress, executor=executor)
+                      progress=progress, executor=executor, words=words)
         if report.stopped:
             raise InputError(report.stopped, field="level")
-        if catalog.count(family, level) == before:
-            raise InputError(f"could not generate more {family} {level} boards", field="level")
-        levels.pop((family, level), None)
-        available = _catalog_level(catalog, family, level, levels)
+        if catalog.count(family, space) == before:
+            raise InputError(f"could not generate more {family} {space} boards", field="level")
+        levels.pop((family, space), None)
+        available = _catalog_level(catalog, family, space, levels)
         deficit = wanted(available)
     return available
 
@@ -294,15 +261,17 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
             below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
             return below + max(0, section.count - have)
         available = ensure_boards(catalog, section.family, section.level, missing, workers=workers,
-                            progress=progress, executor=executor, levels=levels)
+                            progress=progress, executor=executor, levels=levels,
+                            words=section.words)
         sections.append(tuple(take_boards(available, section, problem, skipped, held)))
     examples = {}
     for family_name in families_in_order(list(layout.sections)):
         level = example_level(layout, family_name)
         printed = printed_numbers(layout, sections, family_name, level)
         available = ensure_boards(catalog, family_name, level,
-                            lambda a: 0 if how_to_board(a, printed, held) else 1, workers=workers,
-                            progress=progress, executor=executor, levels=levels)
+                                  how_to_wanted(family_name, level, printed, held),
+                                  workers=workers, progress=progress, executor=executor,
+                                  levels=levels)
         examples[family_name] = how_to_board(available, printed, held)
     lessons = {}
     for family_name in families_in_order(list(layout.sections)):
@@ -310,8 +279,9 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
         for level in lesson_levels(layout, family_name):
             printed = printed_numbers(layout, sections, family_name, level)
             available = ensure_boards(catalog, family_name, level,
-                                lambda a: 0 if how_to_board(a, printed, held) else 1,
-                                workers=workers, progress=progress, levels=levels)
+                                      how_to_wanted(family_name, level, printed, held),
+                                      workers=workers, progress=progress, executor=executor,
+                                      levels=levels)
             boards.append(how_to_board(available, printed, held))
         lessons[family_name] = tuple(boards)
     return BookRecords(tuple(sections), examples, lessons, tuple(skipped))
@@ -323,7 +293,7 @@ def _refuse_unprintable(layout: Layout, index: int, section: Section,
     has refused as many as the section asks for: more boards would be refused too, and
     filling the catalog for them would never end (boards other titles hold are not counted)."""
     tried = [available[n] for n in sorted(available)
-             if n >= section.first and not _held(held, available[n])]
+             if n >= section.first and not held_elsewhere(held, available[n])]
     reasons = [problem(section, record) for record in tried]
     if len(tried) >= section.count and all(reasons):
         raise layout.error(f"none of the first {len(tried)} {section.family} {section.level} "
@@ -343,22 +313,14 @@ def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
 
 # --- front matter ----------------------------------------------------------------------------------
 def key_ranges(records) -> str:
-    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records."""
+    """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records, by
+    catalog level (`PuzzleRecord.space`)."""
     groups: dict[tuple[str, str], list[int]] = {}
     for record in records:
-        groups.setdefault((record.family, record.level), []).append(key_number(record))
+        groups.setdefault((record.family, record.space), []).append(key_number(record))
     parts = []
     for (family, level), numbers in groups.items():
-        numbers.sort()
-        runs, start, prev = [], numbers[0], numbers[0]
-        for n in numbers[1:] + [None]:
-            if n is not None and n == prev + 1:
-                prev = n
-                continue
-            runs.append(f"{start}" if start == prev else f"{start}–{prev}")
-            if n is not None:
-                start = prev = n
-        parts.append(f"{family}:{level}:{', '.join(runs)}")
+        parts.append(f"{family}:{level}:{', '.join(number_runs(sorted(numbers)))}")
     return "; ".join(parts)
 
 
@@ -652,8 +614,8 @@ def _unchanged_entry(path: Path, stored: dict | None, out_dir: Path, catalog) ->
         windows = {(part["family"], part["level"]): part["through"]
                    for part in stored["inputs"]["records"]}
         inputs = book_inputs(stored["paths"], windows, catalog)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return None
+    except (KeyError, TypeError, ValueError, AttributeError):   # InputError is a ValueError:
+        return None   # a word data file gone since: the layout is loaded, and says so
     if inputs.digest != stored["digest"] or not outputs_intact(folder, stored["outputs"]):
         return None
     return entry

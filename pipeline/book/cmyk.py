@@ -12,8 +12,8 @@ Two inks for the cover:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import KW_ONLY, dataclass
+from typing import Any, Sequence
 
 from pipeline.book.cover_style import CMYK, WHITE
 from pipeline.book.fonts import FontSet
@@ -73,6 +73,7 @@ def k_ink(canvas, fonts: FontSet, rules: InkRules, area: Box) -> PdfInk:
     return PdfInk(_KCanvas(canvas), fonts, rules, area)
 
 
+@dataclass(eq=False)
 class ArtInk:
     """The Ink protocol, painting a family's drawing in a style's colours.
 
@@ -80,14 +81,13 @@ class ArtInk:
     `ground` is the colour under the board, `dark` the colour of full-black marks; a light gray
     fill takes the ground and white stays paper."""
 
-    def __init__(self, canvas, fonts: FontSet, limits: InkLimits, *, ground: CMYK, dark: CMYK,
-                 scale: float = 1.0):
-        self.canvas = canvas
-        self.fonts = fonts
-        self.limits = limits
-        self.ground = ground
-        self.dark = dark
-        self.scale = scale
+    canvas: Any
+    fonts: FontSet
+    limits: InkLimits
+    _: KW_ONLY
+    ground: CMYK
+    dark: CMYK
+    scale: float = 1.0
 
     def _fill_colour(self, gray: float) -> CMYK:
         if gray >= 1.0:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.atomic import write_text
-from pipeline.book.build import (PlannedBook, ensure_boards, example_level, how_to_board,
-                                 key_number, lesson_levels, plan_layout, printable_check,
-                                 printed_numbers, read_lock, records_from_catalog, take_boards)
+from pipeline.book.build import (PlannedBook, ensure_boards, example_level, key_number,
+                                 lesson_levels, plan_layout, printable_check, printed_numbers,
+                                 read_lock, records_from_catalog)
+from pipeline.book.choosing import how_to_board, how_to_wanted, take_boards
 from pipeline.book.layout import load_layout
 from pipeline.book.ledger import ledger_path, read_ledger
 from pipeline.book.plan import families_in_order
@@ -57,8 +58,9 @@ def _add_how_to_boards(book: PlannedBook, catalog: Catalog, held, *, workers,
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
-        by_level.setdefault((record.family, record.level), {})[key_number(record)] = record
-    sections = [tuple(take_boards(by_level.get((s.family, s.level), {}), s)) for s in layout.sections]
+        by_level.setdefault((record.family, record.space), {})[key_number(record)] = record
+    sections = [tuple(take_boards(by_level.get((s.family, s.space), {}), s))
+                for s in layout.sections]
     added, levels = [], {}
     for family_name in families_in_order(list(layout.sections)):
         for level in [example_level(layout, family_name)] + lesson_levels(layout, family_name):
@@ -66,7 +68,7 @@ def _add_how_to_boards(book: PlannedBook, catalog: Catalog, held, *, workers,
             if how_to_board(by_level.get((family_name, level), {}), printed, held) is not None:
                 continue
             available = ensure_boards(catalog, family_name, level,
-                                lambda a: 0 if how_to_board(a, printed, held) else 1,
+                                how_to_wanted(family_name, level, printed, held),
                                 workers=workers, progress=progress, levels=levels)
             record = how_to_board(available, printed, held)
             by_level.setdefault((family_name, level), {})[key_number(record)] = record

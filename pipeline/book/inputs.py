@@ -1,14 +1,15 @@
 """What a book is made from, digested: `pipeline books` writes a book again only when the
 digest of its inputs changed, and the preflight checks a book again only when its PDFs did.
 
-A book's PDFs depend on its layout file, its records (its lock file, or the catalog rows its
-choice of boards looked at), its two font files, the printer table and the code that draws it
-(every file of the package but the read-back, whose code never reaches a PDF) with the
-versions of the libraries that write bytes. Each of these is hashed (`BookInputs`) and the
-whole is kept beside the PDFs in build/<slug>/inputs.json, with the sha256 of the PDFs it
-produced and the book's manifest record, so a book that is not rebuilt still gets the record
-a clean build writes. The file is written last: a book whose PDFs were replaced but whose
-inputs file was not is built again. A missing or unreadable inputs file means "build".
+A book's PDFs depend on its layout file, the word data its sections name (`words`), its records
+(its lock file, or the catalog rows its choice of boards looked at), its two font files, the
+printer table and the code that draws it (every file of the package but the read-back, whose
+code never reaches a PDF) with the versions of the libraries that write bytes. Each of these is
+hashed (`BookInputs`) and the whole is kept beside the PDFs in build/<slug>/inputs.json, with
+the sha256 of the PDFs it produced and the book's manifest record, so a book that is not
+rebuilt still gets the record a clean build writes. The file is written last: a book whose PDFs
+were replaced but whose inputs file was not is built again. A missing or unreadable inputs file
+means "build".
 
 The catalog rows: a section prints the smallest key numbers its level has from `first` on
 that the printer can print, and a worked example the smallest number not printed, so the
@@ -37,6 +38,7 @@ from pipeline.atomic import write_json
 from pipeline.book import printers
 from pipeline.errors import InputError
 from pipeline.family import family_module, family_names
+from pipeline.worddata import source_digest
 
 INPUTS_NAME = "inputs.json"
 CHECKED_NAME = "preflight.inputs.json"
@@ -125,6 +127,7 @@ class BookInputs:
     code: str
     libraries: dict
     ledger: str | None = None         # the publication ledger (layouts/ledger.jsonl) as read
+    words: tuple = ()                 # the digest of each section's own word data, in order
 
     @property
     def digest(self) -> str:
@@ -141,11 +144,13 @@ class BookInputs:
 
 
 def record_windows(records) -> dict[tuple[str, str], int]:
-    """(family, level) -> the largest key number a book took of that level (`through`)."""
+    """(family, catalog level) -> the largest key number a book took of that level
+    (`through`); a catalog level is the level, with its word data's digest for boards made
+    from a layout's own (`PuzzleRecord.space`)."""
     through: dict[tuple[str, str], int] = {}
     for record in records:
         number = int(record.key.rsplit(":", 1)[1])
-        level = (record.family, record.level)
+        level = (record.family, record.space)
         through[level] = max(number, through.get(level, 0))
     return through
 
@@ -163,14 +168,16 @@ def book_inputs(paths: dict, windows: dict[tuple[str, str], int], catalog) -> Bo
                       printers=input_sha256(printers.TABLE_PATH),
                       code=drawing_code(tuple(sorted({family for family, _level in windows}))),
                       libraries=library_versions(),
-                      ledger=file_sha256(paths["ledger"]) if paths.get("ledger") else None)
+                      ledger=file_sha256(paths["ledger"]) if paths.get("ledger") else None,
+                      words=tuple(source_digest(Path(p)) for p in paths.get("words", ())))
 
 
 def layout_paths(layout) -> dict:
     from pipeline.book.ledger import ledger_path
     return {"layout": str(layout.path), "lock": str(layout.lock_path),
             "fonts": [str(layout.font_regular), str(layout.font_bold)],
-            "ledger": str(ledger_path(layout.path.parent))}
+            "ledger": str(ledger_path(layout.path.parent)),
+            "words": [s.words.path for s in layout.sections if s.words is not None]}
 
 
 # --- build/<slug>/inputs.json ------------------------------------------------------------------

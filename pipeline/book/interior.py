@@ -118,12 +118,12 @@ def grid_frame(slot: Box, sizes: TypeSizes, labels: bool, solution: bool) -> Box
 
 def section_cell(body: Box, sizes: TypeSizes, per_page: int, rows: int, cols: int, *,
                  labels: bool, solution: bool = False, panel: float = 0.0) -> float:
-    """The pitch every board of a section is drawn at on its pages. A puzzle with a panel
-    under its board (`Family.panel_rows`, in pitches) is sized as if it had that many more
-    rows; solutions have none."""
+    """The pitch every board of a section is drawn at on its pages. A board with a panel
+    under it (`Family.panel_rows` on puzzle pages, `Family.solution_panel_rows` on solution
+    pages, in pitches) is sized as if it had that many more rows."""
     slot = slot_boxes(body, 1, per_page)[0]
     frame = grid_frame(slot, sizes, labels, solution)
-    return fit_cell(frame.width, frame.height, rows + (0.0 if solution else panel), cols)
+    return fit_cell(frame.width, frame.height, rows + panel, cols)
 
 
 def difficulty_stars(level: str, levels: tuple[str, ...]) -> int:
@@ -199,8 +199,10 @@ class InteriorWriter:
             puzzle_cells.append(min(section_cell(body, self.sizes, section.puzzles_per_page, r, c,
                                                  labels=labels, panel=panel)
                                     for r, c in shapes))
+            answer_panel = family.solution_panel_rows(section.level)
             solution_cells.append(min(section_cell(body, self.sizes, section.solutions_per_page,
-                                                   r, c, labels=labels, solution=True)
+                                                   r, c, labels=labels, solution=True,
+                                                   panel=answer_panel)
                                       for r, c in shapes))
         return puzzle_cells, solution_cells
 
@@ -678,17 +680,22 @@ class InteriorWriter:
         family = get_family(section.family)
         area = self._body_box(box)
         cell = self.solution_cells[page.section]
+        panel = family.solution_panel_rows(section.level)
         entries = []
         for number, slot in zip(page.puzzles, self._slots(area, len(page.puzzles),
                                                              section.solutions_per_page)):
             record = self.puzzles[number - 1].record
             rows, cols = family.grid_shape(record.puzzle)
-            grid = self._grid_box(grid_frame(slot, s, False, True), rows, cols, cell=cell)
+            grid = self._grid_box(grid_frame(slot, s, False, True), rows, cols, cell=cell,
+                                  panel=panel)
             ink.text((slot.x0 + slot.x1) / 2, grid.y + grid.height + GRID_PAD + s.small * 0.45,
                      _("Puzzle {number} · page {page}", number=number,
                        page=self.plan.puzzle_page[number]), size=s.small,
                      bold=True, anchor="middle")
             family.draw_solution(ink, record.puzzle, record.solution, grid)
+            if panel > 0:
+                family.draw_solution_panel(ink, record.puzzle, record.solution,
+                                           panel_box(grid, panel))
             entry = _grid_entry(record, grid, "solution")
             entry.update(number=number, puzzle_page=self.plan.puzzle_page[number])
             entries.append(entry)
@@ -731,7 +738,7 @@ def section_pitches(layout: Layout, profile: PrinterProfile, page_count: int, se
     return (section_cell(body, sizes, per_page or section.puzzles_per_page, rows, cols,
                          labels=labels, panel=family.panel_rows(section.level)),
             section_cell(body, sizes, section.solutions_per_page, rows, cols, labels=labels,
-                         solution=True))
+                         solution=True, panel=family.solution_panel_rows(section.level)))
 
 
 def pitch_problem(layout: Layout, profile: PrinterProfile, page_count: int,

@@ -8,6 +8,8 @@ tomllib keeps no positions, so `KeyLines` finds the line of each key in the text
 
 A section takes its boards from the catalog by key: the `count` boards of its family and level
 with the smallest key numbers from `first` on (a number whose generation failed is skipped).
+A section naming its own word data (`words`) takes them from that data's catalog level, the
+level with the data's digest (`Section.space`), which its family reads and checks here.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from pipeline.book.printers import Trim, get_profile, profile_names
 from pipeline.ean import check_digit
 from pipeline.errors import InputError
 from pipeline.i18n import LANGUAGES, has_catalog
+from pipeline.records import level_space
+from pipeline.worddata import WordSource, word_source
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,11 @@ SECTION_FIELDS = (
     Field("solutions_per_page", int, False, 6, "solutions on each solution page: 1, 2, 4, 6, 9 or 12"),
     Field("hints_per_page", int, False, 4, "hints on each hints page (with `hints = true`): "
           "2, 3, 4, 6 or 8"),
+    Field("words", str, False, None, "the section's own word data, a file or a folder of "
+          "`*.txt` files, relative to the layout file, read by its family instead of the "
+          "family's own (a theme file, a word list: docs/books.md); its boards are a catalog "
+          "level of their own, named by the data's digest. Only for a family that reads word "
+          "data; default: the family's own"),
 )
 HINTS_PER_PAGE = (2, 3, 4, 6, 8)
 PUZZLES_PER_PAGE = (1, 2, 4, 6)
@@ -109,6 +118,13 @@ class Section:
     puzzles_per_page: int
     solutions_per_page: int
     hints_per_page: int = 4
+    words: WordSource | None = None   # the layout's own word data for this section
+
+    @property
+    def space(self) -> str:
+        """The catalog level the section's boards come from: its level, with the digest of
+        its own word data when it names some (pipeline/records.py, `level_space`)."""
+        return level_space(self.level, None if self.words is None else self.words.digest)
 
 
 @dataclass(frozen=True)
@@ -274,7 +290,7 @@ def load_layout(path: Path | str) -> Layout:
         if not isinstance(raw, dict):
             raise fail("each section must be a table ([[sections]])", where)
         values = _fields(raw, SECTION_FIELDS, f"{where}.", fail)
-        sections.append(_section(values, where, fail))
+        sections.append(_section(values, where, fail, path.parent))
         from pipeline.family import get_family
         if book["hints"] and not get_family(values["family"]).gives_hints:
             raise fail(f"the {values['family']} family writes no hints", "hints")
@@ -372,7 +388,7 @@ def _setup_form_fields(book: dict, profile, fail) -> tuple[tuple, tuple, str]:
     return out["keywords"], out["categories"], book["cover_finish"]
 
 
-def _section(values: dict, where: str, fail) -> Section:
+def _section(values: dict, where: str, fail, folder: Path) -> Section:
     from pipeline.family import family_names, get_family
 
     family_name = values["family"]
@@ -396,9 +412,28 @@ def _section(values: dict, where: str, fail) -> Section:
     if values["hints_per_page"] not in HINTS_PER_PAGE:
         raise fail(f"must be one of {', '.join(map(str, HINTS_PER_PAGE))}",
                    f"{where}.hints_per_page")
+    words = None if values["words"] is None else \
+        _word_data(family, values["level"], folder / values["words"], f"{where}.words", fail)
     return Section(family_name, values["level"], values["count"], values["first"],
                    values["puzzles_per_page"], values["solutions_per_page"],
-                   values["hints_per_page"])
+                   values["hints_per_page"], words)
+
+
+def _word_data(family, level: str, path: Path, key: str, fail) -> WordSource:
+    """A section's own word data, found, digested and read by its family once here, so that a
+    bad file stops the run before anything is made. A problem on a line of the data names the
+    data file and that line; one about the data as a whole (missing, empty, too small for the
+    section's level, refused by a family that takes none) names the layout's `words` line,
+    and the data file in its message."""
+    try:
+        source = word_source(path)
+        family.read_words(Path(source.path), level)
+    except InputError as error:
+        if error.line is None:
+            where = f"{error.file}: " if error.file else ""
+            raise fail(f"{where}{error.message}", key) from None
+        raise
+    return source
 
 
 def _fields(data: dict, fields: tuple[Field, ...], prefix: str, fail) -> dict:

@@ -32,7 +32,7 @@ from typing import Iterable
 from pipeline.atomic import write_text
 from pipeline.errors import InputError
 from pipeline.family import family_names, get_family
-from pipeline.records import canonical_json, read_records, require
+from pipeline.records import canonical_json, puzzle_id, read_records, require
 
 LEDGER_NAME = "ledger.jsonl"
 EDITIONS_FOLDER = "editions"      # layouts/editions/<slug>-<n>.pages.jsonl: page digests
@@ -165,6 +165,15 @@ class Holdings:
                         index.add(index.sketch(h.puzzle))
             self._near[key] = index
         return self._near[key]
+
+    def numbers(self, family: str, level: str, roles: tuple[str, ...] = ROLES) -> set[int]:
+        """The key numbers of a level's boards held in `roles`, read from their ids (the
+        number is an id's last part): the boards a book will pass over, known before they
+        are generated. `level` is a catalog level: boards made from a layout's own word data
+        (ids `<family>-<level>+<digest>-<n>`) are numbered apart and not counted here."""
+        prefix = puzzle_id(family, level, 0).rsplit("-", 1)[0]
+        return {int(number) for h in self.holdings if h.family == family and h.role in roles
+                for named, number in [h.board.rsplit("-", 1)] if named == prefix}
 
     def match(self, board: str, family: str, level: str, puzzle: dict,
               roles: tuple[str, ...] = ROLES, record_sha256: str | None = None) -> Match | None:

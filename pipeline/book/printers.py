@@ -107,6 +107,11 @@ class _SourcedTable:
         return self.fields[field].source
 
 
+def _number(key: str, kind: type) -> property:
+    """A profile's field `key` read as a number of `kind` (a drawing rule)."""
+    return property(lambda profile: kind(profile.value(key)), doc=f"the profile's {key}")
+
+
 @dataclass(frozen=True)
 class PrinterProfile(_SourcedTable):
     key: str
@@ -232,21 +237,10 @@ class PrinterProfile(_SourcedTable):
             spine_text_box=text_box, barcode=barcode)
 
     # --- drawing rules -----------------------------------------------------------------------
-    @property
-    def min_font_pt(self) -> float:
-        return float(self.value("min_font_pt"))
-
-    @property
-    def min_line_pt(self) -> float:
-        return float(self.value("min_line_pt"))
-
-    @property
-    def min_gray_fill(self) -> float:
-        return float(self.value("min_gray_fill"))
-
-    @property
-    def max_blank_run(self) -> int:
-        return int(self.value("max_blank_run"))
+    min_font_pt = _number("min_font_pt", float)
+    min_line_pt = _number("min_line_pt", float)
+    min_gray_fill = _number("min_gray_fill", float)
+    max_blank_run = _number("max_blank_run", int)
 
     # --- colour and file standard ---------------------------------------------------------------
     @property

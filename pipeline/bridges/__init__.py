@@ -6,15 +6,12 @@ what each module of the folder holds.
 
 from __future__ import annotations
 
-from pipeline.bridges import draw
-from pipeline.bridges import generate as generator
 from pipeline.bridges.board import Board, canonical_form, layout
-from pipeline.bridges.grade import LEVEL_TITLES, LEVELS, rate
+from pipeline.bridges.grade import rate
 from pipeline.bridges.solve import count_solutions
-from pipeline.family import AnswerSigns, Family, Generated, Rating
-from pipeline.i18n import N_, Messages
+from pipeline.family import AnswerSigns, Family, Rating
+from pipeline.i18n import N_
 
-_ = Messages(__name__)
 RULES = (
     N_("Each circle is an island. Join the islands with bridges so that every island has as "
        "many bridges as its number says."),
@@ -30,12 +27,8 @@ class BridgesFamily(Family):
     name = "bridges"
     title = N_("Bridges")
     version = "bridges/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM
+    rules = RULES
     square_labels = True
-    cover_style = draw.COVER_STYLE
-    hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
     driver_bench_levels = {"scaling": "easy", "executors": "extreme"}
@@ -43,9 +36,6 @@ class BridgesFamily(Family):
     def level_shape(self, level: str) -> tuple[int, int]:
         from pipeline.bridges.generate import RECIPES
         return RECIPES[level].height, RECIPES[level].width
-
-    def generate(self, key: str, level: str) -> Generated:
-        return generator.generate(key, level, self.version)
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         found, _ = count_solutions(layout(Board.from_puzzle(puzzle)), limit)
@@ -56,17 +46,11 @@ class BridgesFamily(Family):
         the board a quarter swap width and height, so a board and its transpose are one."""
         return canonical_form(Board.from_puzzle(puzzle))
 
-    def near_duplicates(self, level: str) -> None:
-        return None  # no near-duplicate rule: nothing to index
-
     def rate(self, puzzle: dict) -> Rating:
         return rate(layout(Board.from_puzzle(puzzle)))
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["height"], puzzle["width"]
-
-    def rules_text(self) -> list[str]:
-        return [_(paragraph) for paragraph in RULES]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The island circles; a line along any solution bridge."""

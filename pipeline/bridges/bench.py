@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +17,7 @@ from dataclasses import replace
 
 from pipeline.bridges.generate import RECIPES, Recipe, generate
 from pipeline.bridges.grade import LEVELS
+from pipeline.generate_bench import cold_start_seconds
 
 VERSION = "bridges/1"
 ROWS = {level: (level, RECIPES[level]) for level in LEVELS}
@@ -38,20 +38,12 @@ def one(args: tuple[str, str, Recipe]) -> tuple[float, int, int, int, int]:
             board.grade.get("search_nodes", 0))
 
 
-def cold_start_seconds() -> float:
-    """A fresh interpreter: import, load the compiled kernels from cache, make one board."""
-    code = ("import time; t = time.perf_counter(); from pipeline.bridges import FAMILY; "
-            "FAMILY.generate('bridges:bench:cold', 'easy'); print(time.perf_counter() - t)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.strip())
-
-
 def run(quick: bool) -> dict:
     counts = QUICK if quick else FULL
     workers = os.cpu_count() or 1
     one(("bridges:bench:warm", "easy", RECIPES["easy"]))  # compile or load kernels first
-    results: dict = {"workers": workers, "cold_start_seconds": round(cold_start_seconds(), 3),
-                     "levels": {}}
+    cold = cold_start_seconds("bridges", "bridges:bench:cold", "easy")
+    results: dict = {"workers": workers, "cold_start_seconds": round(cold, 3), "levels": {}}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         list(pool.map(one, [(f"bridges:bench:warm{k}", "easy", RECIPES["easy"])
                             for k in range(workers)]))

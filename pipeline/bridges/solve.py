@@ -223,43 +223,48 @@ def connectivity_sweep(number, link_a, link_b, touch_start, touch, lo, hi, trail
     return changed
 
 
+# The sweeps propagate runs, easiest first: sweep i is the rule whose flag is 1 << i and
+# counts into counter slot i (crossings, saturation, counting, connectivity).
+SWEEPS = 4
+
+
+@njit(cache=True)
+def _sweep(i, number, link_a, link_b, touch_start, touch, cross_start, cross, lo, hi, trail,
+           meta, parent, rem, size):
+    """One pass of sweep `i`: what it narrowed, or -1 at a contradiction."""
+    if i == N_CROSSINGS:
+        return crossings_sweep(link_a, cross_start, cross, lo, hi, trail, meta)
+    if i == N_SATURATION:
+        return saturation_sweep(number, link_a, link_b, touch_start, touch, lo, hi, trail, meta,
+                                rem)
+    if i == N_COUNTING:
+        return counting_sweep(number, touch_start, touch, lo, hi, trail, meta)
+    return connectivity_sweep(number, link_a, link_b, touch_start, touch, lo, hi, trail, meta,
+                              parent, rem, size)
+
+
 @njit(cache=True)
 def propagate(rules, number, link_a, link_b, touch_start, touch, cross_start, cross,
                lo, hi, trail, meta, counts, parent, rem, size):
-    """Apply the rules easiest first, back to the easiest after any progress, to a fixpoint."""
+    """Apply the rules easiest first, back to the easiest after any progress, to a fixpoint.
+    The crossings sweep runs whenever any rule is on (it is a rule of the puzzle)."""
     if rules == 0:
         return STUCK
     while True:
-        r = crossings_sweep(link_a, cross_start, cross, lo, hi, trail, meta)
-        if r < 0:
-            return CONTRADICTION
-        if r > 0:
-            counts[N_CROSSINGS] += r
-            continue
-        if rules & SATURATION:
-            r = saturation_sweep(number, link_a, link_b, touch_start, touch, lo, hi, trail, meta,
-                            rem)
+        progress = False
+        for i in range(SWEEPS):
+            if i != N_CROSSINGS and not rules & (1 << i):
+                continue
+            r = _sweep(i, number, link_a, link_b, touch_start, touch, cross_start, cross, lo, hi,
+                       trail, meta, parent, rem, size)
             if r < 0:
                 return CONTRADICTION
             if r > 0:
-                counts[N_SATURATION] += r
-                continue
-        if rules & COUNTING:
-            r = counting_sweep(number, touch_start, touch, lo, hi, trail, meta)
-            if r < 0:
-                return CONTRADICTION
-            if r > 0:
-                counts[N_COUNTING] += r
-                continue
-        if rules & CONNECTIVITY:
-            r = connectivity_sweep(number, link_a, link_b, touch_start, touch, lo, hi, trail,
-                              meta, parent, rem, size)
-            if r < 0:
-                return CONTRADICTION
-            if r > 0:
-                counts[N_CONNECTIVITY] += r
-                continue
-        return STUCK
+                counts[i] += r
+                progress = True
+                break
+        if not progress:
+            return STUCK
 
 
 @njit(cache=True)

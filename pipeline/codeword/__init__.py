@@ -7,12 +7,13 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
-from pipeline.codeword import draw
+from pipeline.codeword import board, draw, grade
 from pipeline.codeword import generate as generator
 from pipeline.codeword import solve as solver
-from pipeline.codeword.board import board_from_puzzle, dedupe_form
-from pipeline.codeword.grade import LEVEL_BY_NAME, LEVEL_TITLES, LEVELS, rating_of
-from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.codeword.board import board_from_puzzle
+from pipeline.codeword.grade import rating_of
+from pipeline.crossword.families import CrosswordFamily
+from pipeline.family import AnswerSigns, Rating
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink, panel_box
 
@@ -25,50 +26,32 @@ RULES = (
 )
 
 
-class CodewordFamily(Family):
+class CodewordFamily(CrosswordFamily):
     name = "codeword"
     title = "Codeword"
     version = "codeword/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM
-    hint_figure_note = draw.HINT_FIGURE_NOTE
-    gives_hints = True
-    teaches = True
-
-    def level_shape(self, level: str) -> tuple[int, int]:
-        size = LEVEL_BY_NAME[level].size
-        return size, size
-
-    def generate(self, key: str, level: str) -> Generated:
-        return generator.generate(key, level, self.version)
-
-    def count_solutions(self, puzzle: dict, limit: int) -> int:
-        return solver.count_solutions(puzzle, limit)
-
-    def dedupe_form(self, puzzle: dict) -> str:
-        return "codeword:" + dedupe_form(board_from_puzzle(puzzle))
-
-    def near_duplicates(self, level: str) -> None:
-        return None
+    generator, solver, boards, drawing, grades = generator, solver, board, draw, grade
 
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)
         return rating_of(solver.solve_board(board), len(board.given))
 
-    def grid_shape(self, puzzle: dict) -> tuple[int, int]:
-        return puzzle["rows"], puzzle["cols"]
-
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS
 
-    def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
-        draw.draw_panel(ink, puzzle, box)
+    def solution_panel_rows(self, level: str) -> float:
+        return draw.SOLUTION_PANEL_ROWS
+
+    def draw_solution_panel(self, ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
+        draw.draw_solution_key(ink, puzzle, solution, box)
 
     def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
                       solution_cell: float) -> str | None:
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
-        return draw.panel_problem(puzzle_cell, panel_box(grid, draw.PANEL_ROWS))
+        answer = GridBox(0.0, 0.0, solution_cell, puzzle["rows"], puzzle["cols"])
+        return (draw.panel_problem(puzzle_cell, panel_box(grid, draw.PANEL_ROWS))
+                or draw.solution_key_problem(measure,
+                                             panel_box(answer, draw.SOLUTION_PANEL_ROWS)))
 
     def rules_text(self) -> list[str]:
         return list(RULES)

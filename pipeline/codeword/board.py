@@ -102,14 +102,9 @@ def read_solution(board: Board, solution: dict) -> dict[int, str]:
     return letters
 
 
-def check_puzzle(puzzle: dict) -> Board:
-    """The board of a record's puzzle (Family.check_record, served)."""
-    return board_from_puzzle(puzzle)
-
-
-def check_solution(board: Board, solution: dict) -> None:
-    """A record's solution against its board (Family.check_record, served)."""
-    read_solution(board, solution)
+# Family.check_record, served: a record's puzzle read into its board, and its solution
+# checked against that board.
+check_puzzle, check_solution = board_from_puzzle, read_solution
 
 
 # --- symmetries --------------------------------------------------------------------------------

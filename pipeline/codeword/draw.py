@@ -4,10 +4,14 @@ The puzzle: the crossword grid (pipeline/crossword/drawing.py), each white cell'
 small in its top-left corner (NUMBER_SIZE of the cell, never under MIN_TEXT pt), and the given
 letters in every cell of their number. Under it, in the panel: the key table (1 to 26 in two
 rows of thirteen boxes, the given letters filled in) and the alphabet, to cross letters off.
-The solution: the grid with every letter, the numbers kept in their corners.
+The solution: the grid with every letter, the numbers kept in their corners, and under it
+the whole key (1 to 26 in two rows of thirteen, each number over its letter; the given letters
+bold, as in the grid).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from pipeline.crossword.drawing import CELL_LINE, draw_grid, draw_letters
 from pipeline.geometry import Box
@@ -19,6 +23,7 @@ NUMBER_SIZE = 0.3       # of the cell pitch
 LETTER_SIZE = 0.5       # of the cell pitch: letters sit a little low, clear of the number
 CAP_HEIGHT = 0.75       # of the type size: a bold capital's height, with room (the font: 0.70)
 PANEL_ROWS = 4.0        # cell pitches under the grid: the key's two rows and the alphabet
+SOLUTION_PANEL_ROWS = 3.2   # cell pitches under a solution's grid: the key's two rows
 KEY_COLUMNS = 13
 FOCUS_SHADE = 0.85
 HINT_FIGURE_NOTE = "Shaded cells are the word the step reads its letter from."
@@ -152,6 +157,64 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
     step = KEY_COLUMNS * pitch / 26
     ink.texts([(left + (k + 0.5) * step, y, ch, "middle") for k, ch in enumerate(ALPHABET)],
               size=max(MIN_TEXT, min(alphabet_size, 1.26 * step)), bold=False)
+
+
+# --- the solution's key -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class KeyType:
+    """Where the solution's key sets its type in its box: thirteen columns, two rows, each
+    a number (baseline `number_base` under the row's top) over its letter."""
+
+    column: float
+    row: float
+    number: float
+    letter: float
+    number_base: float
+    letter_base: float
+
+
+def key_type(box: Box) -> KeyType:
+    column, row = box.width / KEY_COLUMNS, box.height / 2
+    number = max(MIN_TEXT, 0.36 * row)
+    letter = max(MIN_TEXT + 1, 0.46 * row)
+    number_base = CAP_HEIGHT * number
+    return KeyType(column, row, number, letter, number_base,
+                   number_base + 0.3 * number + 1.0 + CAP_HEIGHT * letter)
+
+
+def draw_solution_key(ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
+    kind = key_type(box)
+    given = puzzle["given"]
+    numbers, plain, bold, rules = [], [], [], []
+    for k in range(26):
+        row, col = divmod(k, KEY_COLUMNS)
+        x = box.x0 + (col + 0.5) * kind.column
+        top = box.y1 - row * kind.row
+        numbers.append((x, top - kind.number_base, str(k + 1), "middle"))
+        letter = solution["key"][str(k + 1)]
+        (bold if str(k + 1) in given else plain).append(
+            (x, top - kind.letter_base, letter, "middle"))
+    # a hairline under each row of letters reads the pairs as a table of two rows
+    for row in range(2):
+        y = box.y1 - row * kind.row - kind.letter_base - 0.25 * kind.letter
+        rules.append((box.x0, y, box.x1, y))
+    ink.lines(rules, width=CELL_LINE, gray=0.55)
+    ink.texts(numbers, size=kind.number)
+    ink.texts(plain, size=kind.letter)
+    ink.texts(bold, size=kind.letter, bold=True)
+
+
+def solution_key_problem(measure, box: Box) -> str | None:
+    """Why the key cannot print under a solution at this pitch: a number and its letter
+    wider than a column, or taller than a row, at the smallest type."""
+    kind = key_type(box)
+    if measure.text_width("26", size=kind.number, bold=False) + 1.0 > kind.column or \
+            measure.text_width("W", size=kind.letter, bold=True) + 1.0 > kind.column:
+        return "the solution's key is wider than the grid at its smallest type"
+    if kind.letter_base + 1.0 > kind.row:
+        return "the solution's key is taller than its room under the grid"
+    return None
 
 
 def panel_problem(puzzle_cell: float, box: Box) -> str | None:

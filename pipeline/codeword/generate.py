@@ -13,6 +13,7 @@ the independent checker must then find that key and no other, or the board is re
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 
 from pipeline.codeword import verify
 from pipeline.codeword.board import LETTERS, board_from_puzzle
@@ -20,14 +21,54 @@ from pipeline.codeword.grade import LEVEL_BY_NAME, grade_record, level_of, rare_
 from pipeline.codeword.solve import solve_board
 from pipeline.crossword import fill as filler
 from pipeline.crossword.grid import lattice_pattern, layout
-from pipeline.crossword.words import fill_index
-from pipeline.errors import CheckersDisagree, GenerationFailed
+from pipeline.crossword.words import (WordIndex, dictionary_words, fill_index, index_words,
+                                      read_own_list)
+from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
 
 ANSWER_FLOOR = 3.0
 ATTEMPTS = 200   # fills tried for one board: a failed key would leave a gap in a book's numbers
 GIVEN_SETS = 10
+# A layout's own answer list must hold this many words of each length a level's slots can
+# have, and this many in all, to fill its grids. Measured on the most common words of our
+# list: 1,000 (33 of 9 letters) fill no easy board in three keys, 3,000 (207 of 9 letters)
+# two, 6,000 all three (docs/crossword.md).
+OWN_LENGTH_WORDS = 150
+OWN_WORDS = 4000
+
+
+def own_index(path: Path, level: str) -> WordIndex:
+    """A layout's own answer list (crossword/words.py, `read_own_list`), its words of Zipf
+    ANSWER_FLOOR and above indexed for a fill of `level`. Uniqueness is still proven under the
+    large dictionary, so every answer word must be in it; and every letter must be in some
+    word of four letters or more (the fill seeds a slot with each rare one). One-line errors
+    name the file, and the line of a word the dictionary lacks."""
+    spec = LEVEL_BY_NAME[level]
+    own = read_own_list(path)
+    large = dictionary_words()
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        parts = line.split()
+        if parts and not parts[0].startswith("#") and parts[0].upper() not in large:
+            raise InputError(f"{parts[0]!r} is not in the large dictionary the puzzle's one "
+                             "answer is proven under", file=str(path), line=number,
+                             field="word")
+    index = index_words(w for w, z in own.items() if z >= ANSWER_FLOOR)
+    lengths = range(3, spec.longest + 1)
+    short = [(n, len(index.of_length(n).words)) for n in lengths
+             if len(index.of_length(n).words) < OWN_LENGTH_WORDS]
+    total = sum(len(index.of_length(n).words) for n in lengths)
+    missing = sorted(set(LETTERS) - {ch for n in lengths if n >= 4
+                                     for w in index.of_length(n).words for ch in w})
+    if short or total < OWN_WORDS or missing:
+        what = ", ".join(f"{count} of {n} letters" for n, count in short) or f"{total} in all"
+        if missing:
+            what = f"no word of 4 letters or more holds {', '.join(missing)}"
+        raise InputError(f"too small to fill grids of level {level}: {what} (of Zipf "
+                         f"{ANSWER_FLOOR} or above; it needs {OWN_LENGTH_WORDS} of each length "
+                         f"from 3 to {spec.longest} letters, {OWN_WORDS} in all, every letter)",
+                         file=str(path), field="words")
+    return index
 
 
 def seeded_slots(stream: KeyedStream, slots, index, letters: str) -> dict[int, int]:
@@ -69,10 +110,13 @@ def given_sets(stream: KeyedStream, code: dict, counts) -> list[dict]:
     return out
 
 
-def generate(key: str, level: str, version: str) -> Generated:
+def generate(key: str, level: str, version: str, index: WordIndex | None = None) -> Generated:
+    """A board of exactly `level` from the key's stream, its answer filled from `index`
+    (None: the fill list's words of Zipf ANSWER_FLOOR and above; else a layout's own,
+    `own_index`), its uniqueness proven under the large dictionary either way."""
     spec = LEVEL_BY_NAME[level]
     stream = KeyedStream(key)
-    index = fill_index(ANSWER_FLOOR)
+    index = fill_index(ANSWER_FLOOR) if index is None else index
     for attempt in range(1, ATTEMPTS + 1):
         pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
                                   extra=spec.size // 2)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.codeword.board import CODES, LETTERS, Board, board_from_puzzle
+from pipeline.crossword.families import trace
 from pipeline.crossword.words import LengthIndex, WordIndex, dictionary_index
 
 ALL = (1 << 26) - 1
@@ -306,8 +307,4 @@ def describe(board: Board, step: Step) -> str:
 
 def explain(puzzle: dict) -> list[str]:
     board = board_from_puzzle(puzzle)
-    result = solve_board(board)
-    lines = [describe(board, step) for step in result.steps]
-    if not result.solved:
-        lines.append("no further step: the techniques do not finish this board")
-    return lines
+    return trace(board, solve_board(board), describe)

@@ -13,6 +13,7 @@ and all 26 letters must appear (26 code numbers in the grid, one-to-one).
 from __future__ import annotations
 
 import functools
+from operator import itemgetter
 
 from pipeline.crossword.words import DICTIONARY
 
@@ -60,17 +61,30 @@ def _fitting(run: list[int], key: dict, used: set, limit: int):
         pool = by_length.get(len(run), set())
     if len(pool) > limit:
         return None
+    # The run's open numbers: where each first appears, and the later places it repeats at.
+    # A word fits when its letters agree where a number repeats, differ where the numbers
+    # differ, and none of them is a letter the key already uses.
+    firsts, repeats, seen = [], [], {}
+    for i, n in enumerate(run):
+        if n in key:
+            continue
+        if n in seen:
+            repeats.append((seen[n], i))
+        else:
+            seen[n] = i
+            firsts.append(i)
+    if not firsts:
+        return list(pool)
+    pick, count = itemgetter(*firsts), len(firsts)
+    if repeats:
+        first_of = itemgetter(*(i for i, _j in repeats))
+        again = itemgetter(*(j for _i, j in repeats))
     out = []
     for word in pool:
-        mine: dict[int, str] = {}
-        ok = True
-        for n, ch in zip(run, word):
-            if n in key:
-                continue
-            if mine.setdefault(n, ch) != ch or ch in used:
-                ok = False
-                break
-        if ok and len(set(mine.values())) == len(mine):
+        if repeats and first_of(word) != again(word):
+            continue
+        letters = set(pick(word))
+        if len(letters) == count and not letters & used:
             out.append(word)
     return out
 

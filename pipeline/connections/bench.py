@@ -15,6 +15,7 @@ from pipeline.connections import verify
 from pipeline.connections.generate import Exhausted, build, tile_order
 from pipeline.connections.grade import LEVELS, herrings
 from pipeline.connections.board import TIERS, indexed_library, load_library
+from pipeline.generate_bench import print_table
 
 FULL_KEYS = 1700   # per level and unbanded: 6,800 keys in all
 QUICK_KEYS = 40
@@ -88,6 +89,11 @@ def measure_level(level: str | None, keys: int) -> dict:
         f"most_boards_per_category_in_first_{in_book}": max(uses.values(), default=0),
     }
 
+# The table run() prints: (heading, result key, width, format).
+TABLE = (("boards/s", "boards_per_second", 9, ".1f"), ("mean", "moves_mean", 7, ".1f"),
+         ("p90", "moves_p90", 5, "d"), ("p99", "moves_p99", 5, "d"), ("max", "moves_max", 6, "d"),
+         ("exhausted", "exhausted", 9, "d"), ("ambiguous", "ambiguous", 9, "d"))
+
 
 def run(quick: bool) -> dict:
     keys = QUICK_KEYS if quick else FULL_KEYS
@@ -96,12 +102,7 @@ def run(quick: bool) -> dict:
     results["any"] = measure_level(None, keys)
     tier_counts = Counter(c.tier for c in load_library())
     results["library"] = {tier: tier_counts[tier] for tier in TIERS}
-    print(f"{'level':8} {'boards/s':>9} {'mean':>7} {'p90':>5} {'p99':>5} {'max':>6} "
-          f"{'exhausted':>9} {'ambiguous':>9}", file=sys.stderr)
-    for name in [level.name for level in LEVELS] + ["any"]:
-        r = results[name]
-        print(f"{name:8} {r['boards_per_second']:9.1f} {r['moves_mean']:7.1f} "
-              f"{r['moves_p90']:5d} {r['moves_p99']:5d} {r['moves_max']:6d} "
-              f"{r['exhausted']:9d} {r['ambiguous']:9d}", file=sys.stderr)
+    print_table({name: results[name] for name in [level.name for level in LEVELS] + ["any"]},
+                TABLE, ("level", 8))
     print("library: " + ", ".join(f"{t} {n}" for t, n in results["library"].items()), file=sys.stderr)
     return results

@@ -27,7 +27,7 @@ book's boards share out the categories instead of leaving their spread to chance
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
 
@@ -143,32 +143,31 @@ def subsets(free: int, stream: KeyedStream, limit: int):
             yield mask
 
 
+@dataclass(eq=False)
 class Search:
     """One depth-first search for a board of one level."""
 
-    def __init__(self, library: IndexedLibrary, stream: KeyedStream, level: Level | None,
-                 decks: tuple[tuple[int, ...], ...] = (),
-                 budget: int = MOVE_BUDGET, subsets_per_category: int = SUBSETS_PER_CATEGORY,
-                 allowance: tuple[int, ...] = TIER_ALLOWANCE,
-                 search_order: tuple[int, ...] = SEARCH_ORDER,
-                 window: tuple[int, ...] = DECK_WINDOW):
-        self.library = library
-        self.stream = stream
-        self.level = level
-        self.budget = budget
-        self.subsets_per_category = subsets_per_category
-        self.allowance = allowance
-        self.decks = decks  # per tier, when given: the order to try categories in
-        self.search_order = search_order
-        self.window = window
-        self.moves = 0
-        self.used = 0
-        self.spill = Spill(len(library.names))
-        self.chosen: list[Placement] = []
-        self.result: tuple[Placement, ...] = ()
-        self.rejected_leaves = 0
-        self.decoys = 0   # herring decoys swapped in
-        self.repairs = 0  # swaps that took away an easier reading of a group
+    library: IndexedLibrary
+    stream: KeyedStream
+    level: Level | None
+    decks: tuple[tuple[int, ...], ...] = ()  # per tier, when given: the order to try categories in
+    budget: int = MOVE_BUDGET
+    subsets_per_category: int = SUBSETS_PER_CATEGORY
+    allowance: tuple[int, ...] = TIER_ALLOWANCE
+    search_order: tuple[int, ...] = SEARCH_ORDER
+    window: tuple[int, ...] = DECK_WINDOW
+    # What the search keeps as it goes.
+    moves: int = field(default=0, init=False)
+    used: int = field(default=0, init=False)
+    spill: Spill = field(init=False)
+    chosen: list[Placement] = field(default_factory=list, init=False)
+    result: tuple[Placement, ...] = field(default=(), init=False)
+    rejected_leaves: int = field(default=0, init=False)
+    decoys: int = field(default=0, init=False)   # herring decoys swapped in
+    repairs: int = field(default=0, init=False)  # swaps that took away an easier reading of a group
+
+    def __post_init__(self) -> None:
+        self.spill = Spill(len(self.library.names))
 
     def run(self) -> tuple[Placement, ...] | None:
         """The four placements in tier order, or None when every move failed."""

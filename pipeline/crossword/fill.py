@@ -81,7 +81,8 @@ class Filling:
 
     def narrow(self, domains: list[int], changed) -> bool:
         """Arc consistency from the slots in `changed`; False when a slot is left with no
-        word (or two slots with the one same word)."""
+        word (or two slots with the one same word). The consistent state reached is the one
+        same whatever the order slots are taken in, so the order is free to be quick."""
         queue = list(changed)
         queued = set(queue)
         while queue:
@@ -90,7 +91,8 @@ class Filling:
             mask = domains[s]
             if not mask:
                 return False
-            if mask & (mask - 1) == 0:
+            single = mask & (mask - 1) == 0
+            if single:
                 for o in self.same_length[s]:
                     if domains[o] & mask:
                         domains[o] &= ~mask
@@ -99,13 +101,18 @@ class Filling:
                         if o not in queued:
                             queue.append(o)
                             queued.add(o)
+                word = self.tables[s].words[mask.bit_length() - 1]
             for crossing in self.layout.crossings[s]:
-                allowed = self.letters_at(s, crossing.mine, mask)
                 at = self.tables[crossing.other].at[crossing.theirs]
-                keep = 0
-                for k, letter in enumerate(LETTERS):
-                    if allowed >> k & 1:
-                        keep |= at[letter]
+                if single:
+                    # one word left: the crossing slot keeps the words with its letter
+                    keep = at[word[crossing.mine]]
+                else:
+                    allowed = self.letters_at(s, crossing.mine, mask)
+                    keep = 0
+                    for k, letter in enumerate(LETTERS):
+                        if allowed >> k & 1:
+                            keep |= at[letter]
                 o = crossing.other
                 new = domains[o] & keep
                 if new != domains[o]:

@@ -135,19 +135,20 @@ def problems(pattern, *, checked: bool = False) -> list[str]:
 
 
 def connected(pattern) -> bool:
-    white = [(r, c) for r, line in enumerate(pattern) for c, ch in enumerate(line) if ch != BLOCK]
-    if not white:
+    """Every white cell reachable from any other through white cells (a flood fill that
+    takes cells out of the set of white cells as it reaches them)."""
+    left = {(r, c) for r, line in enumerate(pattern) for c, ch in enumerate(line)
+            if ch != BLOCK}
+    if not left:
         return False
-    seen = {white[0]}
-    todo = [white[0]]
+    todo = [left.pop()]
     while todo:
         r, c = todo.pop()
-        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if 0 <= nr < len(pattern) and 0 <= nc < len(pattern[0]) and \
-                    pattern[nr][nc] != BLOCK and (nr, nc) not in seen:
-                seen.add((nr, nc))
-                todo.append((nr, nc))
-    return len(seen) == len(white)
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if near in left:
+                left.remove(near)
+                todo.append(near)
+    return not left
 
 
 # --- pattern files -----------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Word lists: the data files in `data/`, read once, indexed for the filler and the solvers.
 
 `common.txt` holds "WORD ZIPF" lines (the fill list with each word's frequency on the Zipf
-scale), `dictionary.txt` one word a line (the large dictionary). A layout may name a list of
-its own in either form; a bad line is one `InputError` naming the file and the line.
+scale), `dictionary.txt` one word a line (the large dictionary). A layout may name a fill list
+of its own in either form (`read_own_list`, held to more than ours are: no word twice, none
+offensive); a bad line is one `InputError` naming the file and the line.
 
 An index keeps, for each word length, the words in a fixed order and one bit set (a Python
 int, bit k for word k) per position and letter: the words of that length with that letter
@@ -20,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.errors import InputError
+from pipeline.lexicon import is_offensive
 
 DATA = Path(__file__).resolve().parent / "data"
 COMMON = DATA / "common.txt"
@@ -99,6 +101,54 @@ def read_list(path: Path) -> dict[str, float]:
     return words
 
 
+def read_own_list(path: Path) -> dict[str, float]:
+    """A layout's own word list: one word a line, optionally followed by its Zipf frequency,
+    blank lines and lines starting with `#` ignored. One line naming the file, the line and
+    the field for a word not of 3 to 15 letters A-Z, a word twice, an offensive word or an
+    inflection of one (pipeline/lexicon.py), a frequency that is not a number; a list with no
+    word names the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such word list", file=str(path), field="words") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read the word list: {error}", file=str(path),
+                         field="words") from None
+    words: dict[str, float] = {}
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        parts = line.split()
+        if not parts or parts[0].startswith("#"):
+            continue
+
+        def fail(message: str, field: str = "word") -> InputError:
+            return InputError(message, file=str(path), line=number, field=field)
+
+        word = parts[0].upper()
+        if not SHORTEST <= len(word) <= LONGEST:
+            raise fail(f"{parts[0]!r} has {len(word)} letters, not {SHORTEST} to {LONGEST}")
+        strange = sorted(set(word) - set(LETTERS))
+        if strange:
+            raise fail(f"{parts[0]!r} holds {', '.join(map(repr, strange))}: a grid writes "
+                       "the letters A-Z only")
+        if len(parts) > 2:
+            raise fail("expected a word and at most a Zipf frequency")
+        if word in first_line:
+            raise fail(f"{parts[0]!r} appears twice (first on line {first_line[word]})")
+        if is_offensive(word):
+            raise fail(f"{parts[0]!r} is on the offensive-word list, or an inflection of a "
+                       "word on it")
+        try:
+            zipf = float(parts[1]) if len(parts) == 2 else ANY_FLOOR
+        except ValueError:
+            raise fail(f"{parts[1]!r} is not a number", "zipf") from None
+        first_line[word] = number
+        words[word] = zipf
+    if not words:
+        raise InputError("the word list has no words", file=str(path), field="word")
+    return words
+
+
 def index_words(words) -> WordIndex:
     """The index of `words` (any iterable of capital-letter words), in sorted order. The bit
     sets are packed with numpy: building them bit by bit costs seconds on the dictionary."""
@@ -134,13 +184,3 @@ def dictionary_words(path: str = str(DICTIONARY)) -> frozenset[str]:
 @functools.lru_cache(maxsize=2)
 def dictionary_index(path: str = str(DICTIONARY)) -> WordIndex:
     return index_words(dictionary_words(path))
-
-
-def set_bits(mask: int) -> list[int]:
-    """The positions of the set bits of `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

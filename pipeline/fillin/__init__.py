@@ -6,14 +6,13 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
-from pipeline.family import AnswerSigns, Family, Generated, Rating
-from pipeline.fillin import draw
+from pipeline.crossword.families import CrosswordFamily
+from pipeline.family import AnswerSigns, Rating
+from pipeline.fillin import board, draw, grade
 from pipeline.fillin import generate as generator
 from pipeline.fillin import solve as solver
-from pipeline.fillin.board import board_from_puzzle, dedupe_form
-from pipeline.fillin.grade import LEVEL_BY_NAME, LEVEL_TITLES, LEVELS, rating_of
-from pipeline.geometry import Box
-from pipeline.ink import GridBox, Ink, panel_box
+from pipeline.fillin.grade import LEVEL_BY_NAME, rating_of
+from pipeline.ink import GridBox, panel_box
 
 # The level whose panel a board of this many rows is printed with.
 LEVEL_BY_ROWS = {spec.size: name for name, spec in LEVEL_BY_NAME.items()}
@@ -26,44 +25,17 @@ RULES = (
 )
 
 
-class FillInFamily(Family):
+class FillInFamily(CrosswordFamily):
     name = "fillin"
     title = "Fill-In"
     version = "fillin/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM
-    hint_figure_note = draw.HINT_FIGURE_NOTE
-    gives_hints = True
-    teaches = True
-
-    def level_shape(self, level: str) -> tuple[int, int]:
-        size = LEVEL_BY_NAME[level].size
-        return size, size
-
-    def generate(self, key: str, level: str) -> Generated:
-        return generator.generate(key, level, self.version)
-
-    def count_solutions(self, puzzle: dict, limit: int) -> int:
-        return solver.count_solutions(puzzle, limit)
-
-    def dedupe_form(self, puzzle: dict) -> str:
-        return "fillin:" + dedupe_form(board_from_puzzle(puzzle))
-
-    def near_duplicates(self, level: str) -> None:
-        return None  # fills from a list of thousands of words do not come close
+    generator, solver, boards, drawing, grades = generator, solver, board, draw, grade
 
     def rate(self, puzzle: dict) -> Rating:
         return rating_of(solver.solve(puzzle))
 
-    def grid_shape(self, puzzle: dict) -> tuple[int, int]:
-        return puzzle["rows"], puzzle["cols"]
-
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS[level]
-
-    def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
-        draw.draw_panel(ink, puzzle, box)
 
     def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
                       solution_cell: float) -> str | None:

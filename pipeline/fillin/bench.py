@@ -22,6 +22,7 @@ import sys
 import time
 
 from pipeline.crossword import fill, grid, words
+from pipeline.crossword.families import generation_rates, print_rates, proof_rate
 from pipeline.fillin.generate import generate
 from pipeline.keyed import KeyedStream
 from pipeline.fillin.grade import LEVELS
@@ -32,35 +33,6 @@ FULL, QUICK = 40, 6
 TARGETS = {"easy": 720, "medium": 360, "hard": 300, "proofs_per_second": 50,
            "american_fills_per_core_minute": 3}
 AMERICAN = {"full": 20, "quick": 4, "budget": 3000, "branching": 6, "longest": 7}
-
-
-def generation(quick: bool, made: list) -> dict:
-    count = QUICK if quick else FULL
-    out = {}
-    for level in LEVELS:
-        started = time.process_time()
-        attempts = 0
-        for n in range(count):
-            board = generate(f"fillin:bench-{level}:{n}", level, VERSION)
-            attempts += board.attempts
-            made.append((board.puzzle, board.solution))
-        seconds = time.process_time() - started
-        rate = 60 * count / seconds
-        out[level] = {"boards": count, "boards_per_core_minute": round(rate, 1),
-                      "attempts_per_board": round(attempts / count, 2),
-                      "target": TARGETS[level], "met": rate >= TARGETS[level]}
-    return out
-
-
-def proofs(made: list) -> dict:
-    started = time.process_time()
-    results = [verify(p, s) for p, s in made]
-    seconds = time.process_time() - started
-    rate = len(made) / seconds
-    return {"boards": len(made), "proofs_per_second": round(rate, 1),
-            "unique": sum(r["unique"] for r in results),
-            "nodes_max": max(r["nodes"] for r in results),
-            "target": TARGETS["proofs_per_second"], "met": rate >= TARGETS["proofs_per_second"]}
 
 
 def american_fills(quick: bool) -> dict:
@@ -88,16 +60,11 @@ def american_fills(quick: bool) -> dict:
 
 def run(quick: bool) -> dict:
     made: list = []
-    results = {"generation": generation(quick, made)}
-    results["proofs"] = proofs(made)
+    results = {"generation": generation_rates(generate, "fillin", LEVELS,
+                                              QUICK if quick else FULL, VERSION, TARGETS, made)}
+    results["proofs"] = proof_rate(verify, made, TARGETS["proofs_per_second"])
     results["american_15x15"] = american_fills(quick)
-    print(f"{'level':<10}{'boards':>7}{'per core-minute':>17}{'target':>8}", file=sys.stderr)
-    for level, row in results["generation"].items():
-        print(f"{level:<10}{row['boards']:>7}{row['boards_per_core_minute']:>17.1f}"
-              f"{row['target']:>8}", file=sys.stderr)
-    p = results["proofs"]
-    print(f"proofs {p['boards']} boards {p['proofs_per_second']} /s (target "
-          f"{p['target']}), unique {p['unique']}", file=sys.stderr)
+    print_rates(results)
     a = results["american_15x15"]
     print(f"American 15x15 fills {a['filled']} of {a['patterns']}: "
           f"{a['fills_per_core_minute']} per core-minute (target {a['target']})",

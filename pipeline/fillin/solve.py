@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pipeline.crossword.families import trace
 from pipeline.fillin.board import Board, board_from_puzzle
 
 ONLY_LENGTH = "Only Word of Its Length"
@@ -48,16 +49,61 @@ class Step:
         return TIERS[self.technique]
 
 
+@dataclass(frozen=True)
+class Table:
+    """One board's listed words as bit sets (bit k: the k-th listed word), so a slot's
+    candidates are a few ANDs of integers rather than a letter-by-letter test of every word;
+    iterating a set's bits from the lowest keeps the list's order."""
+
+    board: Board
+    bit: dict[str, int]
+    of_length: dict[int, int]
+    at: dict[tuple[int, str], int]   # (position, letter) -> the words with it there
+    cells: tuple[tuple[tuple[int, int], ...], ...]
+    lengths: tuple[int, ...]
+
+
+def table_of(board: Board) -> Table:
+    bit, of_length, at = {}, {}, {}
+    for k, word in enumerate(board.words):
+        bit[word] = 1 << k
+        of_length[len(word)] = of_length.get(len(word), 0) | 1 << k
+        for i, letter in enumerate(word):
+            at[i, letter] = at.get((i, letter), 0) | 1 << k
+    slots = board.slots.slots
+    return Table(board, bit, of_length, at, tuple(slot.cells for slot in slots),
+                 tuple(slot.length for slot in slots))
+
+
+def words_in(table: Table, mask: int) -> list[str]:
+    """The words of bit set `mask`, in the list's order."""
+    words = table.board.words
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(words[low.bit_length() - 1])
+        mask ^= low
+    return found
+
+
 @dataclass
 class State:
-    """Letters in the grid, the words placed (slot -> word), and the ruled-out pairs."""
+    """Letters in the grid, the words placed (slot -> word), the ruled-out pairs, and as bit
+    sets the words not yet placed and, by slot, the words ruled out of it."""
 
     letters: dict[tuple[int, int], str]
+    unused: int
     placed: dict[int, str] = field(default_factory=dict)
     ruled_out: set[tuple[int, str]] = field(default_factory=set)
+    ruled: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> "State":
-        return State(dict(self.letters), dict(self.placed), set(self.ruled_out))
+        return State(dict(self.letters), self.unused, dict(self.placed), set(self.ruled_out),
+                     dict(self.ruled))
+
+
+def start(table: Table) -> State:
+    return State(dict(table.board.givens), (1 << len(table.board.words)) - 1)
 
 
 @dataclass(frozen=True)
@@ -69,101 +115,101 @@ class Solve:
 
 # --- candidates --------------------------------------------------------------------------------
 
-def fits(board: Board, state: State, s: int, word: str, cells=None) -> bool:
-    slot = board.slots.slots[s]
-    if len(word) != slot.length or (s, word) in state.ruled_out:
-        return False
-    for i, cell in enumerate(slot.cells):
-        if cells is not None and cell not in cells:
-            continue
-        letter = state.letters.get(cell)
-        if letter is not None and letter != word[i]:
-            return False
-    return True
+def fitting(table: Table, state: State, s: int) -> int:
+    """The unused words that fit slot s: its length, every letter already in it, and not
+    ruled out of it."""
+    mask = state.unused & table.of_length.get(table.lengths[s], 0) & ~state.ruled.get(s, 0)
+    letters, at = state.letters, table.at
+    for i, cell in enumerate(table.cells[s]):
+        letter = letters.get(cell)
+        if letter is not None:
+            mask &= at.get((i, letter), 0)
+            if not mask:
+                break
+    return mask
 
 
-def open_slots(board: Board, state: State) -> list[int]:
-    return [s for s in range(len(board.slots.slots)) if s not in state.placed]
+def open_slots(table: Table, state: State) -> list[int]:
+    return [s for s in range(len(table.lengths)) if s not in state.placed]
 
 
-def unused(board: Board, state: State) -> list[str]:
-    used = set(state.placed.values())
-    return [w for w in board.words if w not in used]
+def fitting_all(table: Table, state: State) -> dict[int, int]:
+    """Every open slot's candidates, slots in order."""
+    return {s: fitting(table, state, s) for s in open_slots(table, state)}
 
 
-def candidates(board: Board, state: State, s: int, words=None) -> list[str]:
-    return [w for w in (words if words is not None else unused(board, state))
-            if fits(board, state, s, w)]
-
-
-def place(board: Board, state: State, s: int, word: str) -> None:
+def place(table: Table, state: State, s: int, word: str) -> None:
     state.placed[s] = word
-    for cell, letter in zip(board.slots.slots[s].cells, word):
+    state.unused &= ~table.bit[word]
+    for cell, letter in zip(table.cells[s], word):
         state.letters[cell] = letter
 
 
-def contradiction(board: Board, state: State) -> bool:
-    """A slot no word fits, or a word no slot takes: the state cannot lead to a solution."""
-    words = unused(board, state)
-    spaces = open_slots(board, state)
-    fitting = {s: candidates(board, state, s, words) for s in spaces}
-    if any(not ws for ws in fitting.values()):
-        return True
-    taken = {w for ws in fitting.values() for w in ws}
-    if any(w not in taken for w in words):
-        return True
-    # every placed word must agree with the letters crossing it
-    for s, word in state.placed.items():
-        if "".join(state.letters[c] for c in board.slots.slots[s].cells) != word:
+def contradiction(table: Table, state: State, fits: dict[int, int]) -> bool:
+    """A slot no word fits, or a word no slot takes: the state cannot lead to a solution
+    (`fits`: fitting_all of this state)."""
+    taken = 0
+    for mask in fits.values():
+        if not mask:
             return True
-    return False
+        taken |= mask
+    # A placed word always agrees with the letters crossing it: every word placed is one of
+    # its slot's candidates, which agree with every letter already there.
+    return bool(state.unused & ~taken)
 
 
 # --- the steps ---------------------------------------------------------------------------------
 
-def find_step(board: Board, state: State, top_tier: int) -> Step | None:
-    """The easiest step of tier `top_tier` or lower, in reading order within a technique."""
-    words = unused(board, state)
-    spaces = open_slots(board, state)
-    for s in spaces:
-        slot = board.slots.slots[s]
-        same = [w for w in words if len(w) == slot.length and (s, w) not in state.ruled_out]
-        if len(same) == 1 and fits(board, state, s, same[0]):
-            return Step(ONLY_LENGTH, s, same[0])
-    for s in spaces:
-        slot = board.slots.slots[s]
-        for cell in slot.cells:
-            if cell not in state.letters:
+def _one(mask: int) -> bool:
+    return mask != 0 and mask & (mask - 1) == 0
+
+
+def find_step(table: Table, state: State, top_tier: int, fits: dict[int, int]) -> Step | None:
+    """The easiest step of tier `top_tier` or lower, in reading order within a technique
+    (`fits`: fitting_all of this state)."""
+    for s, fit in fits.items():
+        same = state.unused & table.of_length.get(table.lengths[s], 0) & ~state.ruled.get(s, 0)
+        if _one(same) and same & fit:
+            return Step(ONLY_LENGTH, s, words_in(table, same)[0])
+    for s, fit in fits.items():
+        same = state.unused & table.of_length.get(table.lengths[s], 0) & ~state.ruled.get(s, 0)
+        for i, cell in enumerate(table.cells[s]):
+            letter = state.letters.get(cell)
+            if letter is None:
                 continue
-            one = [w for w in words if fits(board, state, s, w, cells={cell})]
-            if len(one) == 1 and fits(board, state, s, one[0]):
-                return Step(ONE_LETTER, s, one[0], letters=(cell,))
+            one = same & table.at.get((i, letter), 0)
+            if _one(one) and one & fit:
+                return Step(ONE_LETTER, s, words_in(table, one)[0], letters=(cell,))
     if top_tier < 2:
         return None
-    for s in spaces:
-        fitting = candidates(board, state, s, words)
-        if len(fitting) == 1:
-            cells = tuple(c for c in board.slots.slots[s].cells if c in state.letters)
-            return Step(TWO_LETTERS, s, fitting[0], letters=cells)
-    for w in words:
-        homes = [s for s in spaces if fits(board, state, s, w)]
-        if len(homes) == 1:
-            return Step(ONLY_SLOT, homes[0], w)
+    for s, fit in fits.items():
+        if _one(fit):
+            cells = tuple(c for c in table.cells[s] if c in state.letters)
+            return Step(TWO_LETTERS, s, words_in(table, fit)[0], letters=cells)
+    once = twice = 0
+    for fit in fits.values():
+        twice |= once & fit
+        once |= fit
+    single = state.unused & once & ~twice
+    if single:
+        low = single & -single
+        home = next(s for s, fit in fits.items() if fit & low)
+        return Step(ONLY_SLOT, home, words_in(table, low)[0])
     if top_tier < 3:
         return None
-    return what_if(board, state, spaces, words)
+    return what_if(table, state, fits)
 
 
-def what_if(board: Board, state: State, spaces, words) -> Step | None:
+def what_if(table: Table, state: State, fits: dict[int, int]) -> Step | None:
     """The shortest contradiction over every (slot, word) pair, fewest-candidates slots
     first; None when no pair leads to one."""
     best = None
-    ordered = sorted(spaces, key=lambda s: (len(candidates(board, state, s, words)), s))
+    ordered = sorted(fits, key=lambda s: (fits[s].bit_count(), s))
     for s in ordered:
-        for w in candidates(board, state, s, words):
+        for w in words_in(table, fits[s]):
             trial = state.copy()
-            place(board, trial, s, w)
-            length = follow(board, trial, best.length if best else WHAT_IF_STEPS)
+            place(table, trial, s, w)
+            length = follow(table, trial, best.length if best else WHAT_IF_STEPS)
             if length is not None and (best is None or length < best.length):
                 best = Step(WHAT_IF, s, w, placed=False, length=length)
                 if length <= 1:
@@ -173,38 +219,43 @@ def what_if(board: Board, state: State, spaces, words) -> Step | None:
     return best
 
 
-def follow(board: Board, state: State, limit: int) -> int | None:
+def follow(table: Table, state: State, limit: int) -> int | None:
     """Steps of tiers 1-2 from `state` until a contradiction: how many it took (None: none
     within `limit` steps, or the board is finished without one)."""
     for length in range(1, limit + 1):
-        if contradiction(board, state):
+        fits = fitting_all(table, state)
+        if contradiction(table, state, fits):
             return length
-        step = find_step(board, state, 2)
+        step = find_step(table, state, 2, fits)
         if step is None:
             return None
-        place(board, state, step.slot, step.word)
+        place(table, state, step.slot, step.word)
     return None
 
 
-def apply(board: Board, state: State, step: Step) -> None:
+def apply(table: Table, state: State, step: Step) -> None:
     if step.placed:
-        place(board, state, step.slot, step.word)
+        place(table, state, step.slot, step.word)
     else:
         state.ruled_out.add((step.slot, step.word))
+        state.ruled[step.slot] = state.ruled.get(step.slot, 0) | table.bit[step.word]
 
 
 def solve_board(board: Board, top_tier: int = 3) -> Solve:
-    state = State(dict(board.givens))
+    table = table_of(board)
+    state = start(table)
     steps = []
-    while len(state.placed) < len(board.slots.slots):
-        if contradiction(board, state):
+    while len(state.placed) < len(table.lengths):
+        fits = fitting_all(table, state)
+        if contradiction(table, state, fits):
             break
-        step = find_step(board, state, top_tier)
+        step = find_step(table, state, top_tier, fits)
         if step is None:
             break
         steps.append(step)
-        apply(board, state, step)
-    solved = len(state.placed) == len(board.slots.slots) and not contradiction(board, state)
+        apply(table, state, step)
+    solved = (len(state.placed) == len(table.lengths)
+              and not contradiction(table, state, fitting_all(table, state)))
     return Solve(tuple(steps), solved, grid_of(board, state))
 
 
@@ -220,30 +271,30 @@ def grid_of(board: Board, state: State) -> tuple[str, ...]:
 # --- counting ----------------------------------------------------------------------------------
 
 def count_board(board: Board, limit: int) -> int:
+    table = table_of(board)
     found = [0]
 
     def search(state: State) -> None:
         while True:
-            if contradiction(board, state):
+            fits = fitting_all(table, state)
+            if contradiction(table, state, fits):
                 return
-            step = find_step(board, state, 2)
+            step = find_step(table, state, 2, fits)
             if step is None:
                 break
-            place(board, state, step.slot, step.word)
-        spaces = open_slots(board, state)
-        if not spaces:
+            place(table, state, step.slot, step.word)
+        if not fits:
             found[0] += 1
             return
-        words = unused(board, state)
-        s = min(spaces, key=lambda s: (len(candidates(board, state, s, words)), s))
-        for w in candidates(board, state, s, words):
+        s = min(fits, key=lambda s: (fits[s].bit_count(), s))
+        for w in words_in(table, fits[s]):
             if found[0] >= limit:
                 return
             trial = state.copy()
-            place(board, trial, s, w)
+            place(table, trial, s, w)
             search(trial)
 
-    search(State(dict(board.givens)))
+    search(start(table))
     return min(found[0], limit)
 
 
@@ -279,8 +330,4 @@ def describe(board: Board, step: Step) -> str:
 
 def explain(puzzle: dict) -> list[str]:
     board = board_from_puzzle(puzzle)
-    result = solve_board(board)
-    lines = [describe(board, step) for step in result.steps]
-    if not result.solved:
-        lines.append("no further step: the techniques do not finish this board")
-    return lines
+    return trace(board, solve_board(board), describe)

@@ -14,21 +14,14 @@ from itertools import permutations
 def _slots(grid: list[str]) -> list[list[tuple[int, int]]]:
     """Runs of two or more non-block cells, across then down."""
     rows, cols = len(grid), len(grid[0])
+    lines = [[(r, c) for c in range(cols)] for r in range(rows)] + \
+            [[(r, c) for r in range(rows)] for c in range(cols)]
     found = []
-    for r in range(rows):
+    for line in lines:
         run = []
-        for c in range(cols + 1):
-            if c < cols and grid[r][c] != "#":
-                run.append((r, c))
-            else:
-                if len(run) >= 2:
-                    found.append(run)
-                run = []
-    for c in range(cols):
-        run = []
-        for r in range(rows + 1):
-            if r < rows and grid[r][c] != "#":
-                run.append((r, c))
+        for cell in line + [None]:
+            if cell is not None and grid[cell[0]][cell[1]] != "#":
+                run.append(cell)
             else:
                 if len(run) >= 2:
                     found.append(run)

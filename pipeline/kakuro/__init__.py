@@ -7,12 +7,11 @@ modules. docs/families.md lists what each module holds, docs/kakuro.md how they 
 
 from __future__ import annotations
 
-from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.family import AnswerSigns, Family, Rating
 from pipeline.i18n import N_
-from pipeline.kakuro import draw
 from pipeline.kakuro import generate as generator
 from pipeline.kakuro.board import canonical_form
-from pipeline.kakuro.grade import LEVEL_TITLES, LEVELS, rate
+from pipeline.kakuro.grade import rate
 from pipeline.kakuro.verify import count
 
 RULES = (
@@ -29,11 +28,8 @@ class KakuroFamily(Family):
     name = "kakuro"
     title = N_("Kakuro")
     version = "kakuro/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM
+    rules = RULES
     square_labels = True
-    hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
 
@@ -44,9 +40,6 @@ class KakuroFamily(Family):
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["rows"], puzzle["cols"]
 
-    def generate(self, key: str, level: str) -> Generated:
-        return generator.generate(key, level, self.version)
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return count(puzzle, limit)[0]
 
@@ -54,14 +47,8 @@ class KakuroFamily(Family):
         """The smaller spelling of the board and its transpose (down and across swapped)."""
         return canonical_form(puzzle)
 
-    def near_duplicates(self, level: str) -> None:
-        return None  # random patterns and fills do not come close; repeats: dedupe_form
-
     def rate(self, puzzle: dict) -> Rating:
         return rate(puzzle)
-
-    def rules_text(self) -> list[str]:
-        return [self.words()(paragraph) for paragraph in RULES]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's frame; a digit in the middle of any white cell; each block's sums in

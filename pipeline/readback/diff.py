@@ -34,6 +34,7 @@ from pipeline.atomic import write_text
 from pipeline.book.ledger import (EDITIONS_FOLDER, archive_folder, choose, ledger_path,
                                   read_ledger, read_manifest_books)
 from pipeline.errors import InputError
+from pipeline.ranges import number_runs
 
 GALLERY = "diff.html"
 BEFORE_FOLDER = "diff"
@@ -148,18 +149,7 @@ def compare(file: str, before: list[str], after: tuple[str, ...]) -> PageChanges
 
 
 def pages_text(numbers) -> str:
-    numbers = list(numbers)
-    if not numbers:
-        return "none"
-    runs, start, prev = [], numbers[0], numbers[0]
-    for n in numbers[1:] + [None]:
-        if n is not None and n == prev + 1:
-            prev = n
-            continue
-        runs.append(f"{start}" if start == prev else f"{start}-{prev}")
-        if n is not None:
-            start = prev = n
-    return ", ".join(runs)
+    return ", ".join(number_runs(numbers, dash="-")) or "none"
 
 
 def diff_book(entry: dict, layouts: Path) -> tuple[object, list[PageChanges]]:

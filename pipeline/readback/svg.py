@@ -101,8 +101,21 @@ _CAPS = ("butt", "round", "square")
 _JOINS = ("miter", "round", "bevel")
 
 
-def _path_element(mark: PathMark) -> str:
-    attrs = [f'd="{path_data(mark.segments)}"', f'fill="{_colour(mark.fill)}"']
+def _path_element(mark: PathMark, painted: dict | None = None) -> str:
+    """A path's element; `painted` keeps, for one page, the attributes after its data by the
+    paint that decides them (the colours by identity, as `_glyph_element` keeps them)."""
+    key = (id(mark.fill), id(mark.stroke), mark.even_odd, mark.mean_line_width, mark.cap,
+           mark.join, mark.dash, mark.alpha)
+    paint = None if painted is None else painted.get(key)
+    if paint is None:
+        paint = _path_paint(mark)
+        if painted is not None:
+            painted[key] = paint
+    return f'<path d="{path_data(mark.segments)}" {paint}/>'
+
+
+def _path_paint(mark: PathMark) -> str:
+    attrs = [f'fill="{_colour(mark.fill)}"']
     if mark.fill is not None and mark.even_odd:
         attrs.append('fill-rule="evenodd"')
     if mark.stroke is not None:
@@ -119,7 +132,7 @@ def _path_element(mark: PathMark) -> str:
                 attrs.append(f'stroke-dashoffset="{_num(mark.dash[1])}"')
     if mark.alpha < 1:
         attrs.append(f'opacity="{_num(mark.alpha)}"')
-    return f"<path {' '.join(attrs)}/>"
+    return " ".join(attrs)
 
 
 def outline_path(font, gid: int, outlines: dict) -> str:
@@ -238,9 +251,10 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
     clip_elements: list[str] = []
     body = []
     placed: dict = {}
+    painted: dict = {}
     for mark in page.marks:
         if isinstance(mark, PathMark):
-            element = _path_element(mark)
+            element = _path_element(mark, painted)
         elif isinstance(mark, Glyph):
             element = _glyph_element(mark, defs, placed, numbers)
         elif isinstance(mark, ImageMark):

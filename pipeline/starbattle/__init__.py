@@ -9,10 +9,9 @@ from typing import Sequence
 
 from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.i18n import N_, Messages
-from pipeline.starbattle import draw
 from pipeline.starbattle import solve as solver
 from pipeline.starbattle import generate as generator
-from pipeline.starbattle.grade import BAND_BY_NAME, LEVEL_TITLES, LEVELS, rate
+from pipeline.starbattle.grade import BAND_BY_NAME, rate
 from pipeline.starbattle.board import Board, BorderIndex, border_distance, canonical_regions
 
 NEAR_DUPLICATE_EDGES = 4   # an easy board this close to an earlier one is replaced
@@ -46,12 +45,8 @@ class StarBattle(Family):
     name = "starbattle"
     title = N_("Star Battle")
     version = "starbattle/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM   # smallest square a solver can pencil into
+    rules = tuple(RULES)
     square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
-    cover_style = draw.COVER_STYLE
-    hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
     driver_bench_levels = {"scaling": "easy", "executors": "expert"}
@@ -96,9 +91,6 @@ class StarBattle(Family):
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return puzzle["size"], puzzle["size"]
-
-    def rules_text(self) -> list[str]:
-        return [_(rule) for rule in RULES]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a star in any solution cell that is not a printed given."""

@@ -261,6 +261,11 @@ def _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region, max
     return False
 
 
+# The counter a repair lists rival solutions with: one star a line, k stars by the lines
+# each row's stars choose, or k stars by row patterns.
+ONE_STAR, BY_LINES, BY_ROWS = 0, 1, 2
+
+
 @njit(cache=True)
 def repair_regions(state, n, regions, planted, givens, min_region, max_region, listed):
     """Move squares that rival solutions use until the planted solution is the only one.
@@ -270,31 +275,36 @@ def repair_regions(state, n, regions, planted, givens, min_region, max_region, l
     limits where it can. Changes `regions` in place; True when the board became unique.
     Gives up after 3N rounds.
     """
+    return _repair(state, n, 1, regions, planted, givens, min_region, max_region, listed,
+                   3 * n, ONE_STAR)
+
+
+@njit(cache=True)
+def _repair(state, n, k, regions, planted, givens, min_region, max_region, listed, rounds,
+            counter):
+    """The rounds of repair_regions (and repair_regions_k), at most `rounds`, listing rivals
+    with `counter`; `planted` and `givens` per row as that counter takes them (one star: the
+    column, or -1 for no given; k stars: the star mask)."""
     cells = n * n
-    planted_cell = np.zeros(cells, dtype=np.bool_)
-    for r in range(n):
-        planted_cell[r * n + planted[r]] = True
-    sizes = np.zeros(n, dtype=np.int64)
-    for x in range(cells):
-        sizes[regions[x]] += 1
-    solutions = np.empty((listed, n), dtype=np.int64)
+    as_columns = counter == ONE_STAR
+    planted_cell, sizes = _planted_and_sizes(n, regions, planted, as_columns)
+    solutions = np.zeros((listed, n), dtype=np.int64)
     usage = np.empty(cells, dtype=np.int64)
     order_key = np.empty(cells, dtype=np.int64)
     targets = np.empty(4, dtype=np.int64)
     within = np.empty(4, dtype=np.int64)
-    for _ in range(3 * n):
-        found, _nodes = count_solutions(n, regions, givens, listed + 1, solutions)
+    for _ in range(rounds):
+        if counter == ONE_STAR:
+            found, _nodes = count_solutions(n, regions, givens, listed + 1, solutions)
+        elif counter == BY_LINES:
+            found, _nodes = solve.count_solutions_lines(n, k, regions, givens, listed + 1,
+                                                        solutions)
+        else:
+            found, _nodes = solve.count_solutions_k(n, k, regions, givens, listed + 1,
+                                                    solutions)
         if found == 1:
             return True
-        usage[:] = 0
-        for k in range(min(found, listed)):
-            rival = False
-            for r in range(n):
-                if solutions[k, r] != planted[r]:
-                    rival = True
-            if rival:
-                for r in range(n):
-                    usage[r * n + solutions[k, r]] += 1
+        _rival_usage(n, planted, solutions, min(found, listed), usage, as_columns)
         if not _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region,
                              max_region, order_key, targets, within):
             return False
@@ -426,13 +436,15 @@ def grow_regions_k(state, n, k, seeds, profile):
 
 
 @njit(cache=True)
-def _planted_and_sizes(n, regions, planted):
-    """Which squares hold a planted star (`planted`: the star mask per row), and each region's
-    size: what both k-star repairs start from."""
+def _planted_and_sizes(n, regions, planted, as_columns):
+    """Which squares hold a planted star (`planted`: the star's column per row when
+    `as_columns`, else the star mask per row), and each region's size: what every repair
+    starts from."""
     planted_cell = np.zeros(n * n, dtype=np.bool_)
     for r in range(n):
+        stars = (1 << planted[r]) if as_columns else planted[r]
         for c in range(n):
-            if (planted[r] >> c) & 1:
+            if (stars >> c) & 1:
                 planted_cell[r * n + c] = True
     sizes = np.zeros(n, dtype=np.int64)
     for x in range(n * n):
@@ -447,32 +459,15 @@ def repair_regions_k(state, n, k, regions, planted, given_rows, min_region, max_
     `rounds` rounds, counting with the line-choice counter when `by_lines`, else the
     row-pattern one. A rival using square s holds k stars in s's neighbouring region already;
     moved there, s gives it k + 1."""
-    cells = n * n
-    planted_cell, sizes = _planted_and_sizes(n, regions, planted)
-    solutions = np.zeros((listed, n), dtype=np.int64)
-    usage = np.empty(cells, dtype=np.int64)
-    order_key = np.empty(cells, dtype=np.int64)
-    targets = np.empty(4, dtype=np.int64)
-    within = np.empty(4, dtype=np.int64)
-    for _ in range(rounds):
-        if by_lines:
-            found, _nodes = solve.count_solutions_lines(n, k, regions, given_rows, listed + 1,
-                                                        solutions)
-        else:
-            found, _nodes = solve.count_solutions_k(n, k, regions, given_rows, listed + 1,
-                                                    solutions)
-        if found == 1:
-            return True
-        _rival_usage(n, planted, solutions, min(found, listed), usage)
-        if not _move_busiest(state, n, regions, usage, planted_cell, sizes, min_region,
-                             max_region, order_key, targets, within):
-            return False
-    return False
+    return _repair(state, n, k, regions, planted, given_rows, min_region, max_region, listed,
+                   rounds, BY_LINES if by_lines else BY_ROWS)
 
 
 @njit(cache=True)
-def _rival_usage(n, planted, solutions, found, usage):
-    """How many listed rivals (solutions other than the planted one) hold a star on each square."""
+def _rival_usage(n, planted, solutions, found, usage, as_columns):
+    """How many listed rivals (solutions other than the planted one) hold a star on each square.
+    A row of `planted` and `solutions` is its star's column when `as_columns` (one star a
+    line), else the mask of its stars."""
     usage[:] = 0
     for s in range(found):
         rival = False
@@ -481,8 +476,9 @@ def _rival_usage(n, planted, solutions, found, usage):
                 rival = True
         if rival:
             for r in range(n):
+                stars = (1 << solutions[s, r]) if as_columns else solutions[s, r]
                 for c in range(n):
-                    if (solutions[s, r] >> c) & 1:
+                    if (stars >> c) & 1:
                         usage[r * n + c] += 1
 
 
@@ -498,7 +494,7 @@ def climb_regions_k(n, k, regions, planted, given_rows, min_region, max_region, 
     `rounds` rounds, or when `tries` moves in one round lowered nothing. Changes `regions` in
     place; True when the planted solution is the only one."""
     cells = n * n
-    planted_cell, sizes = _planted_and_sizes(n, regions, planted)
+    planted_cell, sizes = _planted_and_sizes(n, regions, planted, False)
     solutions = np.zeros((listed, n), dtype=np.int64)
     trial = np.zeros((listed, n), dtype=np.int64)
     usage = np.empty(cells, dtype=np.int64)
@@ -508,7 +504,7 @@ def climb_regions_k(n, k, regions, planted, given_rows, min_region, max_region, 
     for _ in range(rounds):
         if found == 1:
             return True
-        _rival_usage(n, planted, solutions, min(found, listed), usage)
+        _rival_usage(n, planted, solutions, min(found, listed), usage, False)
         tried, kept = 0, False
         for x in _busiest_first(cells, usage, planted_cell, order_key):
             if usage[x] == 0 or tried >= tries or kept:

@@ -22,16 +22,17 @@ class Band:
     name: str
     size: int
     max_tier: int            # the band's top tier: the solve may use tiers 1..max_tier
-    max_steps: int | None    # most steps the easiest-first solve may take (None: no limit)
-    min_tier2: int           # tier-2 steps the solve must need at least
-    min_tier3: int           # tier-3 steps at least
-    min_tier4: int           # tier-4 steps at least
-    min_tier3_up: int        # steps of tier 3 or above at least
     min_region: int          # region sizes allowed: min_region..max_region
     max_region: int
     min_distinct_sizes: int  # different region sizes a board must show
     start_star_percent: int  # share of boards that open with one star placed
-    uses_long_growth: bool   # whether the "few long regions" growth profile is used
+    # What the solve must need; a band states only the minimums it sets (0: none).
+    max_steps: int | None = None  # most steps the easiest-first solve may take (None: no limit)
+    min_tier2: int = 0       # tier-2 steps the solve must need at least
+    min_tier3: int = 0       # tier-3 steps at least
+    min_tier4: int = 0       # tier-4 steps at least
+    min_tier3_up: int = 0    # steps of tier 3 or above at least
+    uses_long_growth: bool = False  # whether the "few long regions" growth profile is used
     stars: int = 1           # stars in every row, column and region
     min_top: int = 0         # k stars: steps of the band's top tier the solve must need
     starting_stars: int = 1  # k stars: stars printed on the boards that open with stars
@@ -51,39 +52,30 @@ class Band:
 
 
 BANDS: tuple[Band, ...] = (
-    Band("easy", 6, max_tier=2, max_steps=16, min_tier2=0, min_tier3=0, min_tier4=0,
-         min_tier3_up=0, min_region=2, max_region=10, min_distinct_sizes=3,
-         start_star_percent=90, uses_long_growth=True),
-    Band("medium", 7, max_tier=2, max_steps=None, min_tier2=2, min_tier3=0, min_tier4=0,
-         min_tier3_up=0, min_region=2, max_region=12, min_distinct_sizes=3,
-         start_star_percent=75, uses_long_growth=True),
-    Band("tricky", 8, max_tier=3, max_steps=None, min_tier2=0, min_tier3=1, min_tier4=0,
-         min_tier3_up=1, min_region=2, max_region=14, min_distinct_sizes=4,
-         start_star_percent=60, uses_long_growth=False),
-    Band("hard", 9, max_tier=3, max_steps=None, min_tier2=0, min_tier3=3, min_tier4=0,
-         min_tier3_up=3, min_region=2, max_region=16, min_distinct_sizes=4,
-         start_star_percent=45, uses_long_growth=False),
-    Band("expert", 10, max_tier=4, max_steps=None, min_tier2=0, min_tier3=0, min_tier4=1,
-         min_tier3_up=4, min_region=3, max_region=18, min_distinct_sizes=4,
-         start_star_percent=30, uses_long_growth=False),
+    Band("easy", 6, max_tier=2, max_steps=16, min_region=2, max_region=10,
+         min_distinct_sizes=3, start_star_percent=90, uses_long_growth=True),
+    Band("medium", 7, max_tier=2, min_tier2=2, min_region=2, max_region=12,
+         min_distinct_sizes=3, start_star_percent=75, uses_long_growth=True),
+    Band("tricky", 8, max_tier=3, min_tier3=1, min_tier3_up=1, min_region=2, max_region=14,
+         min_distinct_sizes=4, start_star_percent=60),
+    Band("hard", 9, max_tier=3, min_tier3=3, min_tier3_up=3, min_region=2, max_region=16,
+         min_distinct_sizes=4, start_star_percent=45),
+    Band("expert", 10, max_tier=4, min_tier4=1, min_tier3_up=4, min_region=3, max_region=18,
+         min_distinct_sizes=4, start_star_percent=30),
     # Two and three stars a line, with tiers of their own (solve/tiers.py): quota,
     # neighbours, counting, blocks, pigeonhole, what-if. A band is the tiers its easiest-first
     # solve may use, and at least `min_top` steps of its top tier.
-    Band("two-star-easy", 10, max_tier=3, max_steps=None, min_tier2=0, min_tier3=0,
-         min_tier4=0, min_tier3_up=0, min_region=4, max_region=20, min_distinct_sizes=4,
-         start_star_percent=0, uses_long_growth=False, stars=2, min_top=1),
-    Band("two-star-medium", 10, max_tier=5, max_steps=None, min_tier2=0, min_tier3=0,
-         min_tier4=0, min_tier3_up=0, min_region=4, max_region=20, min_distinct_sizes=4,
-         start_star_percent=0, uses_long_growth=False, stars=2, min_top=1),
-    Band("two-star-hard", 10, max_tier=6, max_steps=None, min_tier2=0, min_tier3=0,
-         min_tier4=0, min_tier3_up=0, min_region=4, max_region=20, min_distinct_sizes=4,
-         start_star_percent=0, uses_long_growth=False, stars=2, min_top=1),
+    Band("two-star-easy", 10, max_tier=3, min_region=4, max_region=20, min_distinct_sizes=4,
+         start_star_percent=0, stars=2, min_top=1),
+    Band("two-star-medium", 10, max_tier=5, min_region=4, max_region=20, min_distinct_sizes=4,
+         start_star_percent=0, stars=2, min_top=1),
+    Band("two-star-hard", 10, max_tier=6, min_region=4, max_region=20, min_distinct_sizes=4,
+         start_star_percent=0, stars=2, min_top=1),
     # Three stars on 14x14: fresh boards have tens to thousands of solutions even with six
     # starting stars, so repair climbs (every move counted before it is kept) instead of
     # moving the busiest square of twelve listed rivals blind.
-    Band("three-star", 14, max_tier=6, max_steps=None, min_tier2=0, min_tier3=0,
-         min_tier4=0, min_tier3_up=0, min_region=6, max_region=28, min_distinct_sizes=5,
-         start_star_percent=100, uses_long_growth=False, stars=3, min_top=1,
+    Band("three-star", 14, max_tier=6, min_region=6, max_region=28, min_distinct_sizes=5,
+         start_star_percent=100, stars=3, min_top=1,
          starting_stars=6, climb_tries=12),
 )
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.family import AnswerSigns, Family, Rating
 from pipeline.i18n import N_
 from pipeline.sudoku import draw
-from pipeline.sudoku import generate as generator
 from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board, canonical_form
-from pipeline.sudoku.grade import KILLER_LEVELS, LEVEL_TITLES, LEVELS, difficulty_scale, rate
+from pipeline.sudoku.grade import KILLER_LEVELS, difficulty_scale, rate
 
 RULES = (
     N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
@@ -36,12 +35,8 @@ class SudokuFamily(Family):
     name = "sudoku"
     title = N_("Sudoku")
     version = "sudoku/1"
-    levels = LEVELS
-    level_titles = LEVEL_TITLES
-    min_cell_mm = draw.MIN_CELL_MM
+    rules = RULES
     square_labels = True
-    cover_style = draw.COVER_STYLE
-    hint_figure_note = draw.HINT_FIGURE_NOTE
     gives_hints = True
     teaches = True
 
@@ -53,9 +48,6 @@ class SudokuFamily(Family):
     def level_shape(self, level: str) -> tuple[int, int]:
         return 9, 9
 
-    def generate(self, key: str, level: str) -> Generated:
-        return generator.generate(key, level, self.version)
-
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         return solver.count_solutions(puzzle, limit)
 
@@ -64,19 +56,11 @@ class SudokuFamily(Family):
         renamed in order of first appearance."""
         return "9:" + canonical_form(Board.from_puzzle(puzzle))
 
-    def near_duplicates(self, level: str) -> None:
-        # Random full grids and random thinning do not come close to one another; exact
-        # repeats up to symmetry and relabelling are caught by dedupe_form.
-        return None
-
     def rate(self, puzzle: dict) -> Rating:
         return rate(puzzle)
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         return 9, 9
-
-    def rules_text(self) -> list[str]:
-        return [self.words()(paragraph) for paragraph in RULES]
 
     def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
         """Killer boards (a puzzle with cages) have their cage rule."""

@@ -10,10 +10,12 @@ kept); with it unset, or a file missing there, its row is skipped with one line 
                        score and Solo level: boards graded per second, and the Spearman rank
                        correlations of our difficulty with se_er and hodoku_score, and of our
                        level with solo_level.
-Killer rows need no file: boards per core-minute for each Killer level, and uniqueness
-proofs per second on the Killer boards those runs made (no givens: the cage sums carry the
-board). A row whose file is absent is skipped with one line saying so. Times are CPU seconds of this
-process (one core; on a shared machine wall time also counts waits for a core).
+The other rows need no file: boards per core-minute for each level, and the independent
+checker's uniqueness proofs per second for each level on the boards those runs made (a Killer
+board has no givens: the cage sums carry it). Two wall-clock rows: a cold start with the kernels
+cached, and the checker's compile in a fresh interpreter with an empty numba cache. Other
+times are CPU seconds of this process (one core; on a shared machine wall time also counts
+waits for a core).
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
+from pipeline.generate_bench import cold_start_seconds, print_table
 from pipeline.sudoku.generate import generate
 from pipeline.sudoku.grade import BEYOND, CLASSIC_LEVELS as LEVELS, KILLER_LEVELS, difficulty, \
     level_of
@@ -146,7 +150,7 @@ def generation(quick: bool, levels=LEVELS, made=None) -> dict:
             board = generate(f"sudoku:bench-{level}:{n}", level, VERSION)
             attempts += board.attempts
             if made is not None:
-                made.append(board.puzzle)
+                made.append((level, board.puzzle))
         seconds = time.process_time() - started
         out[level] = {"boards": counts[level],
                       "boards_per_core_minute": round(60 * counts[level] / seconds, 1),
@@ -154,35 +158,49 @@ def generation(quick: bool, levels=LEVELS, made=None) -> dict:
     return out
 
 
-def killer_proofs(puzzles: list[dict]) -> dict:
-    """Uniqueness proofs (count to 2, the checker's kernel with the cage sums) per second."""
-    cages = [read_cages(p) for p in puzzles]
-    givens = [[d for row in p["givens"] for d in row] for p in puzzles]
-    started = time.process_time()
-    results = [count(g, 2, cages=c) for g, c in zip(givens, cages)]
-    seconds = time.process_time() - started
-    nodes = [r[1] for r in results]
-    return {"boards": len(puzzles), "seconds": round(seconds, 3),
-            "proofs_per_second": round(len(puzzles) / seconds, 1),
-            "unique": sum(1 for r in results if r[0] == 1),
-            "nodes_mean": round(sum(nodes) / len(nodes), 1), "nodes_max": max(nodes)}
+def level_proofs(made: list[tuple[str, dict]]) -> dict:
+    """Independent proofs (the checker's count to 2; a Killer board's cage sums are its only
+    clues) per second for each level, on the (level, puzzle) boards the generation rows
+    made."""
+    out = {}
+    for level in LEVELS + KILLER_LEVELS:
+        puzzles = [p for lv, p in made if lv == level]
+        cages = [read_cages(p) for p in puzzles]
+        givens = [[d for row in p["givens"] for d in row] for p in puzzles]
+        started = time.process_time()
+        results = [count(g, 2, cages=c) for g, c in zip(givens, cages)]
+        seconds = time.process_time() - started
+        nodes = [r[1] for r in results]
+        out[level] = {"boards": len(puzzles), "seconds": round(seconds, 3),
+                      "proofs_per_second": round(len(puzzles) / max(seconds, 1e-9), 1),
+                      "unique": sum(1 for r in results if r[0] == 1 and not r[2]),
+                      "out_of_budget": sum(1 for r in results if r[2]),
+                      "nodes_mean": round(sum(nodes) / len(nodes), 1), "nodes_max": max(nodes)}
+    return out
 
 
-def cold_start_seconds() -> float:
-    """A fresh interpreter: import, load the compiled kernels from cache, make one board."""
-    code = ("import time; t = time.perf_counter(); from pipeline.sudoku import FAMILY; "
-            "FAMILY.generate('sudoku:bench:cold', 'extreme'); print(time.perf_counter() - t)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.strip())
+def checker_compile_seconds() -> tuple[float, float]:
+    """A fresh interpreter with an empty numba cache: import the checker, compile its kernels
+    and prove one classic and one Killer board (wall seconds, CPU seconds of that process)."""
+    code = ("import time; t = time.perf_counter(); from pipeline.sudoku.verify import count; "
+            "count([0] * 81, 2); count([0] * 81, 2, cages=[(45, list(range(9)))]); "
+            "print(time.perf_counter() - t, time.process_time())")
+    with tempfile.TemporaryDirectory() as empty:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True, env={**os.environ, "NUMBA_CACHE_DIR": empty})
+    wall, cpu = out.stdout.split()
+    return float(wall), float(cpu)
 
 
 def run(quick: bool) -> dict:
-    killer_boards: list[dict] = []
+    made: list[tuple[str, dict]] = []
     results = {"proofs": proofs(quick), "grading": grading(quick),
-               "generation": generation(quick),
-               "killer_generation": generation(quick, KILLER_LEVELS, killer_boards),
-               "cold_start_seconds": round(cold_start_seconds(), 3)}
-    results["killer_proofs"] = killer_proofs(killer_boards)
+               "generation": generation(quick, LEVELS, made),
+               "killer_generation": generation(quick, KILLER_LEVELS, made),
+               "cold_start_seconds": round(cold_start_seconds("sudoku", "sudoku:bench:cold",
+                                                                "extreme"), 3),
+               "checker_compile_seconds": [round(t, 3) for t in checker_compile_seconds()]}
+    results["level_proofs"] = level_proofs(made)
     _print_table(results)
     return results
 
@@ -203,13 +221,17 @@ def _print_table(results: dict) -> None:
         print(f"calibration  Spearman difficulty~se_er {g['spearman_difficulty_se_er']}"
               f"  difficulty~hodoku_score {g['spearman_difficulty_hodoku_score']}"
               f"  level~solo_level {g['spearman_level_solo_level']}", file=sys.stderr)
-    print(f"{'level':<14}{'boards':>7}{'per core-minute':>17}{'attempts':>10}", file=sys.stderr)
-    for level, row in {**results["generation"], **results["killer_generation"]}.items():
-        print(f"{level:<14}{row['boards']:>7}{row['boards_per_core_minute']:>17.1f}"
-              f"{row['attempts_per_board']:>10.1f}", file=sys.stderr)
-    k = results["killer_proofs"]
-    print(f"killer proofs {k['boards']:>4} boards  {k['proofs_per_second']:>8} /s one core  "
-          f"nodes mean {k['nodes_mean']} max {k['nodes_max']}  unique {k['unique']}",
-          file=sys.stderr)
+    print_table({**results["generation"], **results["killer_generation"]},
+                (("boards", "boards", 7, ""),
+                 ("per core-minute", "boards_per_core_minute", 17, ".1f"),
+                 ("attempts", "attempts_per_board", 10, ".1f")), ("level", 14), sep="")
+    print_table(results["level_proofs"],
+                (("boards", "boards", 7, ""), ("per second", "proofs_per_second", 12, ""),
+                 ("nodes mean", "nodes_mean", 12, ""), ("max", "nodes_max", 8, ""),
+                 ("unique", "unique", 8, ""), ("out of budget", "out_of_budget", 15, "")),
+                ("proofs", 14), sep="")
+    wall, cpu = results["checker_compile_seconds"]
+    print(f"checker cold compile (empty numba cache, import + one classic and one Killer "
+          f"count): {wall:.2f} s wall, {cpu:.2f} s CPU", file=sys.stderr)
     print(f"cold start (import + first extreme board, kernels cached): "
           f"{results['cold_start_seconds']:.2f} s", file=sys.stderr)

@@ -6,21 +6,23 @@ exactly the level's techniques.
    each cell's digits tried in an order the stream shuffles.
 2. The givens come off in classes of the 180-degree turn ((r, c) with (8 - r, 8 - c); the
    centre alone), the classes in an order the stream shuffles, once each. A removal stays
-   only while the board keeps one answer (the checker's count, a quick filter: no sound
+   only while the board keeps one answer (the generator's counter, solve/count.py, a quick filter: no sound
    technique finishes a board of two answers) and the easiest-first solve with the level's
    techniques still finishes it.
 3. The board is graded with every technique. It is accepted when its level is exactly the
    one asked for: its hardest step is of that level, so the level below gets stuck. Otherwise
    the stream goes on to a fresh grid, within a budget of attempts per level.
-4. The checker proves the answer unique, and its answer must be the grader's; a board they
-   disagree on is never handed out.
+4. The independent checker (pipeline.sudoku.verify, which shares no code with this module or
+   the counter thinning uses) proves the answer unique, and its answer must be the grader's;
+   a board they disagree on is never handed out.
 
 Killer boards (`killer-*` levels) follow Solo's Killer generator instead: a full grid, then
 cages grown over it (each from a random cell, by random neighbours whose digit the cage does
 not hold yet), then merged two neighbours at a time, never where the merged cage would hold a
 digit twice, while the board is easier than the level; the sums are read off the grid and
 no digit is given. The cage set is kept when the level's techniques finish it and the level
-below's do not (then graded with every Killer technique, as in 3 and 4 above).
+below's do not (then graded with every Killer technique, as in 3 above), and proven by the
+independent checker as in 4.
 
 All randomness comes from the key's stream (pipeline.keyed), with integer arithmetic in fixed
 orders only, so the same key gives the same board on every machine.
@@ -36,6 +38,7 @@ from pipeline.sudoku.board import ALL_DIGITS, CELLS, Board, Cage, solution_recor
 from pipeline.sudoku.grade import (KILLER, KILLER_LEVELS, grade_record, level_of, solve_board,
                                    techniques_of)
 from pipeline.sudoku.solve import BIT, POPCOUNT, solve, solves
+from pipeline.sudoku.solve.count import count
 
 ATTEMPTS = {"easy": 20, "medium": 400, "hard": 400, "expert": 1500, "extreme": 3000,
             "killer-easy": 200, "killer-medium": 200, "killer-hard": 200}
@@ -106,7 +109,7 @@ def thin(stream: KeyedStream, grid: tuple[int, ...], level: str) -> tuple[int, .
         kept = [givens[c] for c in cls]
         for c in cls:
             givens[c] = 0
-        if checker.count(givens, 2)[0] != 1 or not solves(givens, techniques):
+        if count(givens, 2)[0] != 1 or not solves(givens, techniques):
             for c, d in zip(cls, kept):
                 givens[c] = d
     return tuple(givens)

@@ -1,21 +1,38 @@
 """The independent checker: is a Sudoku solution right, and is it the only one?
 
-It shares nothing with the grader (pipeline.sudoku.solve) or the board model: it reads the raw
-record itself, builds its own tables of which cells must differ, and counts answers with a
-plain search where the grader reasons. The grader keeps a candidate grid and looks for
-patterns a person would see; this checker fills the most constrained cell first, trying each
-of its candidates in turn, and between guesses only propagates singles (a cell with one
-candidate left, a digit with one place left in a house), undoing by copying the whole
-candidate grid per level (81 small integers) rather than by a trail.
+The proof a record carries. It shares nothing with the generator (pipeline.sudoku.generate),
+the grader or the generator's counter (pipeline.sudoku.solve, its count.py and kernels.py),
+the generator's sum tables (pipeline.sums) or the board model: it reads the raw record
+itself, builds its own tables and counts answers by a search of its own, so that a fault in
+the generator's counter cannot vouch for itself.
 
-The tables take any list of groups: the 27 houses of classic Sudoku, where each digit appears
-exactly once, and, for a variant, extra groups whose digits only differ: Killer's cages, whose
-sums a further propagation step enforces: a cage's open cells keep only the digits of the sets
-of distinct digits that make what is left of its sum, fit in the cells' candidates and touch
-every open cell; a cage whose cells are all decided must add up to its sum exactly.
+The search works on one candidate mask per cell over "sum groups": cells whose digits all
+differ and add up to a known total. Every row, column and box is one (nine cells, 45); every
+Killer cage is one (its cells, its sum); and the rule of 45 adds more: in a house, the cells
+left over by the cages lying wholly inside it add up to 45 less those cages' sums (the
+innies), and the cells outside the house of the cages that touch it add up to those cages'
+sums less 45 (the outies: a group only when they share a row, column or box, so that their
+digits differ). The same rule over 2 to 4 rows or columns side by side gives "region sums":
+innies or outies of up to 9 cells whose digits may repeat, so only their total binds them.
+Between guesses it propagates to a fixed point:
+  - naked singles: a cell down to one digit takes it from every cell it shares a group with;
+  - sum combinations: for each group, the sets of distinct digits (9-bit masks, looked up by
+    cell count and sum in a table of all 512) that make what is left of its sum from digits
+    it does not hold yet, lie within the open cells' candidates and touch each of them; the
+    open cells keep only the digits of those sets, and none left is a contradiction;
+  - hidden singles and confinement: a digit in every such set must go in the group; with one
+    open cell able to hold it, that cell takes it; with its cells all in one row, column or
+    box, no other cell of that house keeps it (for a house group this is pointing and
+    claiming, for a cage the cage-house interaction);
+  - region sums: each cell of a region sum keeps only the digits that leave the rest of the
+    total between the sums of the other cells' smallest and largest candidates.
+Each guess fills the open cell with the fewest candidates (the first in reading order among
+ties) with each of its digits from 1 up, on a copy of the masks per depth, and complete grids
+are counted up to a limit (2 for a proof).
 
-Two different programs agreeing on "exactly one answer" is the proof a record carries. The
-compiled kernel is checked against the plain-Python reference at the bottom of this module.
+The plain-Python counter at the bottom is the reference the tests hold the kernel to: plain
+sets and cage-sum bounds, no propagation, a different algorithm, so one's slip is not the
+other's.
 """
 
 from __future__ import annotations
@@ -23,288 +40,395 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-CHECKER = "sudoku.verify/1 most-constrained-cell bitmask search"
-NODE_BUDGET = 5_000_000   # far above any 9x9 board (17-clue boards take a few hundred nodes)
+CHECKER = "sudoku.verify/3 sum-group propagation search (singles, combinations, rule of 45)"
+NODE_BUDGET = 1_000_000   # far above any shipped board (docs/sudoku.md: at most 1,340 guesses)
 FULL = 0x1FF
 
 
-def _tables(extra_groups=()):
-    """(houses [27, 9], peers [81, P] padded with -1, peer counts [81]) for the board's
-    groups: the rows, columns and boxes, and any extra all-different groups."""
-    houses = []
-    for r in range(9):
-        houses.append([r * 9 + c for c in range(9)])
-    for c in range(9):
-        houses.append([r * 9 + c for r in range(9)])
-    for br in range(0, 9, 3):
-        for bc in range(0, 9, 3):
-            houses.append([(br + i) * 9 + bc + j for i in range(3) for j in range(3)])
+def _houses() -> list[list[int]]:
+    """The 27 houses in reading order of cells: rows, columns, boxes."""
+    rows = [[r * 9 + c for c in range(9)] for r in range(9)]
+    cols = [[r * 9 + c for r in range(9)] for c in range(9)]
+    boxes = [[(br + i) * 9 + bc + j for i in range(3) for j in range(3)]
+             for br in range(0, 9, 3) for bc in range(0, 9, 3)]
+    return rows + cols + boxes
+
+
+HOUSES = _houses()
+HOUSE_CELLS = np.array(HOUSES, dtype=np.int64)
+HOUSE_SETS = [frozenset(h) for h in HOUSES]
+
+
+def _combination_table() -> tuple[np.ndarray, np.ndarray]:
+    """Every set of distinct digits as a 9-bit mask, ordered by (size, sum), and where each
+    (size, sum) run starts: masks[start[size * 46 + total]:start[size * 46 + total + 1]]."""
+    def key(mask):
+        return (bin(mask).count("1"), sum(d + 1 for d in range(9) if mask >> d & 1))
+    masks = sorted(range(512), key=lambda m: (key(m), m))
+    start = np.zeros(10 * 46 + 1, dtype=np.int64)
+    for size in range(10):
+        for total in range(46):
+            start[size * 46 + total] = sum(1 for m in masks if key(m) < (size, total))
+    start[10 * 46] = 512
+    return np.array(masks, dtype=np.int64), start
+
+
+COMBINATIONS, COMBINATION_START = _combination_table()
+
+
+def _rule_of_45(cages) -> list[tuple[int, list[int]]]:
+    """The innie and outie groups of every house: (sum, cells) whose digits all differ."""
+    out = []
+    for house in HOUSE_SETS:
+        inside = [(t, cells) for t, cells in cages if house.issuperset(cells)]
+        covered = {c for _t, cells in inside for c in cells}
+        innies = sorted(house - covered)
+        if inside and innies:
+            out.append((45 - sum(t for t, _cells in inside), innies))
+        touching = [(t, cells) for t, cells in cages if house.intersection(cells)]
+        outies = sorted({c for _t, cells in touching for c in cells} - house)
+        if outies and any(h.issuperset(outies) for h in HOUSE_SETS):
+            out.append((sum(t for t, _cells in touching) - 45, outies))
+    return out
+
+
+def _regions_of_45(cages, most: int = 9) -> list[tuple[int, list[int]]]:
+    """The region sums: innies and outies, up to `most` cells, of 2 to 4 rows or columns side
+    by side (45 a row or column; the digits may repeat)."""
+    out = []
+    for k in range(2, 5):
+        for first in range(0, 10 - k):
+            for region in (frozenset(r * 9 + c for r in range(first, first + k) for c in range(9)),
+                           frozenset(r * 9 + c for c in range(first, first + k) for r in range(9))):
+                inside = [(t, cells) for t, cells in cages if region.issuperset(cells)]
+                covered = {c for _t, cells in inside for c in cells}
+                innies = sorted(region - covered)
+                if inside and 0 < len(innies) <= most:
+                    out.append((45 * k - sum(t for t, _c in inside), innies))
+                touching = [(t, cells) for t, cells in cages if region.intersection(cells)]
+                outies = sorted({c for _t, cells in touching for c in cells} - region)
+                if 0 < len(outies) <= most:
+                    out.append((sum(t for t, _c in touching) - 45 * k, outies))
+    return out
+
+
+def tables(cages=()) -> tuple[np.ndarray, ...]:
+    """The kernel's tables for a board: (group cells [G, 9] padded with -1, group sizes,
+    group sums, peers [81, P] padded with -1, membership [G, 81]: 0 out, 1 in a group whose
+    digits differ, 2 in a region sum, whose digits may repeat; those come last)."""
+    groups = [(45, h) for h in HOUSES] + [(t, list(cells)) for t, cells in cages]
+    seen = {tuple(cells) for _t, cells in groups}
+    for total, cells in _rule_of_45(cages):
+        if tuple(cells) not in seen:
+            seen.add(tuple(cells))
+            groups.append((total, cells))
+    ndistinct = len(groups)
+    for total, cells in _regions_of_45(cages):
+        if tuple(cells) not in seen:
+            seen.add(tuple(cells))
+            groups.append((total, cells))
+    cells_of = np.full((len(groups), 9), -1, dtype=np.int64)
+    sizes = np.zeros(len(groups), dtype=np.int64)
+    sums = np.zeros(len(groups), dtype=np.int64)
+    member = np.zeros((len(groups), 81), dtype=np.int64)
     peer_sets = [set() for _ in range(81)]
-    for group in houses + [list(g) for g in extra_groups]:
-        for cell in group:
-            peer_sets[cell].update(group)
-    for cell in range(81):
-        peer_sets[cell].discard(cell)
+    for g, (total, cells) in enumerate(groups):
+        sizes[g], sums[g] = len(cells), total
+        for i, cell in enumerate(cells):
+            cells_of[g, i] = cell
+            member[g, cell] = 1
+            if g < ndistinct:
+                peer_sets[cell].update(cells)
+            else:
+                member[g, cell] = 2
     width = max(len(p) for p in peer_sets)
     peers = np.full((81, width), -1, dtype=np.int64)
-    counts = np.zeros(81, dtype=np.int64)
-    for cell, found in enumerate(peer_sets):
-        ordered = sorted(found)
-        peers[cell, :len(ordered)] = ordered
-        counts[cell] = len(ordered)
-    return np.array(houses, dtype=np.int64), peers, counts
+    for cell, others in enumerate(peer_sets):
+        others.discard(cell)
+        for i, other in enumerate(sorted(others)):
+            peers[cell, i] = other
+    return cells_of, sizes, sums, peers, member
 
 
-def _cage_tables(cages):
-    """(cells [n, 9] padded with -1, sizes [n], sums [n]) of the raw record's cages."""
-    cells = np.full((len(cages), 9), -1, dtype=np.int64)
-    sizes = np.zeros(len(cages), dtype=np.int64)
-    sums = np.zeros(len(cages), dtype=np.int64)
-    for k, (total, members) in enumerate(cages):
-        cells[k, :len(members)] = members
-        sizes[k] = len(members)
-        sums[k] = total
-    return cells, sizes, sums
+CLASSIC_TABLES = tables()
 
 
-def _sum_sets():
-    """Every set of distinct digits as a mask, ordered by (size, sum), and where each
-    (size, sum) starts: the sets of `n` digits adding up to `s` are
-    masks[starts[n * 46 + s]:starts[n * 46 + s + 1]]."""
-    keyed = sorted((bin(m).count("1") * 46 + sum(d + 1 for d in range(9) if m >> d & 1), m)
-                   for m in range(1, FULL + 1))
-    masks = np.array([m for _key, m in keyed], dtype=np.int64)
-    starts = np.zeros(10 * 46 + 1, dtype=np.int64)
-    for key, _m in keyed:
-        starts[key + 1:] += 1
-    return masks, starts
-
-
-HOUSES, PEERS, PEER_COUNTS = _tables()
-NO_CAGES = _cage_tables(())
-SUM_SETS, SUM_SET_STARTS = _sum_sets()
-POPCOUNT = np.array([bin(m).count("1") for m in range(FULL + 1)], dtype=np.int64)
-
-
-# --- compiled kernels ------------------------------------------------------------------------
+# --- the compiled search ---------------------------------------------------------------------
 
 @njit(cache=True)
-def _cage_sums(cand, queue, cage_cells, cage_sizes, cage_sums, sets, starts):
-    """One pass of the cage sums over the grid: returns (-1 at a contradiction, else the
-    number of cells it reduced to one candidate, written to `queue`, and whether any mask
-    shrank)."""
-    queued = 0
-    shrank = False
-    for k in range(cage_sizes.shape[0]):
-        n = cage_sizes[k]
-        rest = cage_sums[k]
-        placed = 0
-        room = 0
-        open_cells = 0
-        for i in range(n):
-            m = cand[cage_cells[k, i]]
-            if m == 0:
-                return -1, False
-            if m & (m - 1) == 0:
-                placed |= m
-                d = 1
-                while (m >> (d - 1)) != 1:
-                    d += 1
-                rest -= d
-            else:
-                open_cells += 1
-                room |= m
-        if open_cells == 0:
-            if rest != 0:
-                return -1, False
-            continue
-        if rest < 1 or rest > 45:
-            return -1, False
-        allowed = 0
-        key = open_cells * 46 + rest
-        for j in range(starts[key], starts[key + 1]):
-            s = sets[j]
-            if s & placed or s & ~room:
-                continue
-            touches = True
-            for i in range(n):
-                m = cand[cage_cells[k, i]]
-                if m & (m - 1) != 0 and m & s == 0:
-                    touches = False
-                    break
-            if touches:
-                allowed |= s
-        if allowed == 0:
-            return -1, False
-        for i in range(n):
-            cell = cage_cells[k, i]
-            m = cand[cell]
-            if m & (m - 1) == 0:
-                continue
-            keep = m & allowed
-            if keep != m:
-                if keep == 0:
-                    return -1, False
-                cand[cell] = keep
-                shrank = True
-                if keep & (keep - 1) == 0:
-                    queue[queued] = cell
-                    queued += 1
-    return queued, shrank
+def _top_digit(mask):
+    """The largest digit of a mask (of a single digit's bit, that digit); 0 for none."""
+    d = 0
+    while mask:
+        mask >>= 1
+        d += 1
+    return d
 
 
 @njit(cache=True)
-def _propagate(cand, queue, queued, houses, peers, counts, popcount, cage_cells, cage_sizes,
-               cage_sums, sets, starts):
-    """Singles (and, for Killer, the cage sums) to a standstill on one candidate grid.
-    `queue[:queued]` holds cells just reduced to one candidate, whose digit is not yet
-    removed from their peers. False when a cell, a house or a cage runs out of room."""
-    while True:
-        while queued > 0:
-            queued -= 1
-            cell = queue[queued]
-            bit = cand[cell]
-            for k in range(counts[cell]):
-                p = peers[cell, k]
-                m = cand[p]
-                if m & bit:
-                    m &= ~bit
-                    if m == 0:
-                        return False
-                    cand[p] = m
-                    if m & (m - 1) == 0:
-                        queue[queued] = p
-                        queued += 1
+def _popcount(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _settle(cand, done, cells_of, sizes, sums, peers, member, houses, masks, start):
+    """Propagate to a fixed point (the module banner's three rules); False on a
+    contradiction."""
+    ngroups = sizes.shape[0]
+    changed = True
+    while changed:
         changed = False
-        for h in range(houses.shape[0]):
-            once = 0
-            twice = 0
-            for i in range(9):
-                m = cand[houses[h, i]]
-                twice |= once & m
-                once |= m
-            if once != FULL:
+        for cell in range(81):                       # naked singles
+            m = cand[cell]
+            if m == 0:
                 return False
-            alone = once & ~twice
-            if alone == 0:
+            if done[cell] == 0 and m & (m - 1) == 0:
+                done[cell] = 1
+                for i in range(peers.shape[1]):
+                    p = peers[cell, i]
+                    if p < 0:
+                        break
+                    if cand[p] & m:
+                        cand[p] &= ~m
+                        if cand[p] == 0:
+                            return False
+                        changed = True
+        if changed:
+            continue
+        for g in range(ngroups):                     # sum combinations
+            if member[g, cells_of[g, 0]] == 2:       # a region's innies: sum bounds only
+                rest = sums[g]
+                low = 0
+                high = 0
+                for i in range(sizes[g]):
+                    m = cand[cells_of[g, i]]
+                    low += _top_digit(m & -m)
+                    high += _top_digit(m)
+                if rest < low or rest > high:
+                    return False
+                for i in range(sizes[g]):
+                    cell = cells_of[g, i]
+                    m = cand[cell]
+                    if m & (m - 1) == 0:
+                        continue
+                    lo_c = _top_digit(m & -m)
+                    hi_c = _top_digit(m)
+                    top = rest - (low - lo_c)      # the most this cell can hold
+                    bottom = rest - (high - hi_c)  # the least
+                    keep = m
+                    for d in range(1, 10):
+                        if d > top or d < bottom:
+                            keep &= ~(1 << (d - 1))
+                    if keep != m:
+                        if keep == 0:
+                            return False
+                        cand[cell] = keep
+                        changed = True
                 continue
-            for i in range(9):
-                cell = houses[h, i]
-                m = cand[cell]
-                x = m & alone
-                if x != 0 and x != m:
-                    if x & (x - 1):
-                        return False   # two digits with this one place left
-                    cand[cell] = x
-                    queue[queued] = cell
-                    queued += 1
-                    changed = True
-            if queued > 0:
-                break   # propagate the new single before reading further houses
-        if not changed and queued == 0:
-            queued, shrank = _cage_sums(cand, queue, cage_cells, cage_sizes, cage_sums, sets,
-                                        starts)
-            if queued < 0:
+            used = 0
+            rest = sums[g]
+            n_open = 0
+            union = 0
+            for i in range(sizes[g]):
+                m = cand[cells_of[g, i]]
+                if m & (m - 1) == 0:
+                    used |= m
+                    rest -= _top_digit(m)
+                else:
+                    n_open += 1
+                    union |= m
+            if n_open == 0:
+                if rest != 0:
+                    return False
+                continue
+            if rest <= 0 or rest > 45:
                 return False
-            if not shrank:
-                return True
+            allowed = 0
+            required = FULL
+            at = n_open * 46 + rest
+            for j in range(start[at], start[at + 1]):
+                combo = masks[j]
+                if combo & used or combo & ~union:
+                    continue
+                touches = True
+                for i in range(sizes[g]):
+                    m = cand[cells_of[g, i]]
+                    if m & (m - 1) and not m & combo:
+                        touches = False
+                        break
+                if touches:
+                    allowed |= combo
+                    required &= combo
+            if allowed == 0:
+                return False
+            for i in range(sizes[g]):
+                cell = cells_of[g, i]
+                m = cand[cell]
+                if m & (m - 1) and m & ~allowed:
+                    cand[cell] = m & allowed
+                    changed = True
+            for d in range(9):                       # hidden singles and confinement
+                bit = 1 << d
+                if not required & bit:
+                    continue
+                places = 0
+                only = -1
+                row = -1
+                col = -1
+                box = -1
+                for i in range(sizes[g]):
+                    cell = cells_of[g, i]
+                    if cand[cell] & bit:            # (narrowed to it just now, maybe)
+                        r = cell // 9
+                        c = cell % 9
+                        b = (r // 3) * 3 + c // 3
+                        if places == 0:
+                            row, col, box = r, c, b
+                        else:
+                            if r != row:
+                                row = -1
+                            if c != col:
+                                col = -1
+                            if b != box:
+                                box = -1
+                        places += 1
+                        only = cell
+                if places == 0:
+                    return False
+                if places == 1:
+                    if cand[only] != bit:
+                        cand[only] = bit
+                        changed = True
+                    continue
+                for which in range(3):
+                    if which == 0:
+                        h = row
+                    elif which == 1:
+                        h = 9 + col if col >= 0 else -1
+                    else:
+                        h = 18 + box if box >= 0 else -1
+                    if h < 0:
+                        continue
+                    for i in range(9):
+                        cell = houses[h, i]
+                        if member[g, cell] == 0 and cand[cell] & bit:
+                            cand[cell] &= ~bit
+                            if cand[cell] == 0:
+                                return False
+                            changed = True
+    return True
 
 
 @njit(cache=True)
-def _count(givens, houses, peers, counts, popcount, cage_cells, cage_sizes, cage_sums, sets,
-           starts, limit, budget, found, stats):
-    """Solutions of `givens` (81 digits, 0 empty) counted up to `limit`; the first one goes
-    into `found`. stats: [nodes, 1 when the budget ran out]."""
-    cand = np.empty((82, 81), dtype=np.int64)
-    branch = np.zeros(82, dtype=np.int64)
-    untried = np.zeros(82, dtype=np.int64)
-    queue = np.empty(81 * 9, dtype=np.int64)
-    queued = 0
+def _most_constrained(cand):
+    """The open cell with the fewest candidates (the first among ties), -1 when none is open."""
+    best = -1
+    fewest = 10
     for cell in range(81):
-        d = givens[cell]
-        if d:
-            cand[0, cell] = 1 << (d - 1)
-            queue[queued] = cell
-            queued += 1
-        else:
-            cand[0, cell] = FULL
-    # A given whose digit a peer also gives fails here: the first one clears the other.
-    if not _propagate(cand[0], queue, queued, houses, peers, counts, popcount, cage_cells,
-                      cage_sizes, cage_sums, sets, starts):
+        n = _popcount(cand[cell])
+        if 1 < n < fewest:
+            best, fewest = cell, n
+    return best
+
+
+@njit(cache=True)
+def count_answers(givens, cells_of, sizes, sums, peers, member, houses, masks, start, limit,
+                  budget, first, stats):
+    """Complete grids agreeing with `givens` (81 digits, 0 empty) and the groups, counted up
+    to `limit`; the first one goes into `first`. stats: [nodes, 1 when the budget ran out].
+    Level k of `cand` and `done` is the settled state after k guesses; each level remembers
+    the cell it guesses at and the digits not yet tried there."""
+    cand = np.zeros((82, 81), dtype=np.int64)
+    done = np.zeros((82, 81), dtype=np.int64)
+    for cell in range(81):
+        cand[0, cell] = 1 << (givens[cell] - 1) if givens[cell] else FULL
+    if not _settle(cand[0], done[0], cells_of, sizes, sums, peers, member, houses, masks,
+                   start):
         return 0
-    solutions = 0
-    depth = 0
-    descend = True
-    while True:
-        if descend:
-            best = -1
-            fewest = 10
-            for cell in range(81):
-                n = popcount[cand[depth, cell]]
-                if 1 < n < fewest:
-                    fewest = n
-                    best = cell
-                    if n == 2:
-                        break
-            if best < 0:
-                if solutions == 0:
-                    for cell in range(81):
-                        m = cand[depth, cell]
-                        d = 1
-                        while m > 1:
-                            m >>= 1
-                            d += 1
-                        found[cell] = d
-                solutions += 1
-                if solutions >= limit:
-                    return solutions
-                depth -= 1
-            else:
-                branch[depth] = best
-                untried[depth] = cand[depth, best]
-        descend = False
-        if depth < 0:
-            return solutions
-        m = untried[depth]
-        if m == 0:
-            depth -= 1
-            if depth < 0:
-                return solutions
+    guess_at = np.zeros(82, dtype=np.int64)
+    untried = np.zeros(82, dtype=np.int64)
+    found = 0
+    level = 0
+    guess_at[0] = _most_constrained(cand[0])
+    if guess_at[0] < 0:                              # settled without a guess
+        for cell in range(81):
+            first[cell] = _top_digit(cand[0, cell])
+        return 1
+    untried[0] = cand[0, guess_at[0]]
+    while level >= 0:
+        options = untried[level]
+        if options == 0:                             # every digit tried here: back up
+            level -= 1
             continue
-        bit = m & -m
-        untried[depth] = m & ~bit
+        bit = options & -options
+        untried[level] = options ^ bit
         stats[0] += 1
         if stats[0] > budget:
             stats[1] = 1
-            return solutions
-        nxt = cand[depth + 1]
-        nxt[:] = cand[depth]
-        cell = branch[depth]
-        nxt[cell] = bit
-        queue[0] = cell
-        if _propagate(nxt, queue, 1, houses, peers, counts, popcount, cage_cells, cage_sizes,
-                      cage_sums, sets, starts):
-            depth += 1
-            descend = True
+            break
+        below = level + 1
+        cand[below] = cand[level]
+        done[below] = done[level]
+        cand[below, guess_at[level]] = bit
+        if not _settle(cand[below], done[below], cells_of, sizes, sums, peers, member,
+                       houses, masks, start):
+            continue
+        cell = _most_constrained(cand[below])
+        if cell >= 0:
+            guess_at[below] = cell
+            untried[below] = cand[below, cell]
+            level = below
+            continue
+        if found == 0:                               # every cell decided: an answer
+            for c in range(81):
+                first[c] = _top_digit(cand[below, c])
+        found += 1
+        if found >= limit:
+            break
+    return found
 
 
 @njit(cache=True)
-def _count_many(boards, houses, peers, counts, popcount, sets, starts, limit, budget, out,
-                nodes):
-    """_count over rows of `boards` (the benchmark's loop, without Python between boards)."""
-    found = np.zeros(81, dtype=np.int64)
+def _count_rows(boards, cells_of, sizes, sums, peers, member, houses, masks, start, limit,
+                budget, out, nodes):
+    """count_answers over rows of `boards`, classic Sudoku (the benchmark's loop, without
+    Python between boards)."""
+    first = np.zeros(81, dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)
-    cage_cells = np.full((0, 9), -1, dtype=np.int64)
-    cage_sizes = np.zeros(0, dtype=np.int64)
     for k in range(boards.shape[0]):
         stats[0] = 0
         stats[1] = 0
-        out[k] = _count(boards[k], houses, peers, counts, popcount, cage_cells, cage_sizes,
-                        cage_sizes, sets, starts, limit, budget, found, stats)
+        out[k] = count_answers(boards[k], cells_of, sizes, sums, peers, member, houses, masks,
+                               start, limit, budget, first, stats)
         nodes[k] = stats[0]
 
 
 # --- the checker -----------------------------------------------------------------------------
+
+def count(givens, limit: int, budget: int = NODE_BUDGET,
+          cages=()) -> tuple[int, int, bool, list[int]]:
+    """(solutions up to `limit`, nodes, whether the budget ran out, the first solution).
+    `cages`: Killer's (sum, cells) pairs; none for classic Sudoku."""
+    board = np.asarray(givens, dtype=np.int64).reshape(81)
+    first = np.zeros(81, dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)
+    n = count_answers(board, *(tables(cages) if cages else CLASSIC_TABLES), HOUSE_CELLS,
+                      COMBINATIONS, COMBINATION_START, limit, budget, first, stats)
+    return int(n), int(stats[0]), bool(stats[1]), first.tolist()
+
+
+def count_many(boards: np.ndarray, limit: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Solutions (up to `limit`) and nodes for each row of an [n, 81] array of givens."""
+    out = np.zeros(boards.shape[0], dtype=np.int64)
+    nodes = np.zeros(boards.shape[0], dtype=np.int64)
+    _count_rows(boards.astype(np.int64), *CLASSIC_TABLES, HOUSE_CELLS, COMBINATIONS,
+                COMBINATION_START, limit, NODE_BUDGET, out, nodes)
+    return out, nodes
+
 
 def _digits(rows) -> list[int] | None:
     """81 digits from nine rows of nine, or None when the rows are not that shape."""
@@ -319,33 +443,6 @@ def _digits(rows) -> list[int] | None:
                 return None
             out.append(v)
     return out
-
-
-def count(givens, limit: int, budget: int = NODE_BUDGET,
-          cages=()) -> tuple[int, int, bool, list[int]]:
-    """(solutions up to `limit`, nodes, whether the budget ran out, the first solution).
-    `cages`: Killer's (sum, cells in reading order) pairs; none for classic Sudoku."""
-    board = np.asarray(givens, dtype=np.int64).reshape(81)
-    found = np.zeros(81, dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)
-    if cages:
-        houses, peers, counts = _tables([cells for _total, cells in cages])
-        cage_cells, cage_sizes, cage_sums = _cage_tables(cages)
-    else:
-        houses, peers, counts = HOUSES, PEERS, PEER_COUNTS
-        cage_cells, cage_sizes, cage_sums = NO_CAGES
-    n = _count(board, houses, peers, counts, POPCOUNT, cage_cells, cage_sizes, cage_sums,
-               SUM_SETS, SUM_SET_STARTS, limit, budget, found, stats)
-    return int(n), int(stats[0]), bool(stats[1]), found.tolist()
-
-
-def count_many(boards: np.ndarray, limit: int = 2) -> tuple[np.ndarray, np.ndarray]:
-    """Solutions (up to `limit`) and nodes for each row of an [n, 81] array of givens."""
-    out = np.zeros(boards.shape[0], dtype=np.int64)
-    nodes = np.zeros(boards.shape[0], dtype=np.int64)
-    _count_many(boards.astype(np.int64), HOUSES, PEERS, PEER_COUNTS, POPCOUNT, SUM_SETS,
-                SUM_SET_STARTS, limit, NODE_BUDGET, out, nodes)
-    return out, nodes
 
 
 def read_cages(puzzle: dict):
@@ -375,7 +472,7 @@ def read_cages(puzzle: dict):
 
 
 def _breaks_a_rule(grid: list[int], cages) -> bool:
-    for group in HOUSES.tolist():
+    for group in HOUSES:
         if sorted(grid[c] for c in group) != list(range(1, 10)):
             return True
     for total, cells in cages:

@@ -7,6 +7,7 @@ what each module of the folder holds, docs/wordsearch.md the contract and the me
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Sequence
 
 from pipeline.errors import InputError
@@ -45,7 +46,7 @@ FORWARD_ONLY = N_("Words read left to right or downwards, never diagonally or ba
 class WordSearchFamily(Family):
     name = "wordsearch"
     title = N_("Word Search")
-    version = "wordsearch/1"
+    version = "wordsearch/2"
     levels = tuple(level.name for level in grading.LEVELS)
     level_titles = grading.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
@@ -55,6 +56,14 @@ class WordSearchFamily(Family):
     # Generation ---------------------------------------------------------------------------
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level)
+
+    def read_words(self, path: Path, level: str) -> tuple:
+        """A layout's own theme file, or folder of theme files, in the shipped themes' format
+        (board.py), held to the level's alphabet and grid (generate.own_themes)."""
+        return generator.own_themes(path, level)
+
+    def generate_from_words(self, key: str, level: str, words: tuple) -> Generated:
+        return generator.generate(key, level, options=words)
 
     # Records ------------------------------------------------------------------------------
     def check_record(self, record: dict) -> None:

@@ -218,12 +218,14 @@ def read_placements(puzzle: dict, solution: dict) -> list[Placement]:
             raise InputError(f"{word!r} is not a listed word", field=where + ".word")
         if direction not in STEPS:
             raise InputError(f"{direction!r} is not a compass point", field=where + ".direction")
-        placement = Placement(word, row, col, direction)
         length = len(grid_spelling(word, puzzle["language"]))
-        if any(not (0 <= r < puzzle["rows"] and 0 <= c < puzzle["cols"])
-               for r, c in placement.cells(length)):
+        dr, dc = STEPS[direction]
+        last_row, last_col = row + dr * (length - 1), col + dc * (length - 1)
+        # a straight run lies inside the grid when both its ends do
+        if not (0 <= row < puzzle["rows"] and 0 <= col < puzzle["cols"]
+                and 0 <= last_row < puzzle["rows"] and 0 <= last_col < puzzle["cols"]):
             raise InputError(f"{word!r} runs off the grid", field=where)
-        out.append(placement)
+        out.append(Placement(word, row, col, direction))
     return out
 
 

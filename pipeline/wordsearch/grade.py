@@ -9,12 +9,15 @@ message, so no decoys can be planted in it (docs/wordsearch.md).
 The difficulty number is a model of search effort, not a fit to solving times (no human
 solving times are available to fit it): for each word, the places it could start (cells
 holding its first letter, times the allowed directions in which it fits from there), plus a
-term for short words (fewer letters to confirm a find), plus decoys and shared letters.
+term for short words (fewer letters to confirm a find), plus decoys and shared letters. Each
+level takes only the numbers of its band, so the number rises with the level on every board
+(the bands below, docs/wordsearch.md).
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from pipeline.family import Rating
@@ -43,6 +46,7 @@ class Level:
     shared: str            # "none", "allowed" or "quarter" (at least a quarter of the words)
     decoys: int            # at least this many decoys
     message: bool          # the unused letters spell a message
+    band: tuple[float, float] = (0.0, float("inf"))   # the difficulty numbers it accepts
     language: str = "en"   # the language of the themes its words are drawn from
 
     def measures_problem(self, measures: dict) -> str | None:
@@ -61,20 +65,34 @@ class Level:
             return f"{measures['decoys']} decoys, fewer than {self.decoys}"
         if measures["message"] != self.message:
             return "a hidden message" if measures["message"] else "no hidden message"
+        low, below = self.band
+        if not low <= measures["difficulty"] < below:
+            return f"difficulty {measures['difficulty']}, outside {low:g} to under {below:g}"
         return None
 
 
 FORWARD = ("E", "S")
 FOUR = ("E", "S", "SE", "NE")
+# The difficulty bands: a board is accepted at a level only when its number falls in the
+# level's band, so the number rises with the level on every board made, not only on average
+# (each level's rules alone leave the hardest hard boards above the easiest expert ones).
+# The edges sit where the levels' numbers over keys 1-300 were thinnest (docs/wordsearch.md);
+# a board outside its band is passed over like any other that misses its level.
+EASY_BELOW, MEDIUM_BELOW, HARD_BELOW = 29.0, 75.0, 170.0
+MESSAGE_HARD_BELOW = 136.0      # the hidden-message levels, a scale of their own
+INF = float("inf")
 LEVELS = (
-    Level("easy", N_("Easy"), 12, 12, 12, 16, FORWARD, "none", 0, False),
-    Level("medium", N_("Medium"), 15, 15, 18, 24, FOUR, "allowed", 0, False),
-    Level("hard", N_("Hard"), 17, 17, 24, 30, DIRECTIONS, "quarter", 0, False),
-    Level("expert", N_("Expert"), 20, 20, 30, 40, DIRECTIONS, "allowed", EXPERT_DECOYS, False),
+    Level("easy", N_("Easy"), 12, 12, 12, 16, FORWARD, "none", 0, False, (0.0, EASY_BELOW)),
+    Level("medium", N_("Medium"), 15, 15, 18, 24, FOUR, "allowed", 0, False,
+          (EASY_BELOW, MEDIUM_BELOW)),
+    Level("hard", N_("Hard"), 17, 17, 24, 30, DIRECTIONS, "quarter", 0, False,
+          (MEDIUM_BELOW, HARD_BELOW)),
+    Level("expert", N_("Expert"), 20, 20, 30, 40, DIRECTIONS, "allowed", EXPERT_DECOYS, False,
+          (HARD_BELOW, INF)),
     Level("hidden-message-hard", N_("Hard, Hidden Message"), 17, 17, 24, 30, DIRECTIONS,
-          "quarter", 0, True),
+          "quarter", 0, True, (0.0, MESSAGE_HARD_BELOW)),
     Level("hidden-message-expert", N_("Expert, Hidden Message"), 20, 20, 30, 40, DIRECTIONS,
-          "quarter", 0, True),
+          "quarter", 0, True, (MESSAGE_HARD_BELOW, INF)),
 )
 # The plain levels in German and French: the same rules, words from that language's themes,
 # named "<level>-<language>" and printed by the same titles (translated by the catalog).
@@ -88,14 +106,21 @@ LEVEL_TITLES = {level.name: level.title for level in LEVELS}
 
 
 # --- measuring a board ---------------------------------------------------------------------------
-def shared_words(placements: list[Placement], spellings: list[str]) -> int:
-    """How many words have a letter in a cell another word uses too."""
-    users: dict = {}
-    for placement, spelling in zip(placements, spellings):
-        for cell in placement.cells(len(spelling)):
-            users[cell] = users.get(cell, 0) + 1
-    return sum(1 for placement, spelling in zip(placements, spellings)
-               if any(users[cell] > 1 for cell in placement.cells(len(spelling))))
+def shared_words(placements: list[Placement], spellings: list[str], cols: int) -> int:
+    """How many words have a letter in a cell another word uses too (`cols`: the grid's
+    width, cells numbered row by row)."""
+    runs = [_run(placement, len(spelling), cols)
+            for placement, spelling in zip(placements, spellings)]
+    users = Counter(cell for run in runs for cell in run)
+    return sum(1 for run in runs if any(users[cell] > 1 for cell in run))
+
+
+def _run(placement: Placement, length: int, cols: int) -> range:
+    """The cells of a placement, numbered row by row."""
+    dr, dc = STEPS[placement.direction]
+    step = dr * cols + dc
+    first = placement.row * cols + placement.col
+    return range(first, first + step * length, step)
 
 
 def decoys(text: str, where, cols: int, placements: list[Placement],
@@ -125,7 +150,7 @@ def starts(cells_of: dict, rows: int, cols: int, spelling: str, directions) -> i
     """The places a word could start: cells with its first letter (`cells_of`: letter ->
     cell indices), times the directions it fits in from each."""
     fits = _fits(rows, cols, len(spelling) - 1, tuple(directions))
-    return sum(fits[cell] for cell in cells_of.get(spelling[0], ()))
+    return sum(map(fits.__getitem__, cells_of.get(spelling[0], ())))
 
 
 def measure(puzzle: dict, placements: list[Placement]) -> dict:
@@ -138,7 +163,7 @@ def measure(puzzle: dict, placements: list[Placement]) -> dict:
     cells_of: dict = {}
     for index, letter in enumerate(cells):
         cells_of.setdefault(letter, []).append(index)
-    shared = shared_words(placements, spellings)
+    shared = shared_words(placements, spellings, cols)
     found_decoys = decoys(text, line_order(rows, cols)[1], cols, placements, spellings)
     effort = sum(START_WEIGHT * starts(cells_of, rows, cols, s, puzzle["directions"])
                  + SHORT_WEIGHT / len(s) for s in spellings)
@@ -178,6 +203,6 @@ def in_language(name: str, language: str) -> str:
     return f"{name}-{language}" if f"{name}-{language}" in LEVEL_BY_NAME else name
 
 
-# The least difficulty of each plain level's boards over keys 1-400 (`pipeline bench --family
-# wordsearch`, docs/wordsearch.md), for rating boards that keep no level's rules exactly.
-FLOORS = (("easy", 0.0), ("medium", 28.0), ("hard", 82.0), ("expert", 152.0))
+# The least difficulty of each plain level, its band's lower edge, for rating boards that
+# keep no level's rules exactly.
+FLOORS = tuple((level.name, level.band[0]) for level in LEVELS[:4])

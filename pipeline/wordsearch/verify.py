@@ -10,8 +10,10 @@ the board's proof (`Family.verify`). The contract it holds a board to:
   solution places it, in one of the puzzle's directions; no listed word is part of another
   listed word (forwards or backwards);
 - no word of the offensive list with four letters or more appears anywhere; a three-letter
-  one appears only in letters nobody chose freely: a listed word's own (POT in POTATO, or
-  across two words that cross) or a hidden message's (NIGHT holds NIG), never in filler;
+  one appears only inside one listed word's own letters (POT in POTATO), never in filler and
+  never across the letters of several words (POT read down three words side by side); on a
+  hidden-message board one that takes a letter of the message (NIGHT holds NIG; the
+  message's letters are where they must be) is no fault but a warning the proof lists;
 - with a message, the letters no word uses spell exactly the message, in reading order.
 """
 
@@ -25,7 +27,7 @@ import numpy as np
 from pipeline.lexicon import grid_spelling, offensive_words
 from pipeline.wordsearch.board import STEPS, message_letters, read_placements
 
-SHORT_OFFENSIVE = 3   # list words this long are allowed in letters nobody chose freely
+SHORT_OFFENSIVE = 3   # list words this long are allowed inside a listed word
 
 
 @functools.lru_cache(maxsize=32)
@@ -58,37 +60,53 @@ def _layout(rows: int, cols: int):
     return tuple(cells), operator.itemgetter(*(c if c >= 0 else rows * cols for c in cells))
 
 
+LONG_HEAD = SHORT_OFFENSIVE + 1   # longer list words are looked up by their first four letters
+
+
 @functools.lru_cache(maxsize=None)
-def _offensive_by_head(language: str) -> tuple[np.ndarray, dict[int, tuple[str, ...]]]:
-    """The offensive words of `language`'s grids by the number their first three letters
-    make (letters as 0-25 in base 26), and a table of which numbers start one."""
-    heads: dict[int, list[str]] = {}
-    for word in sorted(offensive_words(language)):
-        if len(word) >= SHORT_OFFENSIVE:
-            heads.setdefault(_head_number(word), []).append(word)
-    starts = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
-    starts[list(heads)] = True
-    return starts, {head: tuple(words) for head, words in heads.items()}
+def _offensive_tables(language: str) -> tuple[np.ndarray, np.ndarray, dict[int, tuple]]:
+    """The offensive words of `language`'s grids as tables by the number a run of letters
+    makes (letters as 0-25 in base 26): which numbers are a three-letter word, which start a
+    longer one with their four letters, and each such head's words as (length, the words of
+    that length) pairs."""
+    short = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
+    heads: dict[int, dict[int, set[str]]] = {}
+    for word in offensive_words(language):
+        if len(word) == SHORT_OFFENSIVE:
+            short[_number(word)] = True
+        elif len(word) > SHORT_OFFENSIVE:
+            heads.setdefault(_number(word[:LONG_HEAD]), {}).setdefault(len(word), set()).add(word)
+    long = np.zeros(26 ** LONG_HEAD + 1, dtype=bool)
+    long[list(heads)] = True
+    return short, long, {head: tuple((length, frozenset(words)) for length, words
+                                     in sorted(by_length.items()))
+                         for head, by_length in heads.items()}
 
 
-def _head_number(text: str) -> int:
-    return sum((ord(ch) - 65) * 26 ** (SHORT_OFFENSIVE - 1 - k)
-               for k, ch in enumerate(text[:SHORT_OFFENSIVE]))
+def _number(text: str) -> int:
+    return sum((ord(ch) - 65) * 26 ** (len(text) - 1 - k) for k, ch in enumerate(text))
 
 
-def _head_numbers(text: str) -> np.ndarray:
-    """The head number at every position of the scanned text; a position whose three
-    characters cross a line's end gets 26**3 (no word starts there)."""
+def _numbers(text: str, size: int) -> np.ndarray:
+    """The number of the `size` characters from every position of the scanned text; a
+    position whose characters cross a line's end gets 26**size (no word reads there)."""
     values = np.frombuffer(text.encode("ascii"), dtype=np.uint8).astype(np.int64) - 65
     edge = values < 0
-    n = len(values) - SHORT_OFFENSIVE + 1
+    n = len(values) - size + 1
     numbers = np.zeros(n, dtype=np.int64)
     crosses = np.zeros(n, dtype=bool)
-    for k in range(SHORT_OFFENSIVE):
+    for k in range(size):
         numbers = numbers * 26 + values[k:k + n]
         crosses |= edge[k:k + n]
-    numbers[crosses] = 26 ** SHORT_OFFENSIVE
+    numbers[crosses] = 26 ** size
     return numbers
+
+
+def _reads_once_in(text: str, word: str) -> bool:
+    """Whether `word` reads exactly once in `text` (found again from the next character, so
+    a word overlapping itself is seen twice)."""
+    first = text.find(word)
+    return first >= 0 and text.find(word, first + 1) < 0
 
 
 # --- the checker -------------------------------------------------------------------------------
@@ -107,8 +125,11 @@ def verify(puzzle: dict, solution: dict) -> dict:
     own_cells: list[frozenset[int]] = []
     for placement in placements:
         spelling = spellings[placement.word]
-        run = [r * cols + c for r, c in placement.cells(len(spelling))]
-        if "".join(grid[i] for i in run) != spelling:
+        dr, dc = STEPS[placement.direction]
+        step = dr * cols + dc
+        first = placement.row * cols + placement.col
+        run = range(first, first + step * len(spelling), step)
+        if "".join(map(grid.__getitem__, run)) != spelling:
             problems.append(f"{placement.word} does not read where the solution puts it")
         if placement.direction not in puzzle["directions"]:
             problems.append(f"{placement.word} reads {placement.direction}, a direction the "
@@ -129,26 +150,41 @@ def verify(puzzle: dict, solution: dict) -> dict:
             problems.append(f"{placement.word} appears elsewhere than the solution says")
 
     words = sorted(set(spellings.values()))
+    listed = "#".join(words)
     for word in words:
+        backwards = word[::-1]
+        # the word reads in the list only as itself (and, a palindrome, backwards as
+        # itself): then it is part of no other; else the other words are looked through
+        if (_reads_once_in(listed, word)
+                and (backwards == word or listed.find(backwards) < 0)):
+            continue
         for other in words:
-            if word != other and (word in other or word[::-1] in other):
+            if word != other and (word in other or backwards in other):
                 problems.append(f"{word} is part of {other}")
 
     message = "message" in puzzle
-    starts, heads = _offensive_by_head(language)
-    numbers = _head_numbers(text)
-    for index in np.flatnonzero(starts[numbers]).tolist():
-        for bad in heads[int(numbers[index])]:
-            if not text.startswith(bad, index):
-                continue
-            run = frozenset(cells[index:index + len(bad)])
-            if len(bad) > SHORT_OFFENSIVE or not (message or run <= used):
+    warnings: list[str] = []
+    short, long, heads = _offensive_tables(language)
+    for index in np.flatnonzero(long[_numbers(text, LONG_HEAD)]).tolist():
+        for length, words_of_length in heads[int(_number(text[index:index + LONG_HEAD]))]:
+            bad = text[index:index + length]
+            if bad in words_of_length:
                 problems.append(f"the offensive word {bad} reads from cell "
                                 f"{divmod(cells[index], cols)}")
+    for index in np.flatnonzero(short[_numbers(text, SHORT_OFFENSIVE)]).tolist():
+        bad = text[index:index + SHORT_OFFENSIVE]
+        run = frozenset(cells[index:index + SHORT_OFFENSIVE])
+        where = f"the offensive word {bad} reads from cell {divmod(cells[index], cols)}"
+        if any(run <= own for own in own_cells):
+            continue                             # a listed word's own letters
+        if message and not run <= used:
+            warnings.append(where + ", across the message's letters")
+        else:
+            problems.append(where)
 
     if "message" in puzzle:
         leftover = "".join(grid[i] for i in range(rows * cols) if i not in used)
         if leftover != message_letters(puzzle["message"], language):
             problems.append(f"the unused letters spell {leftover!r}, not the message")
-    return {"checker": "wordsearch-plain-scan/1", "unique": not problems,
-            "problems": sorted(set(problems))[:20]}
+    return {"checker": "wordsearch-plain-scan/2", "unique": not problems,
+            "problems": sorted(set(problems))[:20], "warnings": sorted(set(warnings))[:20]}

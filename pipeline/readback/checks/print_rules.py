@@ -121,46 +121,55 @@ def check_document(b: LoadedBook) -> Check:
     return check
 
 
+def _least(check: Check, b: LoadedBook, minimum: float, measured, failure) -> tuple | None:
+    """The first smallest of what `measured(page)` gives, (values, items) in page order, over
+    both documents, as (value, document, page, item); `check` fails every value under
+    `minimum` with `failure(value, item)`. A page whose least value passes is not looked at
+    one item at a time."""
+    least = None
+    for document, pages in documents(b):
+        for page in pages:
+            values, items = measured(page)
+            if not values:
+                continue
+            lowest = min(values)
+            if least is None or lowest < least[0]:   # the first of the page's smallest
+                least = (lowest, document, page.number, items[values.index(lowest)])
+            if lowest >= minimum - 1e-6:
+                continue
+            for value, item in zip(values, items):
+                if value < minimum - 1e-6:
+                    check.fail(document, page.number, failure(value, item))
+    return least
+
+
+def _strokes(page) -> tuple[list[float], list]:
+    marks = [mark for mark in page.paths if mark.stroke is not None]
+    return [mark.line_width for mark in marks], marks
+
+
+def _inked_text(page) -> tuple[list[float], list]:
+    inked = page.ink_glyphs()   # the visible glyphs with ink
+    return list(map(attrgetter("rendered_size"), inked)), inked
+
+
 def check_line_width(b: LoadedBook) -> Check:
     minimum = b.profile.min_line_pt
     check = Check("line_width", f"every stroke at least {minimum} pt")
-    thinnest = None
-    for document, pages in documents(b):
-        for page in pages:
-            for mark in page.paths:
-                if mark.stroke is None:
-                    continue
-                if thinnest is None or mark.line_width < thinnest[0]:
-                    thinnest = (mark.line_width, document, page.number, describe(mark))
-                if mark.line_width < minimum - 1e-6:
-                    check.fail(document, page.number, f"{mark.line_width:.3f} pt: "
-                                                      f"{describe(mark)}")
+    thinnest = _least(check, b, minimum, _strokes,
+                      lambda width, mark: f"{width:.3f} pt: {describe(mark)}")
     check.measured = {"minimum_pt": minimum, "thinnest": None if thinnest is None else {
         "width_pt": round(thinnest[0], 4), "document": thinnest[1], "page": thinnest[2],
-        "mark": thinnest[3]}}
+        "mark": describe(thinnest[3])}}
     return check
 
 
 def check_text_size(b: LoadedBook) -> Check:
     minimum = b.profile.min_font_pt
     check = Check("text_size", f"all text at least {minimum} pt")
-    smallest = None
-    for document, pages in documents(b):
-        for page in pages:
-            inked = page.ink_glyphs()   # the visible glyphs with ink
-            if not inked:
-                continue
-            sizes = list(map(attrgetter("rendered_size"), inked))
-            least = min(sizes)
-            if smallest is None or least < smallest[0]:   # the first of the page's smallest
-                smallest = (least, document, page.number, inked[sizes.index(least)].text)
-            if least >= minimum - 1e-6:
-                continue
-            for glyph, size in zip(inked, sizes):
-                if size < minimum - 1e-6:
-                    check.fail(document, page.number,
-                               f"{size:.2f} pt text {glyph.text!r} ({glyph.font.base_font})")
+    smallest = _least(check, b, minimum, _inked_text, lambda size, glyph:
+                      f"{size:.2f} pt text {glyph.text!r} ({glyph.font.base_font})")
     check.measured = {"minimum_pt": minimum, "smallest": None if smallest is None else {
         "size_pt": round(smallest[0], 3), "document": smallest[1], "page": smallest[2],
-        "text": smallest[3]}}
+        "text": smallest[3].text}}
     return check

@@ -10,6 +10,7 @@ PDFs as read back, never the layout.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from pipeline.geometry import Box
@@ -72,6 +73,9 @@ def _inside(glyph, box: Box) -> bool:
     return box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1
 
 
+TEXT_ROWS = ("title", "subtitle", "author")   # the sheet's rows the pages print
+
+
 def _no_sheet(check: Check, b: LoadedBook) -> bool:
     """True when there is nothing to compare. A manifest entry that names no sheet passes,
     measured as `upload_sheet: None` (the read-back's hand-made test books have none; every
@@ -87,18 +91,29 @@ def _no_sheet(check: Check, b: LoadedBook) -> bool:
     return False
 
 
-def check_upload_text(b: LoadedBook) -> Check:
-    check = Check("upload_text", "title, subtitle and author on the title page, the copyright "
-                                 "page, the cover front and the spine equal the upload sheet's")
-    if _no_sheet(check, b):
-        return check
-    title = _value(b.upload, "title") or ""
-    subtitle = _value(b.upload, "subtitle") or ""   # a book may have none
-    author = _value(b.upload, "author") or ""
+def _against_sheet(name: str, description: str):
+    """A check of the pages against the upload sheet: `body(check, b, sheet)` runs only when
+    there is a sheet to compare (`_no_sheet`)."""
+    def made(body):
+        @functools.wraps(body)
+        def run(b: LoadedBook) -> Check:
+            check = Check(name, description)
+            if not _no_sheet(check, b):
+                body(check, b, b.upload)
+            return check
+        return run
+    return made
+
+
+@_against_sheet("upload_text", "title, subtitle and author on the title page, the copyright "
+                               "page, the cover front and the spine equal the upload sheet's")
+def check_upload_text(check: Check, b: LoadedBook, sheet: dict) -> None:
+    # The sheet's rows, "" where one is missing (a book may have no subtitle).
+    title, subtitle, author = (_value(sheet, row) or "" for row in TEXT_ROWS)
     for what, text in (("title", title), ("author", author)):
         if not text:   # nothing to compare the pages with: never a pass
             check.fail("book", None, f"the upload sheet has no {what} row (or it is empty)")
-    series = _value(b.upload, "series") or {}
+    series = _value(sheet, "series") or {}
     volume = VOLUME_TEXT.format(number=series["number"]) if isinstance(series, dict) \
         and series.get("number") else ""
     if volume:   # the spine prints the volume after the title
@@ -149,15 +164,11 @@ def check_upload_text(b: LoadedBook) -> Check:
                                    f"author give {sorted(allowed)}")
     check.measured = {"title": title, "subtitle": subtitle, "author": author,
                       "spine_text": " ".join(on_spine) or None, "found": found}
-    return check
 
 
-def check_upload_files(b: LoadedBook) -> Check:
-    check = Check("upload_files", "the upload sheet's page count, trim, bleed, spine width "
-                                  "and file hashes equal the PDFs'")
-    if _no_sheet(check, b):
-        return check
-    sheet = b.upload
+@_against_sheet("upload_files", "the upload sheet's page count, trim, bleed, spine width and "
+                                "file hashes equal the PDFs'")
+def check_upload_files(check: Check, b: LoadedBook, sheet: dict) -> None:
     pages = _value(sheet, "page_count")
     if pages != b.page_count:
         check.fail("interior", None, f"the sheet says {pages} pages, interior.pdf has "
@@ -197,4 +208,3 @@ def check_upload_files(b: LoadedBook) -> Check:
     check.measured = {"sheet_pages": pages, "pdf_pages": b.page_count, "sheet_trim_in": trim,
                       "pdf_trims_in": sorted(measured_trims), "sheet_bleed": bleed,
                       "sheet_spine_in": spine, "formula_spine_in": round(formula, 6)}
-    return check

@@ -248,14 +248,27 @@ class Scanned:
         self._tokens = None
         self._names: dict[bytes, str] = {}
 
+    def token_lists(self) -> tuple[list, list, list]:
+        """The tokens' kinds, starts and ends as lists (made once, on first asking)."""
+        if self._tokens is None:
+            self._tokens = (self._kind[:self.tokens].tolist(), self._start[:self.tokens].tolist(),
+                            self._end[:self.tokens].tolist())
+        return self._tokens
+
+    def name(self, t: int) -> str:
+        """Token t, a name, as the plain lexer gives it (each name's text made once)."""
+        _kinds, starts, ends = self.token_lists()
+        raw = self.data[starts[t]:ends[t]]
+        name = self._names.get(raw)
+        if name is None:
+            name = self._names[raw] = name_text(raw)
+        return name
+
     def operands(self, k: int) -> list:
         at, size = self.firsts[k], self.counts[k]
         if self.plain[k]:
             return self.numbers[at:at + size]
-        if self._tokens is None:
-            self._tokens = (self._kind[:self.tokens].tolist(), self._start[:self.tokens].tolist(),
-                            self._end[:self.tokens].tolist())
-        kinds, starts, ends = self._tokens
+        kinds, starts, ends = self.token_lists()
         data, numbers, names = self.data, self.numbers, self._names
         operands: list = []
         top = operands

@@ -9,10 +9,13 @@ paint nothing are listed in `IGNORED`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
+from math import sqrt
 
 from pipeline.geometry import Box
-from pipeline.readback.reader.compiled_lexer import operator_bytes, pack, scan
+from pipeline.readback.reader.compiled_lexer import (INTEGER, NAME, STRING, operator_bytes,
+                                                     pack, scan)
 from pipeline.readback.reader.compiled_paths import PAINT, PAINTERS, SKIP, build_paths
 from pipeline.readback.reader.fonts import PdfFont, approximate_ink
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
@@ -20,7 +23,7 @@ from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped,
                                                thinnest_scale)
 from pipeline.readback.reader.lexer import content_operations
 from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
-                                            new_glyph)
+                                            new_glyph, new_path_mark)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
 
 # Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
@@ -56,8 +59,18 @@ class _State:
     clip: tuple = ()  # Clip paths in force
 
     def copy(self) -> "_State":
-        return replace(self)
+        # replace(self), the same fields, without the generated __init__ (every q and form)
+        made = object.__new__(_State)
+        made.__dict__.update(self.__dict__)
+        return made
 
+
+
+@lru_cache(maxsize=4096)
+def _scales(ctm: Matrix) -> tuple[float, float]:
+    """(`thinnest_scale`, `mean_scale`) of a CTM: a page paints hundreds of paths under the
+    same one or two."""
+    return thinnest_scale(ctm), mean_scale(ctm)
 
 
 class Interpreter:
@@ -129,6 +142,8 @@ class Interpreter:
         roles, operands = paths.roles, scanned.operands
         numbers, firsts, counts, plain = (scanned.numbers, scanned.firsts, scanned.counts,
                                           scanned.plain)
+        kinds, starts, ends = scanned.token_lists()
+        data = scanned.data
         for k, key in enumerate(scanned.key_list):
             role = roles[k]
             if role == SKIP:
@@ -136,6 +151,22 @@ class Interpreter:
             if role == PAINT:
                 segments = self.path = paths.segments(k)
                 self.paint(*PAINTERS[key], paths.outline(k, segments))
+                continue
+            # The text operators of every line, their operands read straight from the
+            # tokens (what `operands(k)` would build, then `op_Tj` and `op_Tf` take).
+            if key == _TJ and counts[k] == 1 and kinds[firsts[k]] == STRING:
+                at = firsts[k]
+                self.show(data[starts[at] + 1:ends[at] - 1])
+                continue
+            if key == _TM and plain[k]:   # op_Tm: its numbers, floats already
+                at = firsts[k]
+                self.text_matrix = self.line_matrix = tuple(numbers[at:at + counts[k]])
+                continue
+            if key == _TF and counts[k] == 2 and kinds[firsts[k]] == NAME \
+                    and kinds[firsts[k] + 1] <= INTEGER:
+                at = firsts[k]
+                self.state.font = self.font(resources, scanned.name(at))
+                self.state.font_size = numbers[at + 1]
                 continue
             handler = HANDLERS.get(key)
             if handler is None:
@@ -224,22 +255,29 @@ class Interpreter:
             clip = s.clip
         if outline is None or not (fill or stroke):
             return
-        width = s.line_width * thinnest_scale(s.ctm)
-        mean_width = s.line_width * mean_scale(s.ctm)
+        thinnest, mean = _scales(s.ctm)
+        width = s.line_width * thinnest
+        mean_width = s.line_width * mean
         ink = outline
-        if stroke:
-            half = max(width, mean_width) / 2
-            ink = outline.inset(-half, -half, -half, -half)
-        ink = clipped(ink, clip)
-        if ink is None:
-            return  # clipped away: nothing reaches the paper
-        alphas = ([s.fill_alpha] if fill else []) + ([s.stroke_alpha] if stroke else [])
-        dash = (tuple(v * mean_scale(s.ctm) for v in s.dash[0]), s.dash[1] * mean_scale(s.ctm))
-        self.out.marks.append(PathMark(
-            segments=segments, fill=s.fill if fill else None, stroke=s.stroke if stroke else None,
-            even_odd=even_odd, line_width=width, mean_line_width=mean_width, cap=s.cap,
-            join=s.join, dash=dash, alpha=min(alphas), outline=outline, ink=ink, clip=clip))
-        self.note_transparency(fill, stroke)
+        if stroke:   # outline.inset(-half, -half, -half, -half), the same sums
+            half = -(max(width, mean_width) / 2)
+            ink = new_box(outline.x0 + half, outline.y0 + half, outline.x1 - half,
+                          outline.y1 - half)
+        if clip:
+            ink = clipped(ink, clip)
+            if ink is None:
+                return  # clipped away: nothing reaches the paper
+        # The smaller alpha of the paints used (min of the list of them).
+        alpha = (min(s.fill_alpha, s.stroke_alpha) if fill and stroke
+                 else s.fill_alpha if fill else s.stroke_alpha)
+        dash = s.dash
+        dash = (tuple(v * mean for v in dash[0]) if dash[0] else (), dash[1] * mean)
+        self.out.marks.append(new_path_mark(
+            segments, s.fill if fill else None, s.stroke if stroke else None, even_odd, width,
+            mean_width, s.cap, s.join, dash, alpha, outline, ink, clip))
+        if fill and s.fill_alpha < 1 or stroke and s.stroke_alpha < 1 or s.soft_mask \
+                or s.blend not in ("Normal", "Compatible"):
+            self.note_transparency(fill, stroke)
 
     def note_transparency(self, fill: bool, stroke: bool) -> None:
         s = self.state
@@ -264,9 +302,20 @@ class Interpreter:
         # Within one show the text matrix only moves along the baseline, so the matrix to the
         # page is worked out once and each glyph's is that one moved by the pen (exact: the
         # same products, grouped differently).
-        placed = multiply(self.text_matrix, s.ctm)
-        pa, pb, pc, pd, pe, pf = multiply((size * h, 0, 0, size, 0, s.rise), placed)
-        rendered = size * mean_scale(placed)
+        # multiply(self.text_matrix, s.ctm), then multiply((size * h, 0, 0, size, 0, s.rise),
+        # placed) and size * mean_scale(placed), written out: the same products and sums in
+        # the same order (a grid page shows a few hundred one-glyph strings).
+        a1, b1, c1, d1, e1, f1 = self.text_matrix
+        a2, b2, c2, d2, e2, f2 = s.ctm
+        q0, q1 = a1 * a2 + b1 * c2, a1 * b2 + b1 * d2
+        q2, q3 = c1 * a2 + d1 * c2, c1 * b2 + d1 * d2
+        q4, q5 = e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2
+        placed = (q0, q1, q2, q3, q4, q5)
+        wide, rise = size * h, s.rise
+        pa, pb = wide * q0 + 0 * q2, wide * q1 + 0 * q3
+        pc, pd = 0 * q0 + size * q2, 0 * q1 + size * q3
+        pe, pf = 0 * q0 + rise * q2 + q4, 0 * q1 + rise * q3 + q5
+        rendered = size * sqrt(abs(q0 * q3 - q1 * q2))
         fill_mode = s.render_mode in (0, 2, 4, 6)
         alpha = s.fill_alpha if fill_mode else s.stroke_alpha
         visible = s.render_mode not in (3, 7)
@@ -384,16 +433,12 @@ def op_cm(it, ops, res):
     it.state.ctm = multiply(tuple(numbers(ops)), it.state.ctm)
 
 
-def op_w(it, ops, res):
-    it.state.line_width = float(ops[0])
-
-
-def op_J(it, ops, res):
-    it.state.cap = int(ops[0])
-
-
-def op_j(it, ops, res):
-    it.state.join = int(ops[0])
+def _set_state(name: str, convert):
+    """The handler of an operator that sets one field of the graphics or text state from its
+    one operand (w, J, j, Tc, Tw, TL, Tr, Ts)."""
+    def op(it, ops, res):
+        setattr(it.state, name, convert(ops[0]))
+    return op
 
 
 def op_d(it, ops, res):
@@ -438,28 +483,12 @@ def _set_colour(it, stroke: bool, space: str, values) -> None:
         it.state.fill_space = space
 
 
-def op_g(it, ops, res):
-    _set_colour(it, False, "DeviceGray", ops)
-
-
-def op_G(it, ops, res):
-    _set_colour(it, True, "DeviceGray", ops)
-
-
-def op_rg(it, ops, res):
-    _set_colour(it, False, "DeviceRGB", ops)
-
-
-def op_RG(it, ops, res):
-    _set_colour(it, True, "DeviceRGB", ops)
-
-
-def op_k(it, ops, res):
-    _set_colour(it, False, "DeviceCMYK", ops)
-
-
-def op_K(it, ops, res):
-    _set_colour(it, True, "DeviceCMYK", ops)
+def _device_colour(stroke: bool, space: str):
+    """The handler of g, G, rg, RG, k and K: the colour in a device space, set for filling
+    or stroking."""
+    def op(it, ops, res):
+        _set_colour(it, stroke, space, ops)
+    return op
 
 
 def _initial(space: str) -> tuple[float, ...]:
@@ -547,33 +576,13 @@ def op_BT(it, ops, res):
     it.text_matrix = it.line_matrix = IDENTITY
 
 
-def op_Tc(it, ops, res):
-    it.state.char_spacing = float(ops[0])
-
-
-def op_Tw(it, ops, res):
-    it.state.word_spacing = float(ops[0])
-
-
 def op_Tz(it, ops, res):
     it.state.scale = float(ops[0]) / 100
-
-
-def op_TL(it, ops, res):
-    it.state.leading = float(ops[0])
 
 
 def op_Tf(it, ops, res):
     it.state.font = it.font(res, ops[0])
     it.state.font_size = float(ops[1])
-
-
-def op_Tr(it, ops, res):
-    it.state.render_mode = int(ops[0])
-
-
-def op_Ts(it, ops, res):
-    it.state.rise = float(ops[0])
 
 
 def op_Td(it, ops, res):
@@ -671,21 +680,29 @@ def op_sh(it, ops, res):
 
 
 OPERATORS = {
-    b"q": op_q, b"Q": op_Q, b"cm": op_cm, b"w": op_w, b"J": op_J, b"j": op_j, b"d": op_d,
-    b"gs": op_gs, b"g": op_g, b"G": op_G, b"rg": op_rg, b"RG": op_RG, b"k": op_k, b"K": op_K,
+    b"q": op_q, b"Q": op_Q, b"cm": op_cm, b"d": op_d, b"gs": op_gs,
+    b"w": _set_state("line_width", float), b"J": _set_state("cap", int),
+    b"j": _set_state("join", int),
+    b"g": _device_colour(False, "DeviceGray"), b"G": _device_colour(True, "DeviceGray"),
+    b"rg": _device_colour(False, "DeviceRGB"), b"RG": _device_colour(True, "DeviceRGB"),
+    b"k": _device_colour(False, "DeviceCMYK"), b"K": _device_colour(True, "DeviceCMYK"),
     b"cs": op_cs, b"CS": op_CS, b"sc": op_sc, b"SC": op_SC, b"scn": op_sc, b"SCN": op_SC,
     b"m": op_m, b"l": op_l, b"c": op_c, b"v": op_v, b"y": op_y, b"h": op_h, b"re": op_re,
     b"S": _painter(False, True), b"s": _painter(False, True, close=True),
     b"f": _painter(True, False), b"F": _painter(True, False), b"f*": _painter(True, False, True),
     b"B": _painter(True, True), b"B*": _painter(True, True, True),
     b"b": _painter(True, True, close=True), b"b*": _painter(True, True, True, close=True),
-    b"n": op_n, b"W": op_W, b"W*": op_Wstar, b"BT": op_BT, b"Tc": op_Tc, b"Tw": op_Tw, b"Tz": op_Tz, b"TL": op_TL,
-    b"Tf": op_Tf, b"Tr": op_Tr, b"Ts": op_Ts, b"Td": op_Td, b"TD": op_TD, b"Tm": op_Tm,
+    b"n": op_n, b"W": op_W, b"W*": op_Wstar, b"BT": op_BT, b"Tz": op_Tz,
+    b"Tc": _set_state("char_spacing", float), b"Tw": _set_state("word_spacing", float),
+    b"TL": _set_state("leading", float), b"Tr": _set_state("render_mode", int),
+    b"Ts": _set_state("rise", float),
+    b"Tf": op_Tf, b"Td": op_Td, b"TD": op_TD, b"Tm": op_Tm,
     b"T*": op_Tstar, b"Tj": op_Tj, b"TJ": op_TJ, b"'": op_quote, b'"': op_dquote,
     b"Do": op_Do, b"INLINE IMAGE": op_inline_image, b"sh": op_sh,
 }
 # The same table by the compiled lexer's packed keys.
 HANDLERS = {pack(operator): handler for operator, handler in OPERATORS.items()}
+_TJ, _TF, _TM = pack(b"Tj"), pack(b"Tf"), pack(b"Tm")
 # Operators with no effect on what is painted: marked content and compatibility sections carry
 # no ink; text clipping modes (Tr 4-7) are read as their painting part.
 IGNORED = {b"ET", b"M", b"ri", b"i", b"BMC", b"BDC", b"EMC", b"MP", b"DP",

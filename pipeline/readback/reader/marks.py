@@ -352,6 +352,9 @@ class Glyph:
 
 
 new_glyph = quick_constructor(Glyph)
+# PathMark(segments, fill, stroke, even_odd, line_width, mean_line_width, cap, join, dash, alpha,
+# outline, ink, clip), the same value: a board page paints a few hundred.
+new_path_mark = quick_constructor(PathMark)
 
 
 @dataclass(frozen=True)

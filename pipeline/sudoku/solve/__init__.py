@@ -9,6 +9,7 @@ is cut along those seams:
   basic.py          singles, locked candidates, naked and hidden subsets
   patterns.py       fish, wings, simple colouring
   kernels.py        the compiled searches (chains, following singles from a supposition)
+  count.py          the generator's counter of answers (thinning, `pipeline count`)
   chains.py         chains and forcing steps on the grid, through the kernels
   killer.py         Killer's cage techniques and the Killer technique order
   easiest_first.py  the technique order, the solve and its trace, the key step

@@ -3,7 +3,9 @@ and a line), and naked and hidden subsets."""
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import combinations
+from operator import or_
 from typing import Callable
 
 from pipeline.sudoku.board import BOX_HOUSE, CELLS, COL, box_of, cell_name, house_name
@@ -199,73 +201,79 @@ def _claiming(g: Grid, line: int, d: int) -> Step | None:
 SUBSET_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
-def naked_subset(n: int) -> Callable[[Grid], Step | None]:
-    """n cells of a house with only n digits between them: those digits leave the house's
-    other cells."""
-    name = f"Naked {SUBSET_NAMES[n]}"
+def _subset_technique(kind: str, n: int, in_house) -> Callable[[Grid], Step | None]:
+    """The technique "<kind> Pair/Triple/Quad" for n: the first step `in_house(g, house, n,
+    name)` finds, house by house."""
+    name = f"{kind} {SUBSET_NAMES[n]}"
 
     def find(g: Grid) -> Step | None:
-        cand = g.cand
         for house in range(g.geo.houses):
-            cells = [c for c in g.geo.groups[house] if 2 <= POPCOUNT[cand[c]] <= n]
-            others_all = [c for c in g.geo.groups[house] if cand[c]]
-            if len(others_all) <= n:
-                continue
-            for chosen in combinations(cells, n):
-                union = 0
-                for c in chosen:
-                    union |= cand[c]
-                if POPCOUNT[union] != n:
-                    continue
-                elims = tuple((c, d) for c in others_all if c not in chosen
-                              for d in DIGITS[cand[c] & union])
-                if elims:
-                    return Step(name, (), elims, chosen, (house,),
-                                f"{cells_text(chosen)} hold only {digits_text(DIGITS[union])} "
-                                f"in {house_name(house)}, which {eliminated_text(elims)}")
+            step = in_house(g, house, n, name)
+            if step is not None:
+                return step
         return None
 
-    find.__name__ = f"naked_{SUBSET_NAMES[n].lower()}"
+    find.__name__ = f"{kind.lower()}_{SUBSET_NAMES[n].lower()}"
     return find
+
+
+def _naked_in_house(g: Grid, house: int, n: int, name: str) -> Step | None:
+    """n cells of a house with only n digits between them: those digits leave the house's
+    other cells."""
+    cand = g.cand
+    cells = [c for c in g.geo.groups[house] if 2 <= POPCOUNT[cand[c]] <= n]
+    others_all = [c for c in g.geo.groups[house] if cand[c]]
+    if len(others_all) <= n:
+        return None
+    for chosen in combinations(cells, n):
+        union = reduce(or_, map(cand.__getitem__, chosen))
+        if POPCOUNT[union] != n:
+            continue
+        elims = tuple((c, d) for c in others_all if c not in chosen
+                      for d in DIGITS[cand[c] & union])
+        if elims:
+            return Step(name, (), elims, chosen, (house,),
+                        f"{cells_text(chosen)} hold only {digits_text(DIGITS[union])} "
+                        f"in {house_name(house)}, which {eliminated_text(elims)}")
+    return None
+
+
+def _hidden_in_house(g: Grid, house: int, n: int, name: str) -> Step | None:
+    """n digits that have only the same n cells of a house between them: those cells hold
+    nothing else."""
+    cand = g.cand
+    house_cells = g.geo.groups[house]
+    masks = [cand[c] for c in house_cells]
+    if len(masks) - masks.count(0) <= n:
+        return None
+    # per digit its places in the house, bit i standing for the house's i-th cell
+    where = [0] * 10
+    for i, m in enumerate(masks):
+        for d in DIGITS[m]:
+            where[d] |= 1 << i
+    few = [d for d in range(1, 10) if 2 <= POPCOUNT[where[d]] <= n]
+    for digits in combinations(few, n):
+        spots = reduce(or_, map(where.__getitem__, digits))
+        if POPCOUNT[spots] != n:
+            continue
+        cells = sorted(c for i, c in enumerate(house_cells) if spots >> i & 1)
+        keep = reduce(or_, map(BIT.__getitem__, digits))
+        elims = tuple((c, d) for c in cells for d in DIGITS[cand[c] & ~keep])
+        if elims:
+            return Step(name, (), elims, tuple(cells), (house,),
+                        f"in {house_name(house)}, {digits_text(digits)} fit only in "
+                        f"{cells_text(cells)}, which {eliminated_text(elims)}")
+    return None
+
+
+def naked_subset(n: int) -> Callable[[Grid], Step | None]:
+    """n cells of a house with only n digits between them (`_naked_in_house`)."""
+    return _subset_technique("Naked", n, _naked_in_house)
 
 
 def hidden_subset(n: int) -> Callable[[Grid], Step | None]:
-    """n digits that have only the same n cells of a house between them: those cells hold
-    nothing else."""
-    name = f"Hidden {SUBSET_NAMES[n]}"
-
-    def find(g: Grid) -> Step | None:
-        cand = g.cand
-        for house in range(g.geo.houses):
-            house_cells = g.geo.groups[house]
-            masks = [cand[c] for c in house_cells]
-            if len(masks) - masks.count(0) <= n:
-                continue
-            # per digit its places in the house, bit i standing for the house's i-th cell
-            where = [0] * 10
-            for i, m in enumerate(masks):
-                for d in DIGITS[m]:
-                    where[d] |= 1 << i
-            few = [d for d in range(1, 10) if 2 <= POPCOUNT[where[d]] <= n]
-            for digits in combinations(few, n):
-                spots = 0
-                for d in digits:
-                    spots |= where[d]
-                if POPCOUNT[spots] != n:
-                    continue
-                cells = sorted(c for i, c in enumerate(house_cells) if spots >> i & 1)
-                keep = 0
-                for d in digits:
-                    keep |= BIT[d]
-                elims = tuple((c, d) for c in cells for d in DIGITS[cand[c] & ~keep])
-                if elims:
-                    return Step(name, (), elims, tuple(cells), (house,),
-                                f"in {house_name(house)}, {digits_text(digits)} fit only in "
-                                f"{cells_text(cells)}, which {eliminated_text(elims)}")
-        return None
-
-    find.__name__ = f"hidden_{SUBSET_NAMES[n].lower()}"
-    return find
+    """n digits with only the same n cells of a house between them (`_hidden_in_house`)."""
+    return _subset_technique("Hidden", n, _hidden_in_house)
 
 
 naked_pair, naked_triple, naked_quad = naked_subset(2), naked_subset(3), naked_subset(4)

@@ -5,7 +5,7 @@
 it and starts again from the easiest, until the grid is full or no technique finds anything
 (stuck). There is no guessing: the forcing techniques at the top only follow singles for a
 bounded number of placements from one supposition. The counter of solutions is the
-independent checker's (pipeline.sudoku.verify): the grader never counts.
+generator's (solve/count.py): the grader never counts.
 """
 
 from __future__ import annotations
@@ -231,9 +231,9 @@ def _board(puzzle_or_givens) -> Board:
 
 
 def count_solutions(puzzle: dict, limit: int) -> int:
-    """Solutions up to `limit`, by the independent checker's search (the grader reasons,
-    it never counts)."""
-    from pipeline.sudoku.verify import count
+    """Solutions up to `limit`, by the generator's counter (the grader reasons, it never
+    counts)."""
+    from pipeline.sudoku.solve.count import count
     board = Board.from_puzzle(puzzle)
     return count(board.givens, limit, cages=[(c.total, c.cells) for c in board.cages])[0]
 

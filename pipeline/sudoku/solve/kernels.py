@@ -22,8 +22,7 @@ X_CHAIN, XY_CHAIN, AIC_CHAIN = 0, 1, 2
 @njit(cache=True)
 def _strong(cand, node, mode, houses, cell_houses, out):
     """The strong partners of `node` under `mode`; returns how many were written."""
-    cell = node // 9
-    d = node % 9
+    cell, d = divmod(node, 9)
     bit = 1 << d
     k = 0
     m = cand[cell]
@@ -31,10 +30,7 @@ def _strong(cand, node, mode, houses, cell_houses, out):
         # the cell's other candidate when it has exactly two
         rest = m & ~bit
         if rest != 0 and rest & (rest - 1) == 0:
-            e = 0
-            while (rest >> e) & 1 == 0:
-                e += 1
-            out[k] = cell * 9 + e
+            out[k] = cell * 9 + _lowest_digit(rest) - 1
             k += 1
     if mode != XY_CHAIN:
         for t in range(3):
@@ -61,8 +57,7 @@ def _strong(cand, node, mode, houses, cell_houses, out):
 @njit(cache=True)
 def _weak(cand, node, mode, peers, counts, out):
     """The weak partners of `node` under `mode` (nodes that are false when it is true)."""
-    cell = node // 9
-    d = node % 9
+    cell, d = divmod(node, 9)
     bit = 1 << d
     k = 0
     if mode == AIC_CHAIN:
@@ -208,57 +203,71 @@ def _place(value, cand, cell, d, peers, counts):
 
 
 @njit(cache=True)
+def _lowest_digit(mask):
+    """The smallest digit of a non-empty candidate mask (bit d - 1 for digit d)."""
+    d = 1
+    while (mask >> (d - 1)) & 1 == 0:
+        d += 1
+    return d
+
+
+@njit(cache=True)
+def _naked_single(value, cand, peers, counts):
+    """Place the first open cell with one candidate left: 1 when one was placed, 0 when none
+    is, -1 when an open cell before it has no candidate."""
+    for cell in range(81):
+        if value[cell] == 0:
+            m = cand[cell]
+            if m == 0:
+                return -1
+            if m & (m - 1) == 0:
+                _place(value, cand, cell, _lowest_digit(m), peers, counts)
+                return 1
+    return 0
+
+
+@njit(cache=True)
+def _hidden_single(value, cand, houses, peers, counts):
+    """Place a digit with one place left in the first house that has one: 1 when one was
+    placed, 0 when none is, -1 when a house before it cannot hold all nine digits."""
+    for h in range(houses.shape[0]):
+        have = 0
+        once = 0
+        twice = 0
+        for i in range(9):
+            c = houses[h, i]
+            if value[c]:
+                have |= 1 << (value[c] - 1)
+            m = cand[c]
+            twice |= once & m
+            once |= m
+        if (have | once) != 0x1FF or have & once:
+            return -1
+        alone = once & ~twice
+        if alone:
+            for i in range(9):
+                c = houses[h, i]
+                x = cand[c] & alone
+                if x:
+                    _place(value, cand, c, _lowest_digit(x), peers, counts)
+                    return 1
+    return 0
+
+
+@njit(cache=True)
 def _follow_singles(value, cand, houses, peers, counts, limit):
     """Singles (naked, then hidden) from the current grid, at most `limit` placements.
     Returns the placements made, or -1 at a contradiction."""
     made = 0
     while made < limit:
-        progress = False
-        for cell in range(81):
-            if value[cell] == 0:
-                m = cand[cell]
-                if m == 0:
-                    return -1
-                if m & (m - 1) == 0:
-                    d = 1
-                    while (m >> (d - 1)) & 1 == 0:
-                        d += 1
-                    _place(value, cand, cell, d, peers, counts)
-                    made += 1
-                    progress = True
-                    break
-        if progress:
-            continue
-        for h in range(houses.shape[0]):
-            have = 0
-            once = 0
-            twice = 0
-            for i in range(9):
-                c = houses[h, i]
-                if value[c]:
-                    have |= 1 << (value[c] - 1)
-                m = cand[c]
-                twice |= once & m
-                once |= m
-            if (have | once) != 0x1FF or have & once:
-                return -1
-            alone = once & ~twice
-            if alone:
-                for i in range(9):
-                    c = houses[h, i]
-                    x = cand[c] & alone
-                    if x:
-                        d = 1
-                        while (x >> (d - 1)) & 1 == 0:
-                            d += 1
-                        _place(value, cand, c, d, peers, counts)
-                        made += 1
-                        progress = True
-                        break
-            if progress:
-                break
-        if not progress:
+        placed = _naked_single(value, cand, peers, counts)
+        if placed == 0:
+            placed = _hidden_single(value, cand, houses, peers, counts)
+        if placed < 0:
+            return -1
+        if placed == 0:
             break
+        made += 1
     # a last look for a contradiction the placements left behind
     for cell in range(81):
         if value[cell] == 0 and cand[cell] == 0:

@@ -93,6 +93,20 @@ def _state(g: Grid, cells) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(map(g.value.__getitem__, cells)), tuple(map(g.cand.__getitem__, cells))
 
 
+def _cage_states(g: Grid):
+    """(cage, sum, cells, digits, masks) of every cage, in order (`_state`)."""
+    for cage, total in zip(g.geo.cages, g.geo.sums):
+        cells = g.geo.groups[cage]
+        yield (cage, total, cells, *_state(g, cells))
+
+
+def _cut_cells(cells, digits, total: int, cuts) -> tuple[list[int], int, tuple]:
+    """A cage's open cells, what its sum still needs, and `cuts` ((place in the cage, digit)
+    pairs) as the eliminations (cell, digit) a step reports."""
+    open_cells = [c for c, d in zip(cells, digits) if not d]
+    return open_cells, total - sum(digits), tuple((cells[i], d) for i, d in cuts)
+
+
 def fillings(g: Grid, cells, total: int) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
     """The ways distinct digits can fill the open `cells` to `total` with their candidates:
     (open cells, the digit combinations that can be placed, per open cell the digits some
@@ -139,15 +153,11 @@ def cage_remainder(g: Grid) -> Step | None:
 def unique_combination(g: Grid) -> Step | None:
     """What is left of a cage's sum has one combination of distinct digits for its open
     cells (3 in two cells is 1+2, 24 in three is 7+8+9): no other digit goes in them."""
-    for cage, total in zip(g.geo.cages, g.geo.sums):
-        cells = g.geo.groups[cage]
-        digits, masks = _state(g, cells)
+    for cage, total, cells, digits, masks in _cage_states(g):
         found = sums.unique_combination(total, digits, masks)
         if found:
             combo, cuts = found
-            open_cells = [c for c, d in zip(cells, digits) if not d]
-            rest = total - sum(digits)
-            elims = tuple((cells[i], d) for i, d in cuts)
+            open_cells, rest, elims = _cut_cells(cells, digits, total, cuts)
             return Step("Unique Combination", (), elims, tuple(open_cells), (cage,),
                         f"{rest} in the {len(open_cells)} open cells of "
                         f"{cage_text(g, cage)} is only {combination_text(combo)}, which "
@@ -159,14 +169,10 @@ def sum_range(g: Grid) -> Step | None:
     """A digit in an open cell of a cage leaves the other open cells a sum; when that is
     below the least or above the greatest they can make (distinct digits not placed in the
     cage, each cell's smallest or largest candidate), the digit cannot go there."""
-    for cage, total in zip(g.geo.cages, g.geo.sums):
-        cells = g.geo.groups[cage]
-        digits, masks = _state(g, cells)
+    for cage, total, cells, digits, masks in _cage_states(g):
         cuts = sums.sum_range_cuts(total, digits, masks)
         if cuts:
-            open_cells = [c for c, d in zip(cells, digits) if not d]
-            rest = total - sum(digits)
-            elims = tuple((cells[i], d) for i, d in cuts)
+            open_cells, rest, elims = _cut_cells(cells, digits, total, cuts)
             return Step("Sum Range", (), elims, tuple(open_cells), (cage,),
                         f"{cage_text(g, cage)} needs {rest} from {cells_text(open_cells)}; "
                         f"the other cells cannot make up what some digits leave, which "

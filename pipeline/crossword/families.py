@@ -1,0 +1,130 @@
+"""What the word families that fill a crossword grid share as families: the family methods
+that are the same for any of them, the trace of a solve told step by step, and the
+benchmark's rows (boards per core-minute at each level, proofs per second).
+
+Each family's own modules are handed in (its generate, solve, board and draw modules), so
+this names no family and no family imports another.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Callable
+
+from pipeline.family import Family
+from pipeline.geometry import Box
+from pipeline.ink import Ink
+
+
+class CrosswordFamily(Family):
+    """A square crossword grid of its level's size, made by the family's generate module,
+    counted by its solve module, read by its board module; `draw_panel` is its draw
+    module's. A family sets the five modules; its levels (LEVELS, LEVEL_TITLES and each
+    LEVEL_BY_NAME spec's `size`, from its grade module) and its smallest cell and hint
+    figure note (MIN_CELL_MM, HINT_FIGURE_NOTE, from its draw module) are read from them.
+    Both kinds give hints and teach."""
+
+    generator: ModuleType
+    solver: ModuleType
+    boards: ModuleType
+    drawing: ModuleType
+    grades: ModuleType
+    sizes: dict[str, int]
+    gives_hints = True
+    teaches = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.levels = cls.grades.LEVELS
+        cls.level_titles = cls.grades.LEVEL_TITLES
+        cls.sizes = {name: spec.size for name, spec in cls.grades.LEVEL_BY_NAME.items()}
+        cls.min_cell_mm = cls.drawing.MIN_CELL_MM
+        cls.hint_figure_note = cls.drawing.HINT_FIGURE_NOTE
+
+    def level_shape(self, level: str) -> tuple[int, int]:
+        return self.sizes[level], self.sizes[level]
+
+    def generate(self, key: str, level: str):
+        return self.generator.generate(key, level, self.version)
+
+    def read_words(self, path: Path, level: str):
+        """A layout's own word list, indexed for the level's fills (the generate module's
+        `own_index`); a family that checks against a larger dictionary keeps that one."""
+        return self.generator.own_index(path, level)
+
+    def generate_from_words(self, key: str, level: str, words):
+        return self.generator.generate(key, level, self.version, index=words)
+
+    def count_solutions(self, puzzle: dict, limit: int) -> int:
+        return self.solver.count_solutions(puzzle, limit)
+
+    def dedupe_form(self, puzzle: dict) -> str:
+        return f"{self.name}:" + self.boards.dedupe_form(self.boards.board_from_puzzle(puzzle))
+
+    def near_duplicates(self, level: str) -> None:
+        return None  # fills from a list of thousands of words do not come close
+
+    def grid_shape(self, puzzle: dict) -> tuple[int, int]:
+        return puzzle["rows"], puzzle["cols"]
+
+    def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
+        self.drawing.draw_panel(ink, puzzle, box)
+
+
+def trace(board, result, describe: Callable) -> list[str]:
+    """A solve told step by step (`describe(board, step)` one line a step), and a last line
+    when the techniques stop short of the end."""
+    lines = [describe(board, step) for step in result.steps]
+    if not result.solved:
+        lines.append("no further step: the techniques do not finish this board")
+    return lines
+
+
+# --- the benchmark's rows ----------------------------------------------------------------------
+
+def generation_rates(generate: Callable, name: str, levels, count: int, version: str,
+                     targets: dict, made: list) -> dict:
+    """Boards per core-minute at each level, keys `<name>:bench-<level>:<n>`; every board
+    made is added to `made` as (puzzle, solution) for the proofs."""
+    out = {}
+    for level in levels:
+        started = time.process_time()
+        attempts = 0
+        for n in range(count):
+            board = generate(f"{name}:bench-{level}:{n}", level, version)
+            attempts += board.attempts
+            made.append((board.puzzle, board.solution))
+        rate = 60 * count / (time.process_time() - started)
+        out[level] = {"boards": count, "boards_per_core_minute": round(rate, 1),
+                      "attempts_per_board": round(attempts / count, 2),
+                      "target": targets[level], "met": rate >= targets[level]}
+    return out
+
+
+def proof_rate(verify: Callable, made: list, target: float) -> dict:
+    """Uniqueness proofs per second by the independent checker, on the boards made."""
+    started = time.process_time()
+    results = [verify(p, s) for p, s in made]
+    rate = len(made) / (time.process_time() - started)
+    return {"boards": len(made), "proofs_per_second": round(rate, 1),
+            "unique": sum(r["unique"] for r in results),
+            "nodes_max": max(r["nodes"] for r in results),
+            "target": target, "met": rate >= target}
+
+
+def print_rates(results: dict) -> None:
+    """The generation rows as a table and the proofs' line, on stderr."""
+    table = [("level", "boards", "per core-minute", "target")] + [
+        (level, str(row["boards"]), f"{row['boards_per_core_minute']:.1f}", str(row["target"]))
+        for level, row in results["generation"].items()]
+    widths = [max(len(line[k]) for line in table) for k in range(4)]
+    for line in table:
+        print(line[0].ljust(widths[0] + 2)
+              + "  ".join(cell.rjust(width) for cell, width in zip(line[1:], widths[1:])),
+              file=sys.stderr)
+    p = results["proofs"]
+    print(f"proofs {p['boards']} boards {p['proofs_per_second']} /s (target "
+          f"{p['target']}), unique {p['unique']}", file=sys.stderr)
