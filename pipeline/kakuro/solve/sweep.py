@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pipeline.bits import popcount
 from pipeline.sums import COMBINATIONS
 
 MAX_SUM = 45
@@ -41,15 +42,6 @@ def combination_table() -> tuple[np.ndarray, np.ndarray]:
 
 
 COMBO_START, COMBO_MASKS = combination_table()
-
-
-@njit(cache=True)
-def _popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 @njit(cache=True)
@@ -97,7 +89,7 @@ def _support(combo, options, n, head, tail, out):
         sub = (sub - combo) & combo
     sub = 0
     while True:
-        size = _popcount(sub)
+        size = popcount(sub)
         if size < n:
             if head[sub]:
                 free = options[size] & ~sub
@@ -118,7 +110,7 @@ def _support(combo, options, n, head, tail, out):
         return False
     sub = 0
     while True:
-        size = _popcount(sub)
+        size = popcount(sub)
         if size < n and head[sub]:
             free = options[size] & ~sub
             while free:
@@ -233,7 +225,7 @@ def _naked_subset(n, a, b, run_cells, value, cand, run_of, dirty):
     m = 0
     for j in range(a, b):
         cell = run_cells[j]
-        if not value[cell] and _popcount(cand[cell]) <= n:
+        if not value[cell] and popcount(cand[cell]) <= n:
             few[m] = cell
             m += 1
     chosen = np.empty(3, dtype=np.int64)
@@ -246,7 +238,7 @@ def _naked_subset(n, a, b, run_cells, value, cand, run_of, dirty):
         for t in range(n):
             chosen[t] = few[index[t]]
             union |= cand[chosen[t]]
-        if _popcount(union) == n:
+        if popcount(union) == n:
             cut = False
             for j in range(a, b):
                 cell = run_cells[j]

@@ -12,28 +12,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pipeline.bits import lowest_bit_index, popcount  # noqa: F401  (the engines' home for them)
+
 # Deduction results.
 SOLVED, STUCK, CONTRADICTION = 0, 1, 2
 STOPPED = 3   # the k-star solve stopped after the first step of the tier it was asked for
 STATUS_NAMES = {SOLVED: "solved", STUCK: "stuck", STOPPED: "stopped",
                 CONTRADICTION: "contradiction"}
-
-
-@njit(cache=True)
-def popcount(x):
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
-
-
-@njit(cache=True)
-def lowest_bit_index(x):
-    index = 0
-    while not (x >> index) & 1:
-        index += 1
-    return index
 
 
 @njit(cache=True)
