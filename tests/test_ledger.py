@@ -205,6 +205,19 @@ def test_a_how_to_board_past_held_numbers_is_asked_for_in_one_fill(toy):
         {n: boards[n] for n in range(1, 5)}) == 1
 
 
+def test_a_section_asks_past_held_numbers_in_one_fill():
+    """A section from 81 to 100 whose 81 and 101-180 other titles hold: one fill to 181. A
+    failed key below `first` is not asked for again: numbers are counted from the last made."""
+    from pipeline.book.choosing import numbers_to_ask
+    made = {n: None for n in range(1, 101)}
+    assert numbers_to_ask(made, 81, 1, {81, *range(101, 181)}) == 81
+    assert numbers_to_ask(made, 81, 1, set()) == 1
+    assert numbers_to_ask(made, 81, 0, {101}) == 0
+    failed_50 = {n: None for n in range(1, 61) if n != 50}
+    assert numbers_to_ask(failed_50, 101, 10, set()) == 50
+    assert numbers_to_ask({}, 1, 5, set()) == 5
+
+
 # --- publish, ledger and diff on built books ---------------------------------------------------
 def _run(*args, cwd: Path):
     import os

@@ -16,7 +16,8 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.atomic import write_bytes, write_json, write_text
-from pipeline.book.choosing import held_elsewhere, how_to_board, how_to_wanted, take_boards
+from pipeline.book.choosing import (held_elsewhere, how_to_board, how_to_wanted, numbers_to_ask,
+                                    take_boards)
 from pipeline.book.cover import cover_boards, default_blurb, write_cover
 from pipeline.book.declarations import book_declarations
 from pipeline.book.fonts import font_set
@@ -253,13 +254,13 @@ def records_from_catalog(layout: Layout, catalog: Catalog, *, workers=None,
     sections = []
     skipped: list = []
     for index, section in enumerate(layout.sections, start=1):
-        def missing(available, section=section, index=index):
+        passed = set() if held is None else held.numbers(section.family, section.space)
+
+        def missing(available, section=section, index=index, passed=passed):
             have = len(take_boards(available, section, problem, held=held))
             if have == 0 and problem is not None:
                 _refuse_unprintable(layout, index, section, available, problem, held)
-            # Numbers below `first` are generated too: board n depends on boards 1..n-1.
-            below = max(0, section.first - 1 - sum(1 for n in available if n < section.first))
-            return below + max(0, section.count - have)
+            return numbers_to_ask(available, section.first, section.count - have, passed)
         available = ensure_boards(catalog, section.family, section.level, missing, workers=workers,
                             progress=progress, executor=executor, levels=levels,
                             words=section.words)

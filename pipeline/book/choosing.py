@@ -64,3 +64,22 @@ def how_to_wanted(family: str, level: str, printed: set[int], held=None):
             following += 1
         return following - top
     return wanted
+
+
+def numbers_to_ask(available: dict[int, PuzzleRecord], first: int, short: int,
+                   passed: set[int]) -> int:
+    """How many numbers past the level's last a fill must make for `short` more boards from
+    `first` on, passing over `passed` (numbers other titles hold by id): all in one fill, since
+    each fill starts a worker pool. Numbers below `first` are made too (board n depends on
+    boards 1..n-1), counted from the last number made, so a failed key below `first` is not
+    asked for again and again."""
+    if short <= 0:
+        return 0
+    top = max(available, default=0)
+    number = max(top, first - 1)
+    while short > 0:
+        number += 1
+        if number not in passed:
+            short -= 1
+    return number - top
+
