@@ -160,19 +160,29 @@ def test_a_bad_ledger_row_is_one_line(tmp_path):
 
 
 # --- books draw around the ledger --------------------------------------------------------------
-def test_a_section_and_its_how_to_draw_around_other_titles(toy):
-    from pipeline.book import choosing
-    from pipeline.book.layout import Section
+def _toy_boards(toy, last: int) -> dict:
     from pipeline.records import PuzzleRecord
 
     def record(n):
         made = toy.generate(f"toy:small:{n}", "small")
         return PuzzleRecord(f"toy-small-{n:04d}", "toy", "small", f"toy:small:{n}", "toy/1",
                             made.puzzle, made.solution, made.grade, made.proof, "x")
-    available = {n: record(n) for n in range(1, 11)}
-    held = Holdings([Holding("other", "Other", role, 1, available[n].id, "toy", "small",
-                             board_form("toy", available[n].puzzle), available[n].puzzle)
-                     for n, role in ((2, "puzzle"), (3, "howto"), (6, "puzzle"))])
+    return {n: record(n) for n in range(1, last + 1)}
+
+
+def _held_by_other(boards: dict, roles) -> Holdings:
+    """Another title holding `boards[n]` in each (n, role)."""
+    return Holdings([Holding("other", "Other", role, 1, boards[n].id, "toy", "small",
+                             board_form("toy", boards[n].puzzle), boards[n].puzzle)
+                     for n, role in roles])
+
+
+def test_a_section_and_its_how_to_draw_around_other_titles(toy):
+    from pipeline.book import choosing
+    from pipeline.book.layout import Section
+
+    available = _toy_boards(toy, 10)
+    held = _held_by_other(available, ((2, "puzzle"), (3, "howto"), (6, "puzzle")))
     section = Section("toy", "small", 4, 1, 1, 4)
     taken = choosing.take_boards(available, section, held=held)
     assert [r.id[-2:] for r in taken] == ["01", "04", "05", "07"]
@@ -186,17 +196,10 @@ def test_a_how_to_board_past_held_numbers_is_asked_for_in_one_fill(toy):
     """With the book printing 1-4 and other titles selling 5-8 as puzzles (9 only a how-to
     board), the next free how-to board is 9: one fill of five boards, not five fills."""
     from pipeline.book import choosing
-    from pipeline.records import PuzzleRecord
 
-    def record(n):
-        made = toy.generate(f"toy:small:{n}", "small")
-        return PuzzleRecord(f"toy-small-{n:04d}", "toy", "small", f"toy:small:{n}", "toy/1",
-                            made.puzzle, made.solution, made.grade, made.proof, "x")
-    boards = {n: record(n) for n in range(1, 12)}
-    held = Holdings([Holding("other", "Other", role, 1, boards[n].id, "toy", "small",
-                             board_form("toy", boards[n].puzzle), boards[n].puzzle)
-                     for n, role in ((5, "puzzle"), (6, "puzzle"), (7, "puzzle"), (8, "puzzle"),
-                                     (9, "howto"), (11, "puzzle"))])
+    boards = _toy_boards(toy, 11)
+    held = _held_by_other(boards, ((5, "puzzle"), (6, "puzzle"), (7, "puzzle"), (8, "puzzle"),
+                                   (9, "howto"), (11, "puzzle")))
     assert held.numbers("toy", "small", ("puzzle",)) == {5, 6, 7, 8, 11}
     wanted = choosing.how_to_wanted("toy", "small", {1, 2, 3, 4}, held)
     assert wanted({n: boards[n] for n in range(1, 5)}) == 5
