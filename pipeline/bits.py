@@ -2,8 +2,8 @@
 digits a mask holds, and the index of its lowest one. Compiled with numba (cached on disk),
 callable from any kernel.
 
-The Sudoku checker keeps a copy of its own: it imports nothing of the project, so that its
-proofs share no code with anything that made the board.
+A checker whose proofs must share no code with anything that made the board keeps a copy of
+its own instead.
 """
 
 from __future__ import annotations
