@@ -58,11 +58,7 @@ def how_to_wanted(family: str, level: str, printed: set[int], held=None):
     def wanted(available: dict[int, PuzzleRecord]) -> int:
         if how_to_board(available, printed, held) is not None:
             return 0
-        top = max(available, default=0)
-        following = top + 1
-        while following in taken:
-            following += 1
-        return following - top
+        return numbers_to_ask(available, 1, 1, taken)
     return wanted
 
 
