@@ -59,8 +59,11 @@ def test_the_same_marks_from_each_kind_of_path(data, monkeypatch):
     from pipeline.geometry import Box
     from pipeline.readback.reader.marks import PageContent
 
+    from pipeline.readback.reader.compiled_text import TextFonts
+
     class Document:   # what the interpreter asks of a document for a page of paths
         placements: dict = {}
+        text_fonts = TextFonts()
 
         def stream_bytes(self, contents):
             return contents
@@ -93,12 +96,94 @@ def test_the_comparison_notices_a_kernel_that_drops_a_segment(tmp_path, monkeypa
 
 
 def test_the_comparison_notices_text_placed_a_bit_off(tmp_path, monkeypatch):
-    book, _ = make_book(tmp_path)
-    real = interpreter.Interpreter.placement
+    """A text kernel whose pen steps one part in 10^15 long (every glyph after a string's
+    first lands that far off) is caught."""
+    from pipeline.readback.reader import compiled_text
 
-    def off(self, font, code, size, pa, pd):
-        gid, text, x0, y0, x1, y1, step = real(self, font, code, size, pa, pd)
-        return gid, text, x0, y0, x1, y1, step * (1 + 1e-15)
-    monkeypatch.setattr(interpreter.Interpreter, "placement", off)
+    book, _ = make_book(tmp_path)
+    real = compiled_text.Shows.__init__
+
+    def off(self, ran):
+        real(self, ran)
+        for start, stop in zip(self.glyph_from, self.glyph_to):
+            for g in range(start + 1, stop):
+                self.numbers[g][6] *= 1 + 1e-15
+    monkeypatch.setattr(compiled_text.Shows, "__init__", off)
     with pytest.raises(AssertionError):
         same_reading(book["interior"], monkeypatch)
+
+
+def test_the_comparison_notices_a_text_kernel_that_drops_a_glyph(tmp_path, monkeypatch):
+    book, _ = make_book(tmp_path)
+    real = interpreter.Interpreter.make_glyphs
+
+    def short(self, shows, start, stop):
+        real(self, shows, start, max(start, stop - 1))
+    monkeypatch.setattr(interpreter.Interpreter, "make_glyphs", short)
+    with pytest.raises(AssertionError):
+        same_reading(book["interior"], monkeypatch)
+
+
+# Text streams of each kind the text kernel takes (True) or hands back; /F names the fixture
+# book's body font (its TrueType subset), /G the same font under a second name.
+TEXT_STREAMS = [
+    (b"BT /F 12 Tf 1 0 0 1 10 20 Tm (Ab c) Tj ET", True),
+    (b"BT /F 9 Tf 72 700 Td (a) Tj 0 -11 TD (b) Tj T* (c) Tj 14 TL T* (d) Tj ET", True),
+    (b"BT /F 10 Tf 2 Tc 5 Tw 80 Tz 3 Ts (a b  c) Tj 1 Tr (d) Tj 3 Tr (e) Tj ET", True),
+    (b"BT /F 10 Tf [(W) 80 (ord) -250.5 (s)] TJ [] TJ [(x)] TJ ET", True),
+    (rb"BT /F 10 Tf (\(a\) \\ \101\60b\n\d" + b"\\\r\nc) Tj ET", True),   # \ at a line end
+    (b"BT /F 10 Tf ET q 2 0 0 2 5 5 cm BT /G 8 Tf (a) Tj ET Q BT (b) Tj ET", True),
+    (b"BT /F 10 Tf q /G 20 Tf 3 Tc Q (a) Tj ET 1 0 0 1 9 9 cm BT /F 10 Tf (a) Tj ET", True),
+    (b"0 g 10 10 m 20 20 l S BT /F 10 Tf 0.5 g (a) Tj ET 1 0 0 RG 0 0 5 5 re f", True),
+    (b"BT /F 10 Tf 0 1 -1 0 50 50 Tm (rotated) Tj ET", False),
+    (b"0 0 10 10 re W n BT /F 10 Tf (clipped) Tj ET", False),
+    (b"BT /F 10 Tf (a) ' ET", False),
+    (b"BT /Missing 10 Tf (a) Tj ET", False),
+    (b"BT (no font) Tj ET", False),
+    (b"q BT /F 10 Tf (a) Tj ET Q BT (no font since Q) Tj ET", False),
+    (b"BT /F 10 Tf 1 2 Tm (a) Tj ET", False),
+]
+
+
+@pytest.mark.parametrize("data, taken", TEXT_STREAMS)
+def test_the_same_glyphs_from_each_kind_of_text(data, taken, tmp_path, monkeypatch):
+    from pypdf.generic import DictionaryObject, NameObject
+
+    from pipeline.readback.reader import compiled_text
+    from pipeline.readback.reader.marks import PageContent
+
+    book, _ = make_book(tmp_path)
+    document = open_pdf(book["interior"])
+    fonts = document.reader.pages[0]["/Resources"]["/Font"]
+    body = next(ref for name, ref in fonts.items()
+                if document.font(ref, name).base_font.endswith("VeraSans-Roman"))
+    resources = DictionaryObject({NameObject("/Font"): DictionaryObject(
+        {NameObject("/F"): body, NameObject("/G"): body})})
+    media = document.page(1).media_box
+    monkeypatch.setattr(document, "stream_bytes", lambda contents: contents)
+    ran = []
+    real = compiled_text.Shows.__init__
+
+    def noted(self, result):
+        ran.append(True)
+        real(self, result)
+    monkeypatch.setattr(compiled_text.Shows, "__init__", noted)
+
+    def read(text_kernel):
+        monkeypatch.setattr(interpreter, "COMPILED_TEXT", text_kernel)
+        out = PageContent(number=1, media_box=media, trim_box=None, bleed_box=None,
+                          crop_box=None)
+        it = interpreter.Interpreter(document, out)
+        try:
+            it.run(data, resources)
+        except (TypeError, ValueError) as error:   # a malformed operation, either way
+            return type(error).__name__
+        return [fields(m) for m in out.marks], sorted(out.unsupported), it.text_matrix
+
+    plain = read(False)
+    assert not ran
+    kernel = read(True)
+    assert kernel == plain
+    assert bool(ran) == taken
+    if taken:
+        assert plain[0], "the stream shows glyphs"

@@ -240,6 +240,8 @@ class Scanned:
         self.keys, self.firsts_array, self.counts_array, self.plain_array = (
             key[:ops], first[:ops], count[:ops], plain[:ops])
         self.values = value[:tokens]
+        self.kind_array, self.start_array, self.end_array = (
+            self._kind[:tokens], self._start[:tokens], self._end[:tokens])
         self.numbers = self.values.tolist()
         self.firsts = self.firsts_array.tolist()
         self.counts = self.counts_array.tolist()
@@ -257,8 +259,11 @@ class Scanned:
 
     def name(self, t: int) -> str:
         """Token t, a name, as the plain lexer gives it (each name's text made once)."""
-        _kinds, starts, ends = self.token_lists()
-        raw = self.data[starts[t]:ends[t]]
+        if self._tokens is None:
+            raw = self.data[int(self.start_array[t]):int(self.end_array[t])]
+        else:
+            _kinds, starts, ends = self._tokens
+            raw = self.data[starts[t]:ends[t]]
         name = self._names.get(raw)
         if name is None:
             name = self._names[raw] = name_text(raw)

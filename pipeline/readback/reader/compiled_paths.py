@@ -232,6 +232,7 @@ class Paths:
     def __init__(self, built: tuple):
         (_ok, roles, paint_from, paint_to, kinds, xy, segments, cx, cy, current, sx, sy,
          started, path_from) = built
+        self.role_array = roles
         self.roles = roles.tolist()
         known, self._bounds = _outlines(kinds, xy, paint_from, paint_to, roles)
         self.known = known.tolist()

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from pipeline.geometry import Box
+from pipeline.readback.reader.compiled_text import TextFonts
 from pipeline.readback.reader.fonts import PdfFont
 from pipeline.readback.reader.interpreter import Interpreter
 from pipeline.readback.reader.marks import PageContent
@@ -45,6 +46,8 @@ class PdfDocument:
         # What each code of a font adds to a glyph at one scale and text state
         # (`Interpreter.show_upright`): a book sets the same few sizes on every page.
         self.placements: dict = {}
+        # The fonts the text kernel shows, as its arrays (`compiled_text.TextFonts`).
+        self.text_fonts = TextFonts()
 
     def stream_bytes(self, contents) -> bytes:
         """The decoded bytes of a page's /Contents (one stream or an array of them) or a form."""

@@ -13,10 +13,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import sqrt
 
+import numpy as np
+
 from pipeline.geometry import Box
 from pipeline.readback.reader.compiled_lexer import (INTEGER, NAME, STRING, operator_bytes,
                                                      pack, scan)
 from pipeline.readback.reader.compiled_paths import PAINT, PAINTERS, SKIP, build_paths
+from pipeline.readback.reader.compiled_text import TEXT_SHOW, TEXT_SKIP, Shows, run_shows
 from pipeline.readback.reader.fonts import PdfFont, approximate_ink
 from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped, mean_scale,
                                                multiply, new_box, outline_bounds,
@@ -29,6 +32,9 @@ from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
 # Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
 # by the plain lexer and every operator's handler, which the tests compare them with.
 COMPILED = True
+# Whether the text of a stream the path kernel took is shown by the text kernel
+# (`compiled_text`); off, by `show` (the tests compare the two).
+COMPILED_TEXT = True
 _FIND = object()  # `paint`: the outline is not known yet
 
 
@@ -117,7 +123,7 @@ class Interpreter:
         paths = (build_paths(scanned, self.state.ctm, self.current, self.subpath_start)
                  if scanned is not None and not self.path else None)
         if paths is not None:
-            self.run_compiled(scanned, paths, resources)
+            self.run_compiled(scanned, paths, resources, self.compiled_shows(scanned, resources))
         else:
             self.run_operations(content_operations(data) if scanned is None
                                 else scanned.operations(), resources)
@@ -135,10 +141,30 @@ class Interpreter:
                 continue
             handler(self, operands, resources)
 
-    def run_compiled(self, scanned, paths, resources) -> None:
+    def compiled_shows(self, scanned, resources) -> Shows | None:
+        """The text of a scanned stream shown by the text kernel (`compiled_text`), or None
+        where the stream starts clipped or not opaque (what `show_upright` leaves to `show`)
+        or the kernel does not take it."""
+        s = self.state
+        if not COMPILED_TEXT or s.clip or s.fill_alpha < 1 or s.stroke_alpha < 1 or s.soft_mask \
+                or s.blend not in ("Normal", "Compatible"):
+            return None
+        fonts = self.doc.text_fonts
+        return run_shows(scanned, lambda name: fonts.row(self.font(resources, name)), fonts,
+                         s.ctm, (s.font_size, s.char_spacing, s.word_spacing, s.scale,
+                                 s.leading, s.rise, s.render_mode),
+                         -1 if s.font is None else fonts.row(s.font), self.text_matrix,
+                         self.line_matrix)
+
+    def run_compiled(self, scanned, paths, resources, shows: Shows | None = None) -> None:
         """The operations of a scanned stream whose paths the kernel built: path
         construction is skipped, each painting operator paints the kernel's segments, every
-        other operator runs its handler; the path state is left as the handlers leave it."""
+        other operator runs its handler; the path state is left as the handlers leave it.
+        With `shows`, the text kernel's answer, the text state operators are skipped too and
+        each show makes the kernel's glyphs."""
+        if shows is not None:
+            self.run_with_shows(scanned, paths, resources, shows)
+            return
         roles, operands = paths.roles, scanned.operands
         numbers, firsts, counts, plain = (scanned.numbers, scanned.firsts, scanned.counts,
                                           scanned.plain)
@@ -181,6 +207,61 @@ class Interpreter:
                 handler(self, operands(k), resources)
         self.path = paths.pending
         self.current, self.subpath_start = paths.current, paths.subpath_start
+
+    def run_with_shows(self, scanned, paths, resources, shows: Shows) -> None:
+        """`run_compiled` of a stream the text kernel took: only the operations neither
+        kernel did are visited."""
+        roles, operands = paths.roles, scanned.operands
+        numbers, firsts, counts, plain = (scanned.numbers, scanned.firsts, scanned.counts,
+                                          scanned.plain)
+        keys = scanned.key_list
+        visit = np.flatnonzero((paths.role_array != SKIP)
+                               & (shows.role_array != TEXT_SKIP)).tolist()
+        text_roles = shows.roles
+        for k in visit:
+            if text_roles[k] == TEXT_SHOW:
+                self.runs += 1
+                self.make_glyphs(shows, shows.glyph_from[k], shows.glyph_to[k])
+                continue
+            key = keys[k]
+            if roles[k] == PAINT:
+                segments = self.path = paths.segments(k)
+                self.paint(*PAINTERS[key], paths.outline(k, segments))
+                continue
+            handler = HANDLERS.get(key)
+            if handler is None:
+                operator = operator_bytes(key)
+                if operator not in IGNORED:
+                    self.out.unsupported.add(operator.decode("latin-1"))
+                continue
+            if plain[k]:
+                at = firsts[k]
+                handler(self, numbers[at:at + counts[k]], resources)
+            else:
+                handler(self, operands(k), resources)
+        self.path = paths.pending
+        self.current, self.subpath_start = paths.current, paths.subpath_start
+        self.text_matrix, self.line_matrix = shows.text_matrix, shows.line_matrix
+
+    def make_glyphs(self, shows: Shows, start: int, stop: int) -> None:
+        """The glyphs of one show the text kernel worked out: what `show_upright` makes,
+        the paint and the run from the state in force."""
+        s = self.state
+        fill, stroke, fill_alpha, stroke_alpha, run = (s.fill, s.stroke, s.fill_alpha,
+                                                       s.stroke_alpha, self.runs)
+        fonts = self.doc.text_fonts
+        marks = self.out.marks
+        numbers, codes = shows.numbers, shows.codes
+        for g in range(start, stop):
+            size, rendered, pa, pb, pc, pd, e, f, x0, y0, x1, y1 = numbers[g]
+            row, code, mode, inked = codes[g]
+            # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
+            # stroke, render_mode, alpha, run, clip)
+            marks.append(new_glyph(
+                fonts.fonts[row], code, fonts.gids[row][code], fonts.texts[row][code], size,
+                rendered, (pa, pb, pc, pd, e, f), (e, f),
+                new_box(x0, y0, x1, y1) if inked else None, fill, stroke, mode,
+                fill_alpha if mode in (0, 2, 4, 6) else stroke_alpha, run, ()))
 
     def font(self, resources, name) -> PdfFont | None:
         # A page selects the same two or three fonts at every line: each is looked up once
