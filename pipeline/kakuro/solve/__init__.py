@@ -257,11 +257,9 @@ def one_combination_run(g: Grid) -> Step | None:
         found = sums.unique_combination(total, digits, masks)
         if found:
             combo, cuts = found
-            members = g.lay.runs[k][1]
-            elims = tuple((members[i], d) for i, d in cuts)
-            open_cells = [members[i] for i, d in enumerate(digits) if not d]
+            open_cells, rest, elims = sums.cut_cells(g.lay.runs[k][1], digits, total, cuts)
             return Step("One-Combination Run", (), elims, tuple(open_cells), (k,),
-                        f"{g.lay.run_names[k]} leaves {total - sum(digits)} for "
+                        f"{g.lay.run_names[k]} leaves {rest} for "
                         f"{len(open_cells)} cells, only {sums.combination_text(combo)}, which "
                         f"{_crossed(g, elims)}")
     return None
@@ -336,7 +334,7 @@ def run_combinations(g: Grid) -> Step | None:
         if cuts:
             members = g.lay.runs[k][1]
             _open, usable, _support = sums.fillings(*state)
-            elims = tuple((members[i], d) for i, d in cuts)
+            elims = sums.cuts_in_cells(members, cuts)
             ways = " or ".join(sums.combination_text(m) for m in usable)
             return Step("Run Combinations", (), elims, members, (k,),
                         f"with what its crossing runs allow, {g.lay.run_names[k]} holds "
