@@ -187,7 +187,8 @@ class Family(abc.ABC):
     cover_style: ClassVar[Any] = _ServedConstant()  # a pipeline.book.cover_style.CoverStyle:
     #                            the family's cover defaults; None takes the book layer's neutral one
     hint_figure_note: ClassVar[str] = _ServedConstant()  # the hints page's sentence on a figure
-    rules: ClassVar[tuple[str, ...]] = ()  # the how-to-play paragraphs `rules_text` prints
+    rules: ClassVar[tuple[str, ...]] = _ServedConstant()  # the how-to-play paragraphs
+    #                            `rules_text` prints; none where rules_text is written out
     # The level each of the generation driver's benchmarks runs at (`pipeline bench --section
     # scaling` fills a growing catalog, `executors` times the pools); a benchmark leaves out
     # a family that names no level for it.
@@ -443,7 +444,7 @@ SERVED = {
 SERVED_CONSTANTS = {
     "levels": ("grade", "LEVELS"), "level_titles": ("grade", "LEVEL_TITLES"),
     "min_cell_mm": ("draw", "MIN_CELL_MM"), "cover_style": ("draw", "COVER_STYLE", None),
-    "hint_figure_note": ("draw", "HINT_FIGURE_NOTE", ""),
+    "hint_figure_note": ("draw", "HINT_FIGURE_NOTE", ""), "rules": ("draw", "RULES", ()),
 }
 # The slot a method serves with, when it is not the method's own name.
 _SERVED_THROUGH = {"check_record": ("check_puzzle", "check_solution")}

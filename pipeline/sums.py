@@ -203,6 +203,20 @@ def combination_cuts(total: int, digits: tuple[int, ...], masks: tuple[int, ...]
     return tuple((i, d) for i, keep in zip(open_at, support) for d in DIGITS[masks[i] & ~keep])
 
 
+def cuts_in_cells(cells, cuts) -> tuple[tuple[int, int], ...]:
+    """`cuts` ((index, digit) pairs, as the functions above give them) as the eliminations
+    (cell, digit) of the group's own `cells`: what a step reports."""
+    return tuple((cells[i], d) for i, d in cuts)
+
+
+def cut_cells(cells, digits: tuple[int, ...], total: int, cuts
+              ) -> tuple[list, int, tuple[tuple[int, int], ...]]:
+    """A group's open cells, what its sum still needs, and `cuts` as its eliminations
+    (`cuts_in_cells`)."""
+    return ([c for c, d in zip(cells, digits) if not d], total - sum(digits),
+            cuts_in_cells(cells, cuts))
+
+
 # --- cells of known sum whose digits need not all differ ------------------------------------
 
 @lru_cache(maxsize=1 << 12)

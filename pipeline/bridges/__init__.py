@@ -12,22 +12,11 @@ from pipeline.bridges.solve import count_solutions
 from pipeline.family import AnswerSigns, Family, Rating
 from pipeline.i18n import N_
 
-RULES = (
-    N_("Each circle is an island. Join the islands with bridges so that every island has as "
-       "many bridges as its number says."),
-    N_("Bridges run straight across or down between two islands. They never cross each other "
-       "and never pass over an island."),
-    N_("Two islands may be joined by one bridge or by two, never more."),
-    N_("When you are done, you can walk from any island to every other one over the "
-       "bridges."),
-)
-
 
 class BridgesFamily(Family):
     name = "bridges"
     title = N_("Bridges")
     version = "bridges/1"
-    rules = RULES
     square_labels = True
     gives_hints = True
     teaches = True
@@ -57,8 +46,6 @@ class BridgesFamily(Family):
         return AnswerSigns(
             outline="circles", outline_cells=tuple((r, c) for r, c, _n in puzzle["islands"]),
             links=tuple((tuple(a), tuple(b)) for a, b, _count in solution["bridges"]))
-
-
 
 
 FAMILY = BridgesFamily()

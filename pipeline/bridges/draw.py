@@ -33,6 +33,16 @@ HINT_FIGURE_NOTE = N_("The figure shows only the islands the step looks at; the 
                       "the span it decides, and gray islands are the group it speaks of.")
 
 
+# The how-to page's rules of play (Family.rules), a paragraph each.
+RULES = (
+    N_("Each circle is an island. Join the islands with bridges so that every island has as "
+       "many bridges as its number says."),
+    N_("Bridges run straight across or down between two islands. They never cross each other "
+       "and never pass over an island."),
+    N_("Two islands may be joined by one bridge or by two, never more."),
+    N_("When you are done, you can walk from any island to every other one over the "
+       "bridges."),
+)
 def draw_puzzle(ink: Ink, puzzle: dict, box: GridBox) -> None:
     draw_islands(ink, puzzle, box)
 

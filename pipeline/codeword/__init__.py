@@ -7,8 +7,7 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
-from pipeline.codeword import board, draw, grade
-from pipeline.codeword import generate as generator
+from pipeline.codeword import draw
 from pipeline.codeword import solve as solver
 from pipeline.codeword.board import board_from_puzzle
 from pipeline.codeword.grade import rating_of
@@ -17,20 +16,11 @@ from pipeline.family import AnswerSigns, Rating
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink, panel_box
 
-RULES = (
-    "Every white square holds a letter, and every letter has its own number from 1 to 26: "
-    "the same number is always the same letter, and every letter of the alphabet is used.",
-    "A few letters are given. Write them in wherever their numbers appear, then work out the "
-    "rest from the words taking shape; the key table and the alphabet under the grid keep "
-    "track of what you have found. Every puzzle has exactly one solution.",
-)
-
 
 class CodewordFamily(CrosswordFamily):
     name = "codeword"
     title = "Codeword"
     version = "codeword/1"
-    generator, solver, boards, drawing, grades = generator, solver, board, draw, grade
 
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)
@@ -52,9 +42,6 @@ class CodewordFamily(CrosswordFamily):
         return (draw.panel_problem(puzzle_cell, panel_box(grid, draw.PANEL_ROWS))
                 or draw.solution_key_problem(measure,
                                              panel_box(answer, draw.SOLUTION_PANEL_ROWS)))
-
-    def rules_text(self) -> list[str]:
-        return list(RULES)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The frame; the middle of every cell whose number is not given stays empty; each

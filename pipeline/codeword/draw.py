@@ -27,6 +27,14 @@ SOLUTION_PANEL_ROWS = 3.2   # cell pitches under a solution's grid: the key's tw
 KEY_COLUMNS = 13
 FOCUS_SHADE = 0.85
 HINT_FIGURE_NOTE = "Shaded cells are the word the step reads its letter from."
+# The how-to page's rules of play (Family.rules), a paragraph each.
+RULES = (
+    "Every white square holds a letter, and every letter has its own number from 1 to 26: "
+    "the same number is always the same letter, and every letter of the alphabet is used.",
+    "A few letters are given. Write them in wherever their numbers appear, then work out the "
+    "rest from the words taking shape; the key table and the alphabet under the grid keep "
+    "track of what you have found. Every puzzle has exactly one solution.",
+)
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

@@ -2,12 +2,14 @@
 that are the same for any of them, the trace of a solve told step by step, and the
 benchmark's rows (boards per core-minute at each level, proofs per second).
 
-Each family's own modules are handed in (its generate, solve, board and draw modules), so
-this names no family and no family imports another.
+Each family's own modules (its generate, solve, board, draw and grade modules) are found in
+the folder of the family that subclasses it, so this names no family and no family imports
+another.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 from pathlib import Path
@@ -22,10 +24,11 @@ from pipeline.ink import Ink
 class CrosswordFamily(Family):
     """A square crossword grid of its level's size, made by the family's generate module,
     counted by its solve module, read by its board module; `draw_panel` is its draw
-    module's. A family sets the five modules; its levels (LEVELS, LEVEL_TITLES and each
-    LEVEL_BY_NAME spec's `size`, from its grade module) and its smallest cell and hint
-    figure note (MIN_CELL_MM, HINT_FIGURE_NOTE, from its draw module) are read from them.
-    Both kinds give hints and teach."""
+    module's. The five modules are the family's own, found in the folder that declares the
+    subclass (docs/families.md's module names); each level's `size` is read from its grade
+    module's LEVEL_BY_NAME specs. Its levels, smallest cell and hint figure note, and
+    `generate`, `Family` serves from the same modules as any family's. Both kinds give
+    hints and teach."""
 
     generator: ModuleType
     solver: ModuleType
@@ -38,17 +41,13 @@ class CrosswordFamily(Family):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls.levels = cls.grades.LEVELS
-        cls.level_titles = cls.grades.LEVEL_TITLES
+        cls.generator, cls.solver, cls.boards, cls.drawing, cls.grades = (
+            importlib.import_module(f"{cls.__module__}.{module}")
+            for module in ("generate", "solve", "board", "draw", "grade"))
         cls.sizes = {name: spec.size for name, spec in cls.grades.LEVEL_BY_NAME.items()}
-        cls.min_cell_mm = cls.drawing.MIN_CELL_MM
-        cls.hint_figure_note = cls.drawing.HINT_FIGURE_NOTE
 
     def level_shape(self, level: str) -> tuple[int, int]:
         return self.sizes[level], self.sizes[level]
-
-    def generate(self, key: str, level: str):
-        return self.generator.generate(key, level, self.version)
 
     def read_words(self, path: Path, level: str):
         """A layout's own word list, indexed for the level's fills (the generate module's

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pipeline.crossword.families import CrosswordFamily
 from pipeline.family import AnswerSigns, Rating
-from pipeline.fillin import board, draw, grade
-from pipeline.fillin import generate as generator
+from pipeline.fillin import draw
 from pipeline.fillin import solve as solver
 from pipeline.fillin.grade import LEVEL_BY_NAME, rating_of
 from pipeline.ink import GridBox, panel_box
@@ -17,19 +16,11 @@ from pipeline.ink import GridBox, panel_box
 # The level whose panel a board of this many rows is printed with.
 LEVEL_BY_ROWS = {spec.size: name for name, spec in LEVEL_BY_NAME.items()}
 
-RULES = (
-    "Fit every listed word into the grid, one letter a white square, across from left to "
-    "right and down from top to bottom. Every word is used exactly once.",
-    "The words are listed by length. The printed letters stay as they are. Every puzzle has "
-    "exactly one solution, and it can be found by reasoning alone.",
-)
-
 
 class FillInFamily(CrosswordFamily):
     name = "fillin"
     title = "Fill-In"
     version = "fillin/1"
-    generator, solver, boards, drawing, grades = generator, solver, board, draw, grade
 
     def rate(self, puzzle: dict) -> Rating:
         return rating_of(solver.solve(puzzle))
@@ -43,9 +34,6 @@ class FillInFamily(CrosswordFamily):
         rows = draw.PANEL_ROWS[LEVEL_BY_ROWS.get(puzzle["rows"], "hard")]
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
         return draw.panel_problem(measure, puzzle, panel_box(grid, rows))
-
-    def rules_text(self) -> list[str]:
-        return list(RULES)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The frame; every white cell without a printed letter stays empty; the listed

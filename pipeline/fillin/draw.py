@@ -25,6 +25,13 @@ HINT_FIGURE_NOTE = ("Shaded cells are the slot the step fills; the letters shown
                     "ones that decide it.")
 
 
+# The how-to page's rules of play (Family.rules), a paragraph each.
+RULES = (
+    "Fit every listed word into the grid, one letter a white square, across from left to "
+    "right and down from top to bottom. Every word is used exactly once.",
+    "The words are listed by length. The printed letters stay as they are. Every puzzle has "
+    "exactly one solution, and it can be found by reasoning alone.",
+)
 def _size(box: GridBox) -> float:
     return max(PANEL_TEXT - 2, LETTER_SIZE * box.cell)   # never under 7 pt
 

@@ -14,21 +14,11 @@ from pipeline.kakuro.board import canonical_form
 from pipeline.kakuro.grade import rate
 from pipeline.kakuro.verify import count
 
-RULES = (
-    N_("Fill every white cell with a digit from 1 to 9."),
-    N_("A run is a line of white cells across or down. The digits of a run add up to the sum "
-       "printed in the shaded cell before it: the sum below the diagonal is for the run going "
-       "down, the sum above it for the run going across."),
-    N_("No digit appears twice in a run. Every puzzle has exactly one solution, and it can be "
-       "found by reasoning alone, without guessing."),
-)
-
 
 class KakuroFamily(Family):
     name = "kakuro"
     title = N_("Kakuro")
     version = "kakuro/1"
-    rules = RULES
     square_labels = True
     gives_hints = True
     teaches = True

@@ -27,6 +27,15 @@ MIN_SUMS_CELL = 20.0  # pt: a smaller cell (a hint's figure, a lesson) has no ro
 FOCUS_SHADE = 0.85   # gray of the white cells a step reasons on (15 % ink: clear of the 10 % floor)
 HINT_FIGURE_NOTE = N_("Shaded white cells are the cells the step reasons on.")
 EARLIER_GRAY = 0.45  # digits the easier steps placed before a lesson's step
+# The how-to page's rules of play (Family.rules), a paragraph each.
+RULES = (
+    N_("Fill every white cell with a digit from 1 to 9."),
+    N_("A run is a line of white cells across or down. The digits of a run add up to the sum "
+       "printed in the shaded cell before it: the sum below the diagonal is for the run going "
+       "down, the sum above it for the run going across."),
+    N_("No digit appears twice in a run. Every puzzle has exactly one solution, and it can be "
+       "found by reasoning alone, without guessing."),
+)
 # Each technique's lesson: one sentence saying why it works.
 TECHNIQUE_LESSONS = {
     "Run Remainder": N_("The last open cell of a run holds what its sum still needs."),

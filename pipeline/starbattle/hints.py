@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.family import Hint, HintNames, column_letter, square_list, square_name, unknown_reveals
+from pipeline.family import Hint, HintNames, column_letter, square_list, square_name
 from pipeline.i18n import N_, Messages, and_list, language, or_list
+from pipeline.reveals import check_reveals, revealed_squares
 from pipeline.starbattle import solve
 from pipeline.starbattle.board import Board
 from pipeline.starbattle.solve import tier as tier_named
@@ -140,33 +141,28 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-    """Whatever `reveals` says that the solution does not: a placed star not in it, a crossed
-    square that holds a star in it, a square off the board."""
+    """Whatever `reveals` says that the solution does not (`pipeline.reveals.check_reveals`):
+    a placed star not in it, a crossed square that holds a star in it, a square off the
+    board."""
     n = puzzle["size"]
     answer = {tuple(star) for star in solution["stars"]}
-    problems = unknown_reveals(reveals, REVEALS)
-    for key in REVEALS:
-        if not isinstance(reveals.get(key), list):
-            problems.append(f"reveals.{key} is missing")
-            continue
-        for square in reveals[key]:
-            if not (isinstance(square, list) and len(square) == 2
-                    and all(isinstance(v, int) and 0 <= v < n for v in square)):
-                problems.append(f"reveals.{key}: {square!r} is not a square of the board")
-            elif key == "stars" and tuple(square) not in answer:
-                problems.append(f"a star at {square} is not in the solution")
-            elif key == "crossed" and tuple(square) in answer:
-                problems.append(f"{square} is crossed out but holds a star in the solution")
-    if not reveals.get("stars") and not reveals.get("crossed"):
-        problems.append("the hint establishes nothing")
-    return problems
+
+    def misfit(key: str, square) -> str | None:
+        if not (isinstance(square, list) and len(square) == 2
+                and all(isinstance(v, int) and 0 <= v < n for v in square)):
+            return f"reveals.{key}: {square!r} is not a square of the board"
+        if key == "stars" and tuple(square) not in answer:
+            return f"a star at {square} is not in the solution"
+        if key == "crossed" and tuple(square) in answer:
+            return f"{square} is crossed out but holds a star in the solution"
+        return None
+
+    return check_reveals(reveals, REVEALS, misfit)
 
 
 def hint_names(reveals: dict) -> HintNames:
     """Every square a hint places a star on or crosses out is named in its words."""
-    return HintNames(squares=frozenset(
-        tuple(square) for key in REVEALS for square in reveals.get(key, [])
-        if isinstance(square, list) and len(square) == 2))
+    return revealed_squares(reveals, REVEALS, 2)
 
 
 # --- the hint of a k-star board: the first step of its top k-star tier -----------------------

@@ -15,27 +15,11 @@ from pipeline.sudoku import solve as solver
 from pipeline.sudoku.board import Board, canonical_form
 from pipeline.sudoku.grade import KILLER_LEVELS, difficulty_scale, rate
 
-RULES = (
-    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
-       "digits 1 to 9 exactly once."),
-    N_("The printed digits stay as they are. Every puzzle has exactly one solution, and it "
-       "can be found by reasoning alone, without guessing."),
-)
-KILLER_RULES = (
-    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
-       "digits 1 to 9 exactly once."),
-    N_("The dashed outlines are cages. The digits in a cage add up to the small number in its "
-       "corner, and no digit repeats within a cage."),
-    N_("Every puzzle has exactly one solution, and it can be found by reasoning alone, "
-       "without guessing."),
-)
-
 
 class SudokuFamily(Family):
     name = "sudoku"
     title = N_("Sudoku")
     version = "sudoku/1"
-    rules = RULES
     square_labels = True
     gives_hints = True
     teaches = True
@@ -64,7 +48,8 @@ class SudokuFamily(Family):
 
     def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
         """Killer boards (a puzzle with cages) have their cage rule."""
-        return [self.words()(p) for p in (KILLER_RULES if puzzle.get("cages") else RULES)]
+        rules = draw.KILLER_RULES if puzzle.get("cages") else self.rules
+        return [self.words()(p) for p in rules]
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The grid's outer frame; a digit in the middle of any empty cell; each cage's sum

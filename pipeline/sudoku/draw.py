@@ -34,6 +34,22 @@ COVER_STYLE = CoverStyle(
 HINT_FIGURE_NOTE = N_("Shaded cells are the cells the step reasons on; a large digit is one "
                       "it places, a small ringed digit (or, in a small figure, an X) a "
                       "candidate it crosses out.")
+# The how-to page's rules of play (Family.rules), a paragraph each.
+RULES = (
+    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+       "digits 1 to 9 exactly once."),
+    N_("The printed digits stay as they are. Every puzzle has exactly one solution, and it "
+       "can be found by reasoning alone, without guessing."),
+)
+# A Killer board's rules: its cages too.
+KILLER_RULES = (
+    N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
+       "digits 1 to 9 exactly once."),
+    N_("The dashed outlines are cages. The digits in a cage add up to the small number in its "
+       "corner, and no digit repeats within a cage."),
+    N_("Every puzzle has exactly one solution, and it can be found by reasoning alone, "
+       "without guessing."),
+)
 # What each technique's lesson says, after its name.
 TECHNIQUE_LESSONS = {
     N_("Full House"): N_("a row, column or box with one empty cell left takes the one "

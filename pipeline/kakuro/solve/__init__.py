@@ -34,6 +34,7 @@ from typing import Callable
 import numpy as np
 
 from pipeline import sums
+from pipeline.candidates import CandidateGrid
 from pipeline.family import column_letter, square_list, square_name
 from pipeline.kakuro.board import Board
 from pipeline.kakuro.solve import sweep
@@ -195,40 +196,20 @@ def _areas(lay: Layout):
     return tuple(out)
 
 
-class Grid:
-    """Digits placed and candidates left. A filled cell has no candidates."""
+class Grid(CandidateGrid):
+    """The candidate grid (`pipeline.candidates`) of a layout's white cells, each run's
+    cells peers of each other."""
 
-    __slots__ = ("lay", "value", "cand", "broken")
+    __slots__ = ("lay",)
 
     def __init__(self, lay: Layout):
+        super().__init__(len(lay.whites), lay.peers)
         self.lay = lay
-        self.value = [0] * len(lay.whites)
-        self.cand = [ALL_DIGITS] * len(lay.whites)
-        self.broken = False
 
-    def copy(self) -> "Grid":
+    def sharing(self) -> "Grid":
         other = Grid.__new__(Grid)
-        other.lay, other.value, other.cand, other.broken = \
-            self.lay, list(self.value), list(self.cand), self.broken
+        other.lay, other.peers = self.lay, self.peers
         return other
-
-    def place(self, cell: int, d: int) -> None:
-        if self.value[cell] or not self.cand[cell] & BIT[d]:
-            self.broken = True
-        self.value[cell] = d
-        self.cand[cell] = 0
-        for p in self.lay.peers[cell]:
-            self.cand[p] &= ~BIT[d]
-
-    def apply(self, step: Step) -> None:
-        for cell, d in step.places:
-            self.place(cell, d)
-        for cell, d in step.eliminates:
-            self.cand[cell] &= ~BIT[d]
-
-    @property
-    def solved(self) -> bool:
-        return all(self.value)
 
     def contradiction(self) -> bool:
         """A cell with no digit and no candidate, a broken placement, or a full run off its
@@ -276,11 +257,9 @@ def one_combination_run(g: Grid) -> Step | None:
         found = sums.unique_combination(total, digits, masks)
         if found:
             combo, cuts = found
-            members = g.lay.runs[k][1]
-            elims = tuple((members[i], d) for i, d in cuts)
-            open_cells = [members[i] for i, d in enumerate(digits) if not d]
+            open_cells, rest, elims = sums.cut_cells(g.lay.runs[k][1], digits, total, cuts)
             return Step("One-Combination Run", (), elims, tuple(open_cells), (k,),
-                        f"{g.lay.run_names[k]} leaves {total - sum(digits)} for "
+                        f"{g.lay.run_names[k]} leaves {rest} for "
                         f"{len(open_cells)} cells, only {sums.combination_text(combo)}, which "
                         f"{_crossed(g, elims)}")
     return None
@@ -355,7 +334,7 @@ def run_combinations(g: Grid) -> Step | None:
         if cuts:
             members = g.lay.runs[k][1]
             _open, usable, _support = sums.fillings(*state)
-            elims = tuple((members[i], d) for i, d in cuts)
+            elims = sums.cuts_in_cells(members, cuts)
             ways = " or ".join(sums.combination_text(m) for m in usable)
             return Step("Run Combinations", (), elims, members, (k,),
                         f"with what its crossing runs allow, {g.lay.run_names[k]} holds "

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from pipeline.candidates import CandidateGrid
 from pipeline.sums import BIT, DIGITS, POPCOUNT
 from pipeline.sudoku.board import ALL_DIGITS, CELLS, CLASSIC, Geometry, cell_name, house_name
 
@@ -39,45 +40,23 @@ class Step:
                 "houses": [house_name(h) for h in self.houses]}
 
 
-class Grid:
-    """Digits placed and candidates left. A filled cell has no candidates."""
+class Grid(CandidateGrid):
+    """The candidate grid (`pipeline.candidates`) of the 81 cells, peers by the geometry's
+    groups (houses, and a Killer board's cages)."""
 
-    __slots__ = ("value", "cand", "geo", "broken")
+    __slots__ = ("geo",)
 
     def __init__(self, givens: Sequence[int] = (), geo: Geometry = CLASSIC):
+        super().__init__(CELLS, geo.peers)
         self.geo = geo
-        self.value = [0] * CELLS
-        self.cand = [ALL_DIGITS] * CELLS
-        self.broken = False
         for cell, d in enumerate(givens):
             if d:
                 self.place(cell, d)
 
-    def copy(self) -> "Grid":
+    def sharing(self) -> "Grid":
         other = Grid.__new__(Grid)
-        other.geo, other.value, other.cand, other.broken = \
-            self.geo, list(self.value), list(self.cand), self.broken
+        other.geo, other.peers = self.geo, self.peers
         return other
-
-    def place(self, cell: int, d: int) -> None:
-        bit = BIT[d]
-        if self.value[cell] or not self.cand[cell] & bit:
-            self.broken = True
-        self.value[cell] = d
-        self.cand[cell] = 0
-        cand = self.cand
-        for p in self.geo.peers[cell]:
-            cand[p] &= ~bit
-
-    def apply(self, step: Step) -> None:
-        for cell, d in step.places:
-            self.place(cell, d)
-        for cell, d in step.eliminates:
-            self.cand[cell] &= ~BIT[d]
-
-    @property
-    def solved(self) -> bool:
-        return 0 not in self.value
 
     def contradiction(self) -> bool:
         """An empty cell without candidates, a house with a missing digit that has no place

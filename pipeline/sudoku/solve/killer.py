@@ -100,13 +100,6 @@ def _cage_states(g: Grid):
         yield (cage, total, cells, *_state(g, cells))
 
 
-def _cut_cells(cells, digits, total: int, cuts) -> tuple[list[int], int, tuple]:
-    """A cage's open cells, what its sum still needs, and `cuts` ((place in the cage, digit)
-    pairs) as the eliminations (cell, digit) a step reports."""
-    open_cells = [c for c, d in zip(cells, digits) if not d]
-    return open_cells, total - sum(digits), tuple((cells[i], d) for i, d in cuts)
-
-
 def fillings(g: Grid, cells, total: int) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
     """The ways distinct digits can fill the open `cells` to `total` with their candidates:
     (open cells, the digit combinations that can be placed, per open cell the digits some
@@ -157,7 +150,7 @@ def unique_combination(g: Grid) -> Step | None:
         found = sums.unique_combination(total, digits, masks)
         if found:
             combo, cuts = found
-            open_cells, rest, elims = _cut_cells(cells, digits, total, cuts)
+            open_cells, rest, elims = sums.cut_cells(cells, digits, total, cuts)
             return Step("Unique Combination", (), elims, tuple(open_cells), (cage,),
                         f"{rest} in the {len(open_cells)} open cells of "
                         f"{cage_text(g, cage)} is only {combination_text(combo)}, which "
@@ -172,7 +165,7 @@ def sum_range(g: Grid) -> Step | None:
     for cage, total, cells, digits, masks in _cage_states(g):
         cuts = sums.sum_range_cuts(total, digits, masks)
         if cuts:
-            open_cells, rest, elims = _cut_cells(cells, digits, total, cuts)
+            open_cells, rest, elims = sums.cut_cells(cells, digits, total, cuts)
             return Step("Sum Range", (), elims, tuple(open_cells), (cage,),
                         f"{cage_text(g, cage)} needs {rest} from {cells_text(open_cells)}; "
                         f"the other cells cannot make up what some digits leave, which "
@@ -191,7 +184,7 @@ def cage_combinations(g: Grid) -> Step | None:
         cuts = sums.combination_cuts(total, *_state(g, cells))
         if cuts:
             open_cells, usable, _support = fillings(g, cells, total)
-            elims = tuple((cells[i], d) for i, d in cuts)
+            elims = sums.cuts_in_cells(cells, cuts)
             ways = " or ".join(combination_text(m) for m in usable)
             return Step("Cage Combinations", (), elims, tuple(open_cells), (cage,),
                         f"the open cells of {cage_text(g, cage)} hold {ways}, which "
