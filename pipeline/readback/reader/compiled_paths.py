@@ -225,6 +225,24 @@ PAINTERS = {pack(op): how for op, how in {b"S": (False, True, False), b"s": (Fal
             b"b*": (True, True, True), b"n": (False, False, False)}.items()}
 
 
+_KIND_NAMES = np.array(KINDS, dtype=object)
+
+
+def _segment_tuples(kinds: np.ndarray, xy: np.ndarray) -> list[tuple]:
+    """Every segment as the interpreter writes it: ("M", x, y), ("L", x, y), ("C", x1, y1,
+    x2, y2, x3, y3), ("Z",). Made for the whole stream at once: the moves and lines (most of
+    them) zipped from the coordinate columns, then the curves and closes put in their places."""
+    out = list(zip(_KIND_NAMES[kinds].tolist(), xy[:, 0].tolist(), xy[:, 1].tolist()))
+    close = ("Z",)
+    for s in np.flatnonzero(kinds == 3).tolist():
+        out[s] = close
+    curves = np.flatnonzero(kinds == 2)
+    if len(curves):
+        for s, row in zip(curves.tolist(), xy[curves].tolist()):
+            out[s] = ("C", *row)
+    return out
+
+
 class Paths:
     """The kernel's answer for one stream: `roles`, and the segments of each painted path as
     the interpreter writes them (`segments(k)`)."""
@@ -238,34 +256,13 @@ class Paths:
         self.known = known.tolist()
         self.paint_from = paint_from.tolist()
         self.paint_to = paint_to.tolist()
-        self.kinds = kinds[:segments].tolist()
-        # Each segment's coordinates, one after another: two of a move or line, six of a
-        # curve, none of a close.
-        sizes = np.array((2, 2, 6, 0), dtype=np.int64)[kinds[:segments]]
-        self.xy = xy[:segments][np.arange(6) < sizes[:, None]].tolist()
-        self.offsets = (np.cumsum(sizes) - sizes).tolist()
         self.current = (cx, cy) if current else None
         self.subpath_start = (sx, sy) if started else None
-        self.pending = self._segments(path_from, segments)
-
-    def _segments(self, start: int, stop: int) -> list[tuple]:
-        out = []
-        kinds, xy, offsets = self.kinds, self.xy, self.offsets
-        for s in range(start, stop):
-            kind = kinds[s]
-            at = offsets[s]
-            if kind == 1:
-                out.append(("L", xy[at], xy[at + 1]))
-            elif kind == 0:
-                out.append(("M", xy[at], xy[at + 1]))
-            elif kind == 2:
-                out.append(("C", *xy[at:at + 6]))
-            else:
-                out.append(("Z",))
-        return out
+        self._all = _segment_tuples(kinds[:segments], xy[:segments])
+        self.pending = self._all[path_from:segments]
 
     def segments(self, k: int) -> list[tuple]:
-        return self._segments(self.paint_from[k], self.paint_to[k])
+        return self._all[self.paint_from[k]:self.paint_to[k]]
 
     def outline(self, k: int, segments) -> Box | None:
         """`geometry.outline_bounds(segments)` of the path painted by operation k."""
