@@ -2,7 +2,7 @@
 kernel, each glyph's position, matrix and ink box worked out there, so that the interpreter
 only makes the glyphs.
 
-The books set text one string a cell (a letter of a word search, a digit of a Sudoku): per
+The books set text one string a cell (a letter of a letter grid, a digit of a number grid): per
 string a `Tm`, a `Tf` and a `Tj`, three trips through the interpreter's loop and a show of
 a few glyphs, about ten microseconds of Python a string against one of the glyph itself
 (the default set shows a million strings). The kernel follows the text state (`BT`, `Tf`,

@@ -162,72 +162,27 @@ class Interpreter:
         other operator runs its handler; the path state is left as the handlers leave it.
         With `shows`, the text kernel's answer, the text state operators are skipped too and
         each show makes the kernel's glyphs."""
-        if shows is not None:
-            self.run_with_shows(scanned, paths, resources, shows)
-            return
-        roles, operands = paths.roles, scanned.operands
-        numbers, firsts, counts, plain = (scanned.numbers, scanned.firsts, scanned.counts,
-                                          scanned.plain)
-        kinds, starts, ends = scanned.token_lists()
-        data = scanned.data
-        for k, key in enumerate(scanned.key_list):
-            role = roles[k]
-            if role == SKIP:
-                continue
-            if role == PAINT:
-                segments = self.path = paths.segments(k)
-                self.paint(*PAINTERS[key], paths.outline(k, segments))
-                continue
-            # The text operators of every line, their operands read straight from the
-            # tokens (what `operands(k)` would build, then `op_Tj` and `op_Tf` take).
-            if key == _TJ and counts[k] == 1 and kinds[firsts[k]] == STRING:
-                at = firsts[k]
-                self.show(data[starts[at] + 1:ends[at] - 1])
-                continue
-            if key == _TM and plain[k]:   # op_Tm: its numbers, floats already
-                at = firsts[k]
-                self.text_matrix = self.line_matrix = tuple(numbers[at:at + counts[k]])
-                continue
-            if key == _TF and counts[k] == 2 and kinds[firsts[k]] == NAME \
-                    and kinds[firsts[k] + 1] <= INTEGER:
-                at = firsts[k]
-                self.state.font = self.font(resources, scanned.name(at))
-                self.state.font_size = numbers[at + 1]
-                continue
-            handler = HANDLERS.get(key)
-            if handler is None:
-                operator = operator_bytes(key)
-                if operator not in IGNORED:
-                    self.out.unsupported.add(operator.decode("latin-1"))
-                continue
-            if plain[k]:
-                at = firsts[k]
-                handler(self, numbers[at:at + counts[k]], resources)
-            else:
-                handler(self, operands(k), resources)
-        self.path = paths.pending
-        self.current, self.subpath_start = paths.current, paths.subpath_start
-
-    def run_with_shows(self, scanned, paths, resources, shows: Shows) -> None:
-        """`run_compiled` of a stream the text kernel took: only the operations neither
-        kernel did are visited."""
         roles, operands = paths.roles, scanned.operands
         numbers, firsts, counts, plain = (scanned.numbers, scanned.firsts, scanned.counts,
                                           scanned.plain)
         keys = scanned.key_list
-        visit = np.flatnonzero((paths.role_array != SKIP)
-                               & (shows.role_array != TEXT_SKIP)).tolist()
-        text_roles = shows.roles
-        for k in visit:
-            if text_roles[k] == TEXT_SHOW:
-                self.runs += 1
-                self.make_glyphs(shows, shows.glyph_from[k], shows.glyph_to[k])
-                continue
+        visit = paths.role_array != SKIP   # only the operations neither kernel did
+        if shows is not None:
+            visit &= shows.role_array != TEXT_SKIP
+        text_roles = None if shows is None else shows.roles
+        for k in np.flatnonzero(visit).tolist():
             key = keys[k]
             if roles[k] == PAINT:
                 segments = self.path = paths.segments(k)
                 self.paint(*PAINTERS[key], paths.outline(k, segments))
                 continue
+            if text_roles is None:
+                if self.run_text_fast(scanned, k, key, resources):
+                    continue
+            elif text_roles[k] == TEXT_SHOW:
+                self.runs += 1
+                self.make_glyphs(shows, shows.glyph_from[k], shows.glyph_to[k])
+                continue
             handler = HANDLERS.get(key)
             if handler is None:
                 operator = operator_bytes(key)
@@ -241,7 +196,28 @@ class Interpreter:
                 handler(self, operands(k), resources)
         self.path = paths.pending
         self.current, self.subpath_start = paths.current, paths.subpath_start
-        self.text_matrix, self.line_matrix = shows.text_matrix, shows.line_matrix
+        if shows is not None:
+            self.text_matrix, self.line_matrix = shows.text_matrix, shows.line_matrix
+
+    def run_text_fast(self, scanned, k: int, key: int, resources) -> bool:
+        """The text operators of every line in a stream the text kernel did not take, their
+        operands read straight from the tokens (what `operands(k)` would build, then `op_Tj`,
+        `op_Tm` and `op_Tf` take); False for any other operation."""
+        if key != _TJ and key != _TM and key != _TF:
+            return False
+        kinds, starts, ends = scanned.token_lists()
+        at, count = scanned.firsts[k], scanned.counts[k]
+        if key == _TJ and count == 1 and kinds[at] == STRING:
+            self.show(scanned.data[starts[at] + 1:ends[at] - 1])
+            return True
+        if key == _TM and scanned.plain[k]:   # op_Tm: its numbers, floats already
+            self.text_matrix = self.line_matrix = tuple(scanned.numbers[at:at + count])
+            return True
+        if key == _TF and count == 2 and kinds[at] == NAME and kinds[at + 1] <= INTEGER:
+            self.state.font = self.font(resources, scanned.name(at))
+            self.state.font_size = scanned.numbers[at + 1]
+            return True
+        return False
 
     def make_glyphs(self, shows: Shows, start: int, stop: int) -> None:
         """The glyphs of one show the text kernel worked out: what `show_upright` makes,
