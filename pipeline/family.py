@@ -173,9 +173,13 @@ class Family(abc.ABC):
     """
 
     # --- identity --------------------------------------------------------------------------
-    name: ClassVar[str]             # "<name>": keys, records and the registry use it
+    # "<name>": keys, records and the registry use it. A registered family's is its folder's,
+    # the name the registry files the subclass's package under (`__init_subclass__`).
+    name: ClassVar[str]
     title: ClassVar[str]            # how pages and covers name the family
-    version: ClassVar[str]          # "<name>/1": bumped whenever a key's output changes
+    # "<name>/<n>", bumped whenever a key's output changes: "<name>/1" until a family sets
+    # another.
+    version: ClassVar[str]
     # Served (SERVED_CONSTANTS) from grade.py's LEVELS and LEVEL_TITLES, where the levels are
     # declared once; a family whose levels are not those tuples as they stand writes them out.
     levels: ClassVar[tuple[str, ...]] = _ServedConstant()  # slugs, easiest first
@@ -197,6 +201,17 @@ class Family(abc.ABC):
     # --- declared abilities -----------------------------------------------------------------
     gives_hints: ClassVar[bool] = False  # hint, check_hint, hint_names, draw_hint
     teaches: ClassVar[bool] = False      # lessons, draw_lesson (the how-to's step by step)
+
+    def __init_subclass__(cls, **kwargs):
+        """A family declared in a registered package is named as the registry names it, and
+        versioned "<name>/1" while neither it nor a class it extends sets a version."""
+        super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "name"):
+            for name, package in _FAMILY_MODULES.items():
+                if package == cls.__module__:
+                    cls.name = name
+        if hasattr(cls, "name") and not hasattr(cls, "version"):
+            cls.version = f"{cls.name}/1"
 
     # --- making and proving boards ---------------------------------------------------------
     def generate(self, key: str, level: str) -> Generated:

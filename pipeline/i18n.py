@@ -24,6 +24,7 @@ from __future__ import annotations
 import gettext
 import importlib.util
 import io
+import tomllib
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -72,6 +73,38 @@ def language() -> str:
 def N_(message: str) -> str:
     """Marks a message kept in a table; it is translated where it is printed."""
     return message
+
+
+# --- a family's printed texts as data --------------------------------------------------------
+TEXTS = "texts.toml"   # beside a family's modules: the tables of what it prints
+
+
+@lru_cache(maxsize=None)
+def texts(package: str) -> dict:
+    """The tables of printed text a folder keeps as data, `<its folder>/texts.toml`: lesson
+    sentences, technique names and the like, which authors and translators edit as text.
+    Every string value in the file is an English message, marked as `N_("...")` marks one
+    in the code (`marked_messages` finds it) and translated where it is printed; the keys
+    are the names the code looks rows up by, never printed."""
+    return _read_texts(locale_dir(package).parent / TEXTS)
+
+
+def _read_texts(path: Path) -> dict:
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _text_messages(value, where: str = ""):
+    """(place, message) for every string value of a texts.toml table, in the file's order;
+    the place is the value's dotted key (`tiers.1.0.lesson`)."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _text_messages(item, f"{where}.{key}" if where else key)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _text_messages(item, f"{where}.{index}")
 
 
 # --- catalogs --------------------------------------------------------------------------------
@@ -261,8 +294,9 @@ KEYWORDS = {"_": None, "N_": None}   # what marks a message (Babel's python extr
 
 
 def marked_messages(package: str) -> dict[str, list[str]]:
-    """Every message the package's modules mark (its folder, subpackages included), with the
-    places that mark it: what its catalogs must translate, and all they may hold."""
+    """Every message the package's modules mark (its folder, subpackages included), and every
+    string value of its texts.toml files, with the places that mark them: what its catalogs
+    must translate, and all they may hold."""
     from babel.messages.extract import extract_from_file
 
     folder = locale_dir(package).parent
@@ -272,6 +306,10 @@ def marked_messages(package: str) -> dict[str, list[str]]:
                 "python", str(path), keywords=KEYWORDS, strip_comment_tags=True):
             if isinstance(message, str) and message:
                 found.setdefault(message, []).append(f"{path.relative_to(folder)}:{line}")
+    for path in sorted(folder.rglob(TEXTS)):
+        for where, message in _text_messages(_read_texts(path)):
+            if message:
+                found.setdefault(message, []).append(f"{path.relative_to(folder)}:{where}")
     return found
 
 

@@ -19,7 +19,6 @@ SALT = {"value": ""}
 class Toy(Family):
     name = "toy"
     title = "Toy Marks"
-    version = "toy/1"
     levels = ("small", "big")
     level_titles = {"small": "Small", "big": "Big"}
     min_cell_mm = 5.0

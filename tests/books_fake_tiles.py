@@ -16,7 +16,6 @@ GROUP_GRAYS = (0.85, 0.7, 0.55, 0.4)
 class Tiles(Family):
     name = "tiles"
     title = "Word Tiles"
-    version = "tiles/1"
     levels = ("easy", "hard")
     level_titles = {"easy": "Easy", "hard": "Hard"}
     min_cell_mm = 7.0

@@ -185,6 +185,34 @@ def test_every_family_object_names_its_version_after_itself(name):
     assert family.version.startswith(f"{family.name}/") and family.levels
 
 
+@pytest.mark.parametrize("name", family_names())
+def test_every_family_is_named_after_its_folder(name):
+    family = get_family(name)
+    assert family.name == name == family_module(name).rpartition(".")[2]
+    assert type(family).__module__ == family_module(name)
+
+
+def test_a_family_takes_its_name_from_the_registry_and_version_1_until_it_sets_one():
+    from pipeline.family import Family
+
+    class Planted(Family):
+        __module__ = "pipeline.kakuro"   # declared in a registered family's package
+
+    class Bumped(Planted):
+        version = "kakuro/2"
+
+    class Later(Bumped):
+        pass
+
+    class Unregistered(Family):
+        __module__ = "planted_family"
+
+    assert (Planted.name, Planted.version) == ("kakuro", "kakuro/1")
+    assert (Later.name, Later.version) == ("kakuro", "kakuro/2")
+    # unnamed, so the conformance test finds both missing (REQUIRED_ATTRIBUTES)
+    assert not hasattr(Unregistered, "name") and not hasattr(Unregistered, "version")
+
+
 # --- banner order (docs/families.md, "Banner order inside a module") ---------------------------
 
 BANNER = re.compile(r"^# --- (.+?) -*$")

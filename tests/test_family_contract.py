@@ -329,7 +329,8 @@ REGISTRY_LINE = re.compile(r'^\s*"(\w+)": "pipeline\.\1",$')
 KNOWN_RECEIVERS = {
     "pipeline/cli.py": {"executor"},
     "pipeline/records.py": {"self"},
-    "pipeline/family.py": {"type(family)", "Family"},   # the contract's own check of a family
+    # the contract's own check of a family, and its naming of a class being declared
+    "pipeline/family.py": {"type(family)", "Family", "cls"},
     "pipeline/book/cmyk.py": {"self._canvas"},
     "pipeline/book/interior.py": {"self"},
     "pipeline/book/cover_style.py": {"style"},

@@ -132,6 +132,38 @@ def test_french_typography_is_checked_on_a_planted_catalog(tmp_path):
     assert any("no-break space before ':'" in problem for problem in problems), problems
 
 
+def test_a_texts_file_marks_its_string_values_and_never_its_keys(tmp_path, monkeypatch):
+    folder = tmp_path / "planted_texts"
+    folder.mkdir()
+    (folder / "__init__.py").write_text('from pipeline.i18n import N_\nTITLE = N_("Planted")\n')
+    (folder / "texts.toml").write_text(
+        '[techniques.what-if]\nname = "What-if"\nlesson = """\\\n  suppose it, \\\n'
+        '  then see."""\n\n[[rows]]\nsaid = "Once"\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert i18n.texts("planted_texts") == {
+        "techniques": {"what-if": {"name": "What-if", "lesson": "suppose it, then see."}},
+        "rows": [{"said": "Once"}]}
+    assert i18n.marked_messages("planted_texts") == {
+        "Planted": ["__init__.py:2"], "What-if": ["texts.toml:techniques.what-if.name"],
+        "suppose it, then see.": ["texts.toml:techniques.what-if.lesson"],
+        "Once": ["texts.toml:rows.0.said"]}
+
+
+def test_the_tables_read_from_texts_files_are_marked_messages():
+    from pipeline.bridges.draw import TECHNIQUES
+    from pipeline.kakuro.draw import TECHNIQUE_LESSONS as KAKURO_LESSONS
+    from pipeline.starbattle.solve import TIERS
+    from pipeline.sudoku.draw import TECHNIQUE_LESSONS as SUDOKU_LESSONS
+
+    tables = {"pipeline.starbattle": [text for row in TIERS.values() for tier in row
+                                      for text in (tier.name, tier.hint, tier.lesson)],
+              "pipeline.sudoku": [*SUDOKU_LESSONS, *SUDOKU_LESSONS.values()],
+              "pipeline.bridges": [text for _rule, *texts in TECHNIQUES for text in texts],
+              "pipeline.kakuro": list(KAKURO_LESSONS.values())}
+    for package, messages in tables.items():
+        assert messages and set(messages) <= set(i18n.marked_messages(package)), package
+
+
 def test_a_message_missing_from_a_catalog_is_an_error_never_english(monkeypatch, tmp_path):
     path = _planted(tmp_path, "pipeline.book", "de",
                     lambda t: t.replace('msgid "Time"\nmsgstr "Zeit"\n', ""))

@@ -14,9 +14,7 @@ from pipeline.i18n import N_
 
 
 class BridgesFamily(Family):
-    name = "bridges"
     title = N_("Bridges")
-    version = "bridges/1"
     square_labels = True
     gives_hints = True
     teaches = True

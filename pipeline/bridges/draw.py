@@ -10,7 +10,7 @@ from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.bridges.grade import LEVEL_RULES
 from pipeline.bridges.solve import (CONNECTIVITY, COUNTING, CROSSINGS, SATURATION, WHATIF,
                                     explain)
-from pipeline.i18n import N_, Messages
+from pipeline.i18n import N_, Messages, texts
 from pipeline.ink import GridBox, Ink, Lesson
 
 _ = Messages(__name__)
@@ -78,23 +78,9 @@ def draw_islands(ink: Ink, puzzle: dict, box: GridBox) -> None:
 
 
 # --- how-to lessons ------------------------------------------------------------------------------
-TECHNIQUES = (
-    ("saturation", N_("Saturation"),
-     N_("an island whose number is all that its open spans can still carry needs every span "
-        "full, so the black bridges go in.")),
-    ("counting", N_("Counting"),
-     N_("when an island's other spans cannot carry all its bridges, the rest must go on the "
-        "marked span.")),
-    ("crossings", N_("Crossings"),
-     N_("a bridge already drawn blocks every span that would cross it, so the crossed-out "
-        "span stays empty.")),
-    ("connectivity", N_("Connectivity"),
-     N_("every island must be reachable from every other, so a choice that would shut a "
-        "group of islands off is impossible; that settles the marked span.")),
-    ("what-if", N_("What-if"),
-     N_("suppose the marked span took any other number of bridges: the rules then run into a "
-        "contradiction, so it takes what is shown.")),
-)
+# (rule, name, lesson) of each technique, in the order taught (texts.toml's `techniques`).
+TECHNIQUES = tuple((rule, technique["name"], technique["lesson"]) for rule, technique
+                   in texts("pipeline.bridges")["techniques"].items())
 _SPAN = r"\((\d+),(\d+)\)-\((\d+),(\d+)\)"
 
 

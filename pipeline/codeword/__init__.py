@@ -18,9 +18,7 @@ from pipeline.ink import GridBox, Ink, panel_box
 
 
 class CodewordFamily(CrosswordFamily):
-    name = "codeword"
     title = "Codeword"
-    version = "codeword/1"
 
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)

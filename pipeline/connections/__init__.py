@@ -21,9 +21,7 @@ SHARED_GROUPS_LIMIT = 2  # ... or this many of its exact groups
 
 
 class ConnectionsFamily(Family):
-    name = "connections"
     title = "Connections"
-    version = "connections/1"
     levels = tuple(level.name for level in LEVELS)
     level_titles = LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM

@@ -18,9 +18,7 @@ LEVEL_BY_ROWS = {spec.size: name for name, spec in LEVEL_BY_NAME.items()}
 
 
 class FillInFamily(CrosswordFamily):
-    name = "fillin"
     title = "Fill-In"
-    version = "fillin/1"
 
     def rate(self, puzzle: dict) -> Rating:
         return rating_of(solver.solve(puzzle))

@@ -16,9 +16,7 @@ from pipeline.kakuro.verify import count
 
 
 class KakuroFamily(Family):
-    name = "kakuro"
     title = N_("Kakuro")
-    version = "kakuro/1"
     square_labels = True
     gives_hints = True
     teaches = True

@@ -9,7 +9,7 @@ empty on a puzzle page; the solution prints their digits.
 
 from __future__ import annotations
 
-from pipeline.i18n import N_, Messages
+from pipeline.i18n import N_, Messages, texts
 from pipeline.ink import GridBox, Ink, Lesson
 
 _ = Messages(__name__)
@@ -36,27 +36,8 @@ RULES = (
     N_("No digit appears twice in a run. Every puzzle has exactly one solution, and it can be "
        "found by reasoning alone, without guessing."),
 )
-# Each technique's lesson: one sentence saying why it works.
-TECHNIQUE_LESSONS = {
-    "Run Remainder": N_("The last open cell of a run holds what its sum still needs."),
-    "Naked Single": N_("A cell whose runs rule out all digits but one holds that one."),
-    "Hidden Single": N_("A run whose sum has one combination needs each of its digits; a "
-                        "digit with one place left goes there."),
-    "One-Combination Run": N_("Some sums can be made only one way: 3 in two cells is 1+2, "
-                              "24 in three is 7+8+9. No other digit goes in the run."),
-    "Run Combinations": N_("List the ways the run's sum can be made; a digit that no way "
-                           "allowed by the crossing runs uses cannot go in the cell."),
-    "Required Digit": N_("A digit every possible combination of the run needs, with one "
-                         "place left in the run, goes there."),
-    "Naked Pair": N_("Two cells of a run that can only hold the same two digits take them "
-                     "both: the rest of the run cannot."),
-    "Naked Triple": N_("Three cells of a run whose candidates are three digits between them "
-                       "take those digits: the rest of the run cannot."),
-    "Area Sum": N_("Add up the across sums of a band of rows and take away the down runs "
-                   "inside it: what is left is the sum of the few cells that stick out."),
-    "What-If": N_("Try one of a cell's two digits: when it leads to a contradiction, the "
-                  "other one is right."),
-}
+# Each technique's lesson: one sentence saying why it works (texts.toml's `lessons`).
+TECHNIQUE_LESSONS = dict(texts("pipeline.kakuro")["lessons"])
 
 
 def sum_size(box: GridBox) -> float:

@@ -42,9 +42,7 @@ def rules_for_stars(stars: int) -> list[str]:
 
 
 class StarBattle(Family):
-    name = "starbattle"
     title = N_("Star Battle")
-    version = "starbattle/1"
     rules = tuple(RULES)
     square_labels = True             # columns A, B, C ... and rows 1, 2, 3 ... around the board
     gives_hints = True

@@ -17,9 +17,7 @@ from pipeline.sudoku.grade import KILLER_LEVELS, difficulty_scale, rate
 
 
 class SudokuFamily(Family):
-    name = "sudoku"
     title = N_("Sudoku")
-    version = "sudoku/1"
     square_labels = True
     gives_hints = True
     teaches = True

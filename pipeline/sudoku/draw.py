@@ -9,7 +9,7 @@ add their cages: dashed outlines inset into the cells, the sum in each cage's fi
 from __future__ import annotations
 
 from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
-from pipeline.i18n import N_, Messages
+from pipeline.i18n import N_, Messages, texts
 from pipeline.ink import GridBox, Ink, Lesson
 
 _ = Messages(__name__)
@@ -50,67 +50,9 @@ KILLER_RULES = (
     N_("Every puzzle has exactly one solution, and it can be found by reasoning alone, "
        "without guessing."),
 )
-# What each technique's lesson says, after its name.
-TECHNIQUE_LESSONS = {
-    N_("Full House"): N_("a row, column or box with one empty cell left takes the one "
-       "digit missing."),
-    N_("Hidden Single"): N_("a digit with one place left in a row, column or box goes "
-       "there."),
-    N_("Naked Single"): N_("a cell that every other digit is seen from can only be the one "
-       "left."),
-    N_("Locked Candidates Type 1 (Pointing)"): N_("when a digit's places in a box all lie "
-       "on one line, the rest of that line cannot hold it."),
-    N_("Locked Candidates Type 2 (Claiming)"): N_("when a digit's places on a line all lie "
-       "in one box, the rest of that box cannot hold it."),
-    N_("Naked Pair"): N_("two cells of a house holding only the same two digits take both, "
-       "so the house's other cells lose them."),
-    N_("Hidden Pair"): N_("two digits with only the same two places in a house fill them, "
-       "so those cells lose every other candidate."),
-    N_("Naked Triple"): N_("three cells of a house with three digits among them take all "
-       "three."),
-    N_("Hidden Triple"): N_("three digits with only three places in a house fill them."),
-    N_("Naked Quad"): N_("four cells of a house with four digits among them take all four."),
-    N_("Hidden Quad"): N_("four digits with only four places in a house fill them."),
-    N_("X-Wing"): N_("a digit with two places in each of two rows, in the same two "
-       "columns, holds those columns: the rest of them lose it."),
-    N_("XY-Wing"): N_("a two-digit pivot sees two pincers; whichever digit the pivot "
-       "takes, one pincer holds their shared digit, so cells seeing both lose it."),
-    N_("XYZ-Wing"): N_("a three-digit pivot and two pincers: one of the three holds the "
-       "shared digit, so cells seeing all three lose it."),
-    N_("Swordfish"): N_("the X-Wing over three rows and three columns."),
-    N_("Simple Colouring"): N_("a digit's two-place links, coloured in turn: one colour is "
-       "true, so a cell seeing both colours loses the digit."),
-    N_("Jellyfish"): N_("the X-Wing over four rows and four columns."),
-    N_("X-Chain"): N_("a chain of one digit's strong and weak links: one end is true, so a "
-       "cell seeing both ends loses it."),
-    N_("XY-Chain"): N_("a chain of two-digit cells: one end holds the digit, so cells "
-       "seeing both ends lose it."),
-    N_("AIC"): N_("strong and weak links in turn, across digits and cells: one end is true."),
-    N_("Nishio"): N_("suppose a candidate, follow the singles: a contradiction removes it."),
-    N_("Cell Forcing Chain"): N_("every candidate of one cell, followed by singles, agrees "
-       "on a result: it holds."),
-    N_("Unit Forcing Chain"): N_("every place of a digit in a house, followed by singles, "
-       "agrees on a result: it holds."),
-    N_("Single-Cell Cage"): N_("a cage of one cell holds its sum."),
-    N_("Cage Remainder"): N_("a cage with one empty cell left takes what its sum still "
-       "needs."),
-    N_("Unique Combination"): N_("a sum that only one set of different digits makes puts "
-       "exactly those digits in the cage."),
-    N_("Sum Range"): N_("what the cage's other cells can add at least and at most bounds "
-       "this cell."),
-    N_("Cage Combinations"): N_("only the digit sets that make the cage's sum and fit its "
-       "cells remain."),
-    N_("Cage Pointing"): N_("a digit the cage must hold, with all its places in the cage "
-       "on one line or in one box, leaves the rest of that house."),
-    N_("Cage Claiming"): N_("a digit whose places in a house all lie in one cage belongs "
-       "to that cage, so the cage's other cells lose it."),
-    N_("Innies (Rule of 45)"): N_("a house adds up to 45: less the cages wholly inside it, "
-       "what is left is the sum of the cells poking in."),
-    N_("Outies (Rule of 45)"): N_("the cages covering a house add up to 45 plus the cells "
-       "that stick out, which gives their sum."),
-    N_("Split Cage (Rule of 45)"): N_("45 less the whole cages in a house is the sum of "
-       "the part of a cage left inside it."),
-}
+# What each technique's lesson says, after its name (texts.toml's `lessons`).
+TECHNIQUE_LESSONS = {row["technique"]: row["lesson"]
+                     for row in texts("pipeline.sudoku")["lessons"]}
 
 
 def grid_lines(box: GridBox, boxed: bool) -> list[tuple[float, float, float, float]]:

@@ -44,7 +44,6 @@ FORWARD_ONLY = N_("Words read left to right or downwards, never diagonally or ba
 
 
 class WordSearchFamily(Family):
-    name = "wordsearch"
     title = N_("Word Search")
     version = "wordsearch/2"
     levels = tuple(level.name for level in grading.LEVELS)
