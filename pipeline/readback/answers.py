@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
 
@@ -217,6 +218,19 @@ def clue_runs(runs, grid: Grid, clue) -> list[tuple[str, Box, tuple]]:
             and cell.y0 <= (run[1].y0 + run[1].y1) / 2 <= cell.y1]
 
 
+def _core(grid: Grid, row: int, col: int) -> Box:
+    """The middle half of a cell."""
+    quarter = grid.cell / 4
+    return grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
+
+
+@lru_cache(maxsize=256)
+def _core_table(grid: Grid) -> dict:
+    """(row, col) -> `_core` of the cells of `grid` asked so far: a book's boards sit on a
+    few grids, so each cell's core is worked out once, not once a board."""
+    return {}
+
+
 def cell_leaks(page: PageContent, grid: Grid, cells, clues=()) -> list[str]:
     """Marks inside a cell that must stay empty.
 
@@ -227,10 +241,10 @@ def cell_leaks(page: PageContent, grid: Grid, cells, clues=()) -> list[str]:
     runs = page_runs(page)[1] if clues else {}
     printed = {id(g) for clue in clues for run in clue_runs(runs, grid, clue) for g in run[2]}
     leaks = []
-    quarter = grid.cell / 4
     cells = list(cells)
-    cores = [grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
-             for row, col in cells]
+    table = _core_table(grid)
+    cores = [table[(row, col)] if (row, col) in table else table.setdefault(
+        (row, col), _core(grid, row, col)) for row, col in cells]
     for (row, col), core, marks in zip(cells, cores, page.marks_in_each(cores)):
         for mark in marks:
             if id(mark) not in printed and not _is_shading(mark, core):

@@ -206,19 +206,20 @@ PAGE_APART_PT = 1e4
 _BANDS = 64   # bands a page: from 8 bands left of the page's origin; any farther are the last
 
 
-def _bands(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each box (rows x0, y0, x1, y1) once for each band it reaches: (box, band)."""
+def _bands(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each box (rows x0, y0, x1, y1) once for each band it reaches: (box, band), and the
+    first band of each box."""
     low = np.minimum(rows[:, 0], rows[:, 2]) // BAND_PT
     high = np.maximum(rows[:, 0], rows[:, 2]) // BAND_PT
     low = np.clip(low, -8, _BANDS - 9).astype(np.int64) + 8
     high = np.clip(high, -8, _BANDS - 9).astype(np.int64) + 8
     box, step = _steps(high - low + 1)
-    return box, low[box] + step
+    return box, low[box] + step, low
 
 
 def _paged_pairs(a: np.ndarray, page_a: np.ndarray, b: np.ndarray, page_b: np.ndarray,
                  banded: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """(i, j), by i then j, once each: every pair of boxes a[i], b[j] (rows x0, y0, x1, y1) of
+    """(i, j), once each: every pair of boxes a[i], b[j] (rows x0, y0, x1, y1) of
     one page (`page_a[i] == page_b[j]`) that share some width and height (b[j].y0 < a[i].y1,
     a[i].y0 < b[j].y1, and as much across; a reversed box is taken as the box it spans),
     and maybe a few more: callers test their own condition on what this finds. Boxes are
@@ -233,15 +234,18 @@ def _paged_pairs(a: np.ndarray, page_a: np.ndarray, b: np.ndarray, page_b: np.nd
                                  b[:, 1] + lift_b - _HAIR, b[:, 3] + lift_b + _HAIR)
         same = page_a[i] == page_b[j]
         return i[same], j[same]
-    box_a, band_a = _bands(a)
-    box_b, band_b = _bands(b)
+    box_a, band_a, first_a = _bands(a)
+    box_b, band_b, first_b = _bands(b)
     lift_a = (page_a[box_a] * _BANDS + band_a) * PAGE_APART_PT
     lift_b = (page_b[box_b] * _BANDS + band_b) * PAGE_APART_PT
     i, j = overlapping_pairs(a[box_a, 1] + lift_a - _HAIR, a[box_a, 3] + lift_a + _HAIR,
                              b[box_b, 1] + lift_b - _HAIR, b[box_b, 3] + lift_b + _HAIR)
-    same = (page_a[box_a[i]] == page_b[box_b[j]]) & (band_a[i] == band_b[j])
-    pairs = np.unique(box_a[i[same]] * len(b) + box_b[j[same]])   # once, not once a band
-    return pairs // len(b), pairs % len(b)
+    # A pair is found in each band both boxes reach: it is kept in the first of them.
+    keep = ((band_a[i] == band_b[j]) & (band_a[i] == np.maximum(first_a[box_a[i]],
+                                                                 first_b[box_b[j]])))
+    i, j = box_a[i[keep]], box_b[j[keep]]
+    same = page_a[i] == page_b[j]
+    return i[same], j[same]
 
 
 def _steps(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -489,7 +493,8 @@ class _Lines:
         lined, rings = [], []   # the strokes other than circles, by their place in `strokes`
         for n in reaching:
             path = strokes[n][1]
-            circle = made.circle(path)
+            # A circle has five or six segments (`as_circle`); most strokes are lines.
+            circle = made.circle(path) if len(path.segments) in (5, 6) else None
             if circle is None:
                 lined.append(n)
             else:

@@ -180,3 +180,43 @@ def test_frames_are_those_tested_path_by_path(pages):
                          Grid(o.x0 + 0.6, o.y0, (o.x1 - o.x0) / 3, 3, 3)):
                 assert _frames(outlines, grid).tolist() == [_is_frame(m, grid)
                                                             for m in strokes]
+    # Outlines exactly at the slack from the frame, within it and beyond it.
+    from types import SimpleNamespace
+    marks = [SimpleNamespace(outline=Box(100 + dx, 100 + dy, 190 + dx, 190 + dy))
+             for dx in (-0.75, -0.5, -0.25, 0, 0.5, 0.625) for dy in (-0.5, 0, 0.5, 0.75)]
+    outlines = np.array([m.outline.as_tuple() for m in marks])
+    grid = Grid(100.0, 100.0, 30.0, 3, 3)
+    assert _frames(outlines, grid).tolist() == [_is_frame(m, grid) for m in marks]
+    assert 0 < sum(_frames(outlines, grid).tolist()) < len(marks)
+
+
+# --- the colour check's paths, by pair of colours ------------------------------------------------
+
+def test_the_colour_check_counts_paths_by_colour_as_it_reads_them_one_by_one(pages, monkeypatch):
+    """Counted by pair of colour objects (`_count_path_colours`) or read mark by mark, the
+    colour check measures and finds the same, in the same order, on every page of a real book
+    and on pages with a fill too light and an RGB line among sound paths."""
+    import json
+    from types import SimpleNamespace
+
+    from pipeline.book.printers import get_profile
+    from pipeline.readback.checks import print_rules
+
+    def faults(c):
+        c.setFillGray(0.5)
+        c.rect(20, 20, 40, 40, stroke=1, fill=1)
+        c.drawString(30, 100, "sound")
+        c.setFillGray(0.97)
+        c.rect(80, 20, 40, 40, stroke=0, fill=1)
+        c.setStrokeColorRGB(1, 0, 0)
+        c.line(20, 80, 180, 80)
+        c.setFillGray(0)
+        c.drawString(30, 120, "more")
+    drawn = open_pdf(make_pdf(faults)).page(1)
+    book = SimpleNamespace(pages=tuple(pages[:30]) + (drawn,) + tuple(pages[:5]),
+                           cover_page=pages[0], profile=get_profile("kdp"))
+    grouped = json.dumps(print_rules.check_colour(book).to_dict())
+    monkeypatch.setattr(print_rules, "_count_path_colours", lambda *_args: None)
+    plain = json.dumps(print_rules.check_colour(book).to_dict())
+    assert grouped == plain
+    assert "lighter than" in plain and "DeviceRGB" in plain

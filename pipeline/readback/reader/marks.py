@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, compress, groupby, repeat
-from operator import attrgetter, itemgetter, ne
+from operator import attrgetter, is_, itemgetter, ne
 
 import numpy as np
 
@@ -212,7 +212,7 @@ def _box_rows(boxes: list) -> np.ndarray:
 
 
 _CORNERS = attrgetter("x0", "y0", "x1", "y1")
-_RUN = attrgetter("run")
+_RUN, _TEXT = attrgetter("run"), attrgetter("text")
 _SEGMENTS, _OP = attrgetter("segments"), itemgetter(0)
 
 
@@ -236,14 +236,15 @@ def overlapping_pairs(low_a: np.ndarray, high_a: np.ndarray, low_b: np.ndarray,
     reversed, a few other pairs too: callers test their own condition on what this finds).
     Two such intervals overlap either where b starts inside a (low_a <= low_b < high_a) or
     where a starts inside b (low_b < low_a < high_b): sorted by their starts, the intervals
-    starting inside one are a run of the other's."""
-    by_b = np.argsort(low_b, kind="stable")
-    i, rank_b = _ranges(np.searchsorted(low_b[by_b], low_a, side="left"),
-                       np.searchsorted(low_b[by_b], high_a, side="left"))
-    by_a = np.argsort(low_a, kind="stable")
-    j, rank_a = _ranges(np.searchsorted(low_a[by_a], low_b, side="right"),
-                       np.searchsorted(low_a[by_a], high_b, side="left"))
-    return np.concatenate((i, by_a[rank_a])), np.concatenate((by_b[rank_b], j))
+    starting inside one are a run of the other's. Each side is looked up in the order of
+    its starts (a search for sorted keys is quicker), so pairs come in no particular order."""
+    by_a, by_b = np.argsort(low_a, kind="stable"), np.argsort(low_b, kind="stable")
+    starts_a, starts_b = low_a[by_a], low_b[by_b]
+    i, rank_b = _ranges(np.searchsorted(starts_b, starts_a, side="left"),
+                        np.searchsorted(starts_b, high_a[by_a], side="left"))
+    j, rank_a = _ranges(np.searchsorted(starts_a, starts_b, side="right"),
+                        np.searchsorted(starts_a, high_b[by_b], side="left"))
+    return np.concatenate((by_a[i], by_a[rank_a])), np.concatenate((by_b[rank_b], by_b[j]))
 
 
 def _edges_meet(ends: np.ndarray, owner: np.ndarray, grow: np.ndarray, rows: np.ndarray,
@@ -432,25 +433,31 @@ class PageContent:
 
     @property
     def paths(self) -> list[PathMark]:
-        return self._view("paths", lambda: [m for m in self.marks if isinstance(m, PathMark)])
+        return self._view("paths", lambda: self._of_type(PathMark))
 
     @property
     def glyphs(self) -> list[Glyph]:
         return self._view("glyphs", self._glyphs)
 
     def _glyphs(self) -> list[Glyph]:
-        return [m for m in self.marks if isinstance(m, Glyph)]
+        return self._of_type(Glyph)
+
+    def _of_type(self, kind: type) -> list:
+        """The marks of one kind, in order (a mark is of exactly one of the three classes,
+        none of which is subclassed: its type says its kind), the types read once a page."""
+        types = self._kept("types", lambda: list(map(type, self.marks)))
+        return list(compress(self.marks, map(is_, types, repeat(kind))))
 
     @property
     def images(self) -> list[ImageMark]:
-        return self._view("images", lambda: [m for m in self.marks if isinstance(m, ImageMark)])
+        return self._view("images", lambda: self._of_type(ImageMark))
 
     @property
     def text(self) -> str:
         """The page's text, one line per show operation (kept: several checks read it)."""
         return self._kept("text", lambda: "\n".join(
-            "".join(g.text for g in run) for _run, run in
-            groupby(self._kept("glyphs", self._glyphs), key=attrgetter("run"))))
+            "".join(map(_TEXT, run)) for _run, run in
+            groupby(self._kept("glyphs", self._glyphs), key=_RUN)))
 
     @property
     def trim(self) -> Box:
