@@ -176,9 +176,11 @@ class Holdings:
                 for named, number in [h.board.rsplit("-", 1)] if named == prefix}
 
     def match(self, board: str, family: str, level: str, puzzle: dict,
-              roles: tuple[str, ...] = ROLES, record_sha256: str | None = None) -> Match | None:
+              roles: tuple[str, ...] = ROLES, record_sha256: str | None = None,
+              form: str | None = None) -> Match | None:
         """The first holding (in role, book, page order) that is the same board as the
-        candidate by the family's sameness, among holdings of `roles`; None when none is."""
+        candidate by the family's sameness, among holdings of `roles`; None when none is.
+        `form`: the candidate's `board_form`, when the caller has it already."""
         def first(found):
             found = sorted((h for h in found if h.role in roles),
                            key=lambda h: (ROLES.index(h.role), h.book, h.page))
@@ -189,7 +191,8 @@ class Holdings:
             return Match(same, "the same board")
         if not self.holdings:
             return None
-        form = board_form(family, puzzle, record_sha256)
+        if form is None:
+            form = board_form(family, puzzle, record_sha256)
         same = first(self.by_form.get(form, ()))
         if same is not None:
             return Match(same, "the same board under a symmetry")
@@ -210,20 +213,25 @@ def conflict_line(mine: Holding, match: Match) -> str:
             f"({other.where()}, {what[other.role]})")
 
 
-def conflict_pairs(mine: Iterable[Holding], others: Holdings) -> list[tuple[Holding, Match]]:
+def conflict_pairs(mine: Iterable[Holding], others: Holdings, *,
+                   made_here: bool = False) -> list[tuple[Holding, Match]]:
     """Every board of a title the others hold: a puzzle anyone else holds in any role, a
-    how-to board another title sells as a puzzle."""
+    how-to board another title sells as a puzzle. `made_here`: `mine` are as
+    `book_holdings` makes them, each with the form `board_form` gives its board now (not a
+    form read from the ledger, which may be older), so it is not worked out again."""
     out = []
     for h in mine:
         roles = ROLES if h.role == "puzzle" else ("puzzle",)
-        found = others.match(h.board, h.family, h.level, h.puzzle, roles)
+        found = others.match(h.board, h.family, h.level, h.puzzle, roles,
+                             form=h.form if made_here else None)
         if found is not None:
             out.append((h, found))
     return out
 
 
-def conflicts(mine: Iterable[Holding], others: Holdings) -> list[str]:
-    return [conflict_line(h, found) for h, found in conflict_pairs(mine, others)]
+def conflicts(mine: Iterable[Holding], others: Holdings, *, made_here: bool = False) -> list[str]:
+    return [conflict_line(h, found) for h, found in conflict_pairs(mine, others,
+                                                                   made_here=made_here)]
 
 
 # --- a built book's holdings -------------------------------------------------------------------
@@ -348,11 +356,12 @@ def archive_folder(entry: dict, edition: int) -> Path:
 
 
 # --- the upload sheet's ledger facts -----------------------------------------------------------
-def ledger_facts(slug: str, mine: list[Holding], ledger: Ledger) -> dict:
+def ledger_facts(slug: str, mine: list[Holding], ledger: Ledger, *,
+                 made_here: bool = False) -> dict:
     """What the ledger says of a book, as the upload sheet's duplicated-content row states it
-    and the preflight recomputes it."""
+    and the preflight recomputes it (`made_here`: as for `conflict_pairs`)."""
     others = ledger.others(slug)
-    shared = conflicts(mine, others)
+    shared = conflicts(mine, others, made_here=made_here)
     held = {h.board for h in ledger.of(slug) if h.role == "puzzle"}
     printed = [h for h in mine if h.role == "puzzle"]
     last = ledger.last_edition(slug)

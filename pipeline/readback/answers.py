@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
+from operator import attrgetter
 
 import numpy as np
 
@@ -59,7 +62,17 @@ class Grid:
 
 
 def _strokes(page: PageContent) -> list[PathMark]:
-    return [m for m in page.ink_marks if isinstance(m, PathMark) and m.stroke is not None]
+    return list(_stroke_view(page)[0])
+
+
+def _stroke_view(page: PageContent) -> tuple[list[PathMark], np.ndarray]:
+    """The page's stroked paths among its ink marks, in order, and their outlines as rows
+    (x0, y0, x1, y1): made once a page (a page may hold several boards)."""
+    def make():
+        strokes = [m for m in page.ink_marks if isinstance(m, PathMark) and m.stroke is not None]
+        return strokes, np.array([m.outline.as_tuple() for m in strokes],
+                                 dtype=float).reshape(-1, 4)
+    return page.view("answers strokes", make)
 
 
 def _near(a: float, b: float, slack: float) -> bool:
@@ -70,6 +83,12 @@ def _is_frame(mark: PathMark, grid: Grid) -> bool:
     f, o = grid.frame, mark.outline
     return all(_near(p, q, FRAME_SLACK_PT) for p, q in zip((o.x0, o.y0, o.x1, o.y1),
                                                            (f.x0, f.y0, f.x1, f.y1)))
+
+
+def _frames(outlines: np.ndarray, grid: Grid) -> np.ndarray:
+    """`_is_frame` of each path whose outline is a row of `outlines`, all at once."""
+    f = grid.frame
+    return (np.abs(outlines - (f.x0, f.y0, f.x1, f.y1)) <= FRAME_SLACK_PT).all(axis=1)
 
 
 def _is_circle(mark: PathMark, grid: Grid, row: int, col: int) -> bool:
@@ -105,9 +124,9 @@ def _by_cell(strokes: list[PathMark], grid: Grid) -> dict:
 
 def missing_outline(page: PageContent, grid: Grid, signs: AnswerSigns) -> str | None:
     """None when the board is drawn at `grid`; otherwise what is missing there."""
-    strokes = _strokes(page)
+    strokes, outlines = _stroke_view(page)
     if signs.outline == "frame":
-        if any(_is_frame(m, grid) for m in strokes):
+        if _frames(outlines, grid).any():
             return None
         return f"no grid frame at {grid.frame.as_list(1)}"
     test = {"circles": _is_circle, "tiles": _is_tile}.get(signs.outline)
@@ -136,7 +155,49 @@ def _is_shading(mark, cell: Box) -> bool:
 
 
 def text_runs(page: PageContent) -> list[tuple[str, Box, tuple]]:
-    """Each show operation's text, the bounds of its ink and its glyphs."""
+    """Each show operation's text, the bounds of its ink and its glyphs (made once a page:
+    the answers and clue checks ask for them board by board)."""
+    return list(page_runs(page)[0])
+
+
+def page_runs(page: PageContent) -> tuple[list, dict]:
+    """`text_runs` of the page, and the same runs by their text (each text's in order)."""
+    def make():
+        runs = _text_runs(page)
+        by_text: dict = {}
+        for run in runs:
+            by_text.setdefault(run[0], []).append(run)
+        return runs, by_text
+    return page.view("text runs", make)
+
+
+_RUN, _TEXT = attrgetter("run"), attrgetter("text")
+
+
+def _text_runs(page: PageContent) -> list[tuple[str, Box, tuple]]:
+    """`plain_text_runs`, the same runs: when the glyphs come run after run, as a page
+    paints them, each run's bounds are taken from the page's ink boxes at once."""
+    glyphs = [g for g in page.glyphs if g.ink is not None]
+    runs = np.fromiter(map(_RUN, glyphs), dtype=np.int64, count=len(glyphs))
+    if not len(runs) or np.any(np.diff(runs) < 0):
+        return plain_text_runs(page)
+    starts = np.flatnonzero(np.diff(runs, prepend=runs[0] - 1))
+    rows = np.fromiter(chain.from_iterable(map(_CORNERS, map(_INK, glyphs))), dtype=float,
+                       count=4 * len(glyphs)).reshape(-1, 4)
+    bounds = np.column_stack((np.minimum.reduceat(rows[:, 0], starts),
+                              np.minimum.reduceat(rows[:, 1], starts),
+                              np.maximum.reduceat(rows[:, 2], starts),
+                              np.maximum.reduceat(rows[:, 3], starts))).tolist()
+    ends = [*starts[1:].tolist(), len(glyphs)]
+    return [("".join(map(_TEXT, glyphs[a:b])), Box(*box), tuple(glyphs[a:b]))
+            for a, b, box in zip(starts.tolist(), ends, bounds)]
+
+
+_INK, _CORNERS = attrgetter("ink"), attrgetter("x0", "y0", "x1", "y1")
+
+
+def plain_text_runs(page: PageContent) -> list[tuple[str, Box, tuple]]:
+    """Each show operation's text, the bounds of its ink and its glyphs, glyph by glyph."""
     runs: dict[int, list] = {}
     for glyph in page.glyphs:
         if glyph.ink is not None:
@@ -148,12 +209,26 @@ def text_runs(page: PageContent) -> list[tuple[str, Box, tuple]]:
 
 
 def clue_runs(runs, grid: Grid, clue) -> list[tuple[str, Box, tuple]]:
-    """The runs that print `clue` ((row, col), text): its text, centred in its cell."""
+    """The runs that print `clue` ((row, col), text): its text, centred in its cell. `runs`:
+    the page's runs by their text (`page_runs`)."""
     (row, col), text = clue
     cell = grid.cell_box(row, col)
-    return [run for run in runs if run[0] == text
-            and cell.x0 <= (run[1].x0 + run[1].x1) / 2 <= cell.x1
+    return [run for run in runs.get(text, ())
+            if cell.x0 <= (run[1].x0 + run[1].x1) / 2 <= cell.x1
             and cell.y0 <= (run[1].y0 + run[1].y1) / 2 <= cell.y1]
+
+
+def _core(grid: Grid, row: int, col: int) -> Box:
+    """The middle half of a cell."""
+    quarter = grid.cell / 4
+    return grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
+
+
+@lru_cache(maxsize=256)
+def _core_table(grid: Grid) -> dict:
+    """(row, col) -> `_core` of the cells of `grid` asked so far: a book's boards sit on a
+    few grids, so each cell's core is worked out once, not once a board."""
+    return {}
 
 
 def cell_leaks(page: PageContent, grid: Grid, cells, clues=()) -> list[str]:
@@ -163,13 +238,13 @@ def cell_leaks(page: PageContent, grid: Grid, cells, clues=()) -> list[str]:
     cell): grid lines and region borders sit on the cell edges and never reach it. The
     glyphs of a clue the puzzle prints in a cell's corner (`AnswerSigns.clues`) are puzzle
     print, not answers, however far a two-digit sum reaches."""
-    runs = text_runs(page) if clues else []
+    runs = page_runs(page)[1] if clues else {}
     printed = {id(g) for clue in clues for run in clue_runs(runs, grid, clue) for g in run[2]}
     leaks = []
-    quarter = grid.cell / 4
     cells = list(cells)
-    cores = [grid.cell_box(row, col).inset(quarter, quarter, quarter, quarter)
-             for row, col in cells]
+    table = _core_table(grid)
+    cores = [table[(row, col)] if (row, col) in table else table.setdefault(
+        (row, col), _core(grid, row, col)) for row, col in cells]
     for (row, col), core, marks in zip(cells, cores, page.marks_in_each(cores)):
         for mark in marks:
             if id(mark) not in printed and not _is_shading(mark, core):
@@ -185,8 +260,10 @@ def link_leaks(page: PageContent, grid: Grid, links) -> list[str]:
     when it lies within the corridor, clear of both ends' circles, and covers at least half of
     the open gap between them. Island circles and their numbers stay within an island's own
     cell, grid-wide lines reach beyond the corridor: neither counts."""
+    if not links:
+        return []
     marks = [m for m in page.ink_marks if isinstance(m, PathMark)]
-    if not links or not marks:
+    if not marks:
         return []
     corridors = []   # per link: the corridor's x0, y0, x1, y1; across; the gap's ends; open gap
     for (r1, c1), (r2, c2) in links:
@@ -225,8 +302,10 @@ def run_leaks(page: PageContent, grid: Grid, runs) -> list[str]:
     stays within the run's cells grown by three quarters of a cell all round: a band round
     the word, a loop, a line struck through it. The board's frame is the board, not a mark
     (it can hold a corner-to-corner run); the letters are text, never paths."""
+    if not runs:
+        return []
     marks = [m for m in page.ink_marks if isinstance(m, PathMark) and not _is_frame(m, grid)]
-    if not runs or not marks:
+    if not marks:
         return []
     reach = 0.75 * grid.cell
     leaks = []

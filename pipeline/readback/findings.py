@@ -73,6 +73,18 @@ def glyph_colours(glyphs: list) -> list[tuple]:
     return [(objects[key], count) for key, count in Counter(keys).items()]
 
 
+def path_colours(paths: list) -> list[tuple]:
+    """(fill, stroke, how many of `paths` paint them) for each pair of colour objects the
+    paths paint (None where a path has no fill or no stroke), each pair once, in the order
+    they first paint it. A page's paths share a few colour objects (one a colour operator),
+    so a check of colours asks each pair once, not each path."""
+    fills, strokes = map(attrgetter("fill"), paths), map(attrgetter("stroke"), paths)
+    pairs = list(zip(fills, strokes))
+    keys = [(id(fill), id(stroke)) for fill, stroke in pairs]
+    objects = dict(zip(keys, pairs))
+    return [(*objects[key], count) for key, count in Counter(keys).items()]
+
+
 def describe(mark) -> str:
     """A mark in words, for a finding: what it is and where."""
     if isinstance(mark, Glyph):

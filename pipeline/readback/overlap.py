@@ -24,8 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.geometry import Box
-from pipeline.readback.reader.geometry import flatten, inside, segment_meets_box
-from pipeline.readback.reader.marks import overlapping_pairs
+from pipeline.readback.reader.geometry import flatten, inside
+from pipeline.readback.reader.marks import GLYPH, PATH, overlapping_pairs
 
 TOLERANCE_PT = 0.3
 BUCKET_PT = 32.0
@@ -126,29 +126,132 @@ def _text_of(glyphs, run: int) -> str:
     return "".join(g.text for g in glyphs if g.run == run)
 
 
+def _run_boxes(boxes: np.ndarray, runs: np.ndarray):
+    """The glyphs grouped by run: (members, starts, bounds), `members` the glyphs' places run
+    after run (in their order within a run), run r's being members[starts[r]:starts[r + 1]],
+    and `bounds` each run's box (rows x0, y0, x1, y1: the least and greatest of its glyphs')."""
+    # A page paints its runs one after another: then they are grouped already.
+    ordered = len(runs) < 2 or bool(np.all(runs[1:] >= runs[:-1]))
+    members = np.arange(len(runs)) if ordered else np.argsort(runs, kind="stable")
+    grouped = runs[members]
+    starts = np.flatnonzero(np.diff(grouped, prepend=grouped[0] - 1))
+    ranked = boxes[members]
+    bounds = np.column_stack((np.minimum.reduceat(ranked[:, 0], starts),
+                              np.minimum.reduceat(ranked[:, 1], starts),
+                              np.maximum.reduceat(ranked[:, 2], starts),
+                              np.maximum.reduceat(ranked[:, 3], starts)))
+    return members, np.append(starts, len(members)), bounds
+
+
+def _meet(a: np.ndarray, b: np.ndarray, tolerance: float) -> np.ndarray:
+    """Which rows of boxes `a` and `b` overlap by more than `tolerance` both ways."""
+    return ((np.minimum(a[:, 2], b[:, 2]) - np.maximum(a[:, 0], b[:, 0]) > tolerance)
+            & (np.minimum(a[:, 3], b[:, 3]) - np.maximum(a[:, 1], b[:, 1]) > tolerance))
+
+
 def _meeting_pairs(boxes: np.ndarray, runs: np.ndarray, tolerance: float):
     """(n, m), n < m, in order: glyphs of different runs whose boxes overlap by more than
-    `tolerance` both ways. Sorted by their bottoms, a glyph can only meet the glyphs after it
-    that start below its top, so only those pairs (mostly the glyphs of its own line) are
-    compared."""
+    `tolerance` both ways, and the second of which, in the order of their bottoms, starts
+    below the first one's top less `tolerance` (`_paged_meeting_pairs` of one page)."""
+    n, m = _paged_meeting_pairs(boxes, runs, np.zeros(len(boxes), dtype=np.int64), tolerance)
+    yield from zip(n.tolist(), m.tolist())
+
+
+def _paged_meeting_pairs(boxes: np.ndarray, runs: np.ndarray, pages: np.ndarray,
+                         tolerance: float) -> tuple[np.ndarray, np.ndarray]:
+    """`_meeting_pairs` of the glyphs of many pages at once (glyph n on page `pages[n]`, the
+    pages' glyphs one page after another), as arrays (n, m) by n then m: pairs of one page
+    only. Two glyphs can only meet so when the boxes of their runs do (a run's box holds its
+    glyphs', and rounding keeps that order), and the lines of a page of text meet no other
+    line: so only the glyphs of two runs that meet are compared, not every glyph with the
+    rest of its line."""
+    none = np.zeros(0, dtype=np.int64)
     if len(boxes) < 2:
-        return
-    order = np.argsort(boxes[:, 1], kind="stable")
-    ranked = boxes[order]
-    ends = np.searchsorted(ranked[:, 1], ranked[:, 3] - tolerance, side="left")
-    counts = np.maximum(ends - np.arange(len(ranked)) - 1, 0)
-    first = np.repeat(np.arange(len(ranked)), counts)
-    # For each first glyph, the ranks after it up to its end.
-    starts = np.repeat(np.cumsum(counts) - counts, counts)
-    second = first + 1 + (np.arange(len(first)) - starts)
-    a, b = ranked[first], ranked[second]
-    meet = ((np.minimum(a[:, 2], b[:, 2]) - np.maximum(a[:, 0], b[:, 0]) > tolerance)
-            & (np.minimum(a[:, 3], b[:, 3]) - np.maximum(a[:, 1], b[:, 1]) > tolerance))
-    n, m = order[first[meet]], order[second[meet]]
-    keep = runs[n] != runs[m]
-    n, m = np.minimum(n[keep], m[keep]), np.maximum(n[keep], m[keep])
-    for k in np.lexsort((m, n)):
-        yield int(n[k]), int(m[k])
+        return none, none
+    runs = np.asarray(runs, dtype=np.int64)
+    runs = pages * (int(runs.max()) - int(runs.min()) + 1) + (runs - runs.min())   # one page's
+    members, starts, bounds = _run_boxes(boxes, runs)
+    run_page = pages[members[starts[:-1]]]
+    r, t = _paged_pairs(bounds, run_page, bounds, run_page)
+    keep = (r < t) & _meet(bounds[r], bounds[t], tolerance)
+    r, t = r[keep], t[keep]
+    if not len(r):
+        return none, none
+    # Every glyph of run r against every glyph of run t.
+    size_r, size_t = starts[r + 1] - starts[r], starts[t + 1] - starts[t]
+    pair, step = _steps(size_r * size_t)
+    n = members[starts[r][pair] + step // size_t[pair]]
+    m = members[starts[t][pair] + step % size_t[pair]]
+    # Of each pair, the first by its bottom (ties by place, as a stable sort of the page's
+    # glyphs ranks them).
+    bottom_n, bottom_m = boxes[n, 1], boxes[m, 1]
+    n_first = (bottom_n < bottom_m) | ((bottom_n == bottom_m) & (n < m))
+    first = np.where(n_first, n, m)
+    second = np.where(n_first, m, n)
+    meet = (_meet(boxes[first], boxes[second], tolerance)
+            & (boxes[second, 1] < boxes[first, 3] - tolerance))
+    n, m = np.minimum(n[meet], m[meet]), np.maximum(n[meet], m[meet])
+    order = np.lexsort((m, n))
+    return n[order], m[order]
+
+
+# The searches over a book's pages at once keep each page, and each band of the page this
+# many points wide, apart: each band's heights are lifted by `PAGE_APART_PT` from the last
+# one's (a hair wider for the rounding of the lift), so that boxes of two pages, or of two
+# bands, share no height. A box is in every band it reaches (a line of text in a few, a
+# letter in one): boxes side by side in a row of a board, which share all their height,
+# are then compared only with their neighbours.
+BAND_PT = 36.0
+PAGE_APART_PT = 1e4
+_BANDS = 64   # bands a page: from 8 bands left of the page's origin; any farther are the last
+
+
+def _bands(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each box (rows x0, y0, x1, y1) once for each band it reaches: (box, band), and the
+    first band of each box."""
+    low = np.minimum(rows[:, 0], rows[:, 2]) // BAND_PT
+    high = np.maximum(rows[:, 0], rows[:, 2]) // BAND_PT
+    low = np.clip(low, -8, _BANDS - 9).astype(np.int64) + 8
+    high = np.clip(high, -8, _BANDS - 9).astype(np.int64) + 8
+    box, step = _steps(high - low + 1)
+    return box, low[box] + step, low
+
+
+def _paged_pairs(a: np.ndarray, page_a: np.ndarray, b: np.ndarray, page_b: np.ndarray,
+                 banded: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """(i, j), once each: every pair of boxes a[i], b[j] (rows x0, y0, x1, y1) of
+    one page (`page_a[i] == page_b[j]`) that share some width and height (b[j].y0 < a[i].y1,
+    a[i].y0 < b[j].y1, and as much across; a reversed box is taken as the box it spans),
+    and maybe a few more: callers test their own condition on what this finds. Boxes are
+    compared band by band (`BAND_PT`) through `overlapping_pairs` of their heights; not
+    `banded`, page by page (cheaper where few boxes share a height: many boxes with a few)."""
+    none = np.zeros(0, dtype=np.int64)
+    if not len(a) or not len(b):
+        return none, none
+    if not banded:
+        lift_a, lift_b = page_a * (_BANDS * PAGE_APART_PT), page_b * (_BANDS * PAGE_APART_PT)
+        i, j = overlapping_pairs(a[:, 1] + lift_a - _HAIR, a[:, 3] + lift_a + _HAIR,
+                                 b[:, 1] + lift_b - _HAIR, b[:, 3] + lift_b + _HAIR)
+        same = page_a[i] == page_b[j]
+        return i[same], j[same]
+    box_a, band_a, first_a = _bands(a)
+    box_b, band_b, first_b = _bands(b)
+    lift_a = (page_a[box_a] * _BANDS + band_a) * PAGE_APART_PT
+    lift_b = (page_b[box_b] * _BANDS + band_b) * PAGE_APART_PT
+    i, j = overlapping_pairs(a[box_a, 1] + lift_a - _HAIR, a[box_a, 3] + lift_a + _HAIR,
+                             b[box_b, 1] + lift_b - _HAIR, b[box_b, 3] + lift_b + _HAIR)
+    # A pair is found in each band both boxes reach: it is kept in the first of them.
+    keep = ((band_a[i] == band_b[j]) & (band_a[i] == np.maximum(first_a[box_a[i]],
+                                                                 first_b[box_b[j]])))
+    i, j = box_a[i[keep]], box_b[j[keep]]
+    same = page_a[i] == page_b[j]
+    return i[same], j[same]
+
+
+def _steps(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(i, s) for each i and each s in range(counts[i]), in that order."""
+    i = np.repeat(np.arange(len(counts)), counts)
+    return i, np.arange(len(i)) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
 def _near_rings(inner: np.ndarray, rings: np.ndarray, eps: float):
@@ -172,49 +275,84 @@ def _near_rings(inner: np.ndarray, rings: np.ndarray, eps: float):
     yield from zip(g[near].tolist(), c_stroke[k[near]].astype(np.int64).tolist())
 
 
-def _near_strokes(glyph_boxes: np.ndarray, pieces: np.ndarray, rings: np.ndarray,
-                  tolerance: float):
-    """(glyph, [(stroke, [piece, ...]), ...]) in order: the strokes that may cross the glyph's
-    box shrunk by `tolerance` (glyphs too small to shrink are left out), each with the rows of
-    `pieces` that may (none for a circle). `pieces` rows are the straight
-    segments of the strokes (x0, y0, x1, y1 of the segment's bounds, half the line width,
-    the stroke); `rings` rows the circles (cx, cy, r, half the line width, the stroke). A
-    segment is kept when its bounds, widened by half its line, meet the box; a circle when
-    the box is not clearly inside or outside its ring. Both tests are a hair wider than the
-    exact ones (`segment_meets_box` with `open_box`, `_circle_crosses_box`), which then decide
-    on the kept segments alone (a board with dashed cages has a thousand dashes, of which a
-    digit comes near two or three). Segments are compared only with the glyphs they share
-    some height with (`overlapping_pairs`), not with every glyph of the page."""
-    if not len(glyph_boxes) or not (len(pieces) or len(rings)):
-        return
-    eps = 1e-6
-    inner = glyph_boxes + (tolerance, tolerance, -tolerance, -tolerance)
+def segments_cross_boxes(ends: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """`segment_meets_box(a, b, box, open_box=True)` for each row of segment ends `ends` (x0,
+    y0, x1, y1) and of `boxes` (x0, y0, x1, y1): the same answers, every row at once. The
+    plain test clips the segment to each of the four sides in turn and gives up as soon as
+    nothing is left; what is left only shrinks, so giving up at the end instead answers the
+    same, and the arithmetic is the plain test's, term for term."""
+    ax, ay, bx, by = ends.T
+    dx, dy = bx - ax, by - ay
+    through = np.ones(len(ends), dtype=bool)
+    t0, t1 = np.zeros(len(ends)), np.ones(len(ends))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for p, q in ((-dx, ax - boxes[:, 0]), (dx, boxes[:, 2] - ax), (-dy, ay - boxes[:, 1]),
+                     (dy, boxes[:, 3] - ay)):
+            through &= (p != 0) | (q > 0)   # parallel to this side: inside it, not on it
+            r = q / p
+            t0 = np.where(p < 0, np.maximum(t0, r), t0)
+            t1 = np.where(p > 0, np.minimum(t1, r), t1)
+    return through & (t0 < t1)
+
+
+def _crossing_segments(inner: np.ndarray, pieces: np.ndarray, stroke_ink: np.ndarray,
+                       segments: np.ndarray, glyph_page: np.ndarray | None = None,
+                       stroke_page: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(glyph, stroke), by glyph then stroke, once each: the strokes of which a segment
+    passes through the glyph's box shrunk by the tolerance (rows `inner`; a box too small to
+    shrink is left out), widened by half the stroke's line. `pieces` rows are the straight
+    segments of the strokes (x0, y0, x1, y1 of the segment's bounds, half the line width, the
+    stroke), `segments` their ends, `stroke_ink` each stroke's ink box. A segment is compared
+    with the glyphs it shares some height with (`overlapping_pairs`), kept when its bounds,
+    widened by half its line and a hair more, meet the box, and tested exactly then
+    (`segments_cross_boxes`), with the stroke's ink box first meeting the glyph's box. Given
+    the page of each glyph and each stroke, the glyphs and strokes of many pages are searched
+    at once, glyphs with the strokes of their own page."""
+    none = np.zeros(0, dtype=np.int64)
+    if glyph_page is None:
+        glyph_page = np.zeros(len(inner), dtype=np.int64)
+        stroke_page = np.zeros(len(stroke_ink), dtype=np.int64)
     live = np.flatnonzero((inner[:, 0] < inner[:, 2]) & (inner[:, 1] < inner[:, 3]))
-    found: dict[int, dict] = {}
-    if len(pieces) and len(live):
-        sx0, sy0, sx1, sy1, s_half, s_stroke = pieces.T
-        # The segment's bounds widened by half its line, a hair more.
-        low_x, low_y = sx0 - s_half - eps, sy0 - s_half - eps
-        high_x, high_y = sx1 + s_half + eps, sy1 + s_half + eps
-        g, k = overlapping_pairs(inner[live, 1], inner[live, 3], low_y, high_y)
-        g = live[g]
-        x0, y0, x1, y1 = inner[g].T
-        near = ((low_x[k] < x1) & (x0 < high_x[k]) & (low_y[k] < y1) & (y0 < high_y[k]))
-        g, k = g[near], k[near]
-        order = np.lexsort((k, g))
-        for g, k in zip(g[order].tolist(), k[order].tolist()):   # k ascends per g
-            found.setdefault(g, {}).setdefault(int(s_stroke[k]), []).append(k)
-    for g, stroke in _near_rings(inner, rings, eps):
-        found.setdefault(g, {}).setdefault(stroke, [])
-    for g in sorted(found):
-        yield g, sorted(found[g].items())
+    if not len(pieces) or not len(live):
+        return none, none
+    eps = 1e-6
+    sx0, sy0, sx1, sy1, s_half, s_stroke = pieces.T
+    stroke_of = s_stroke.astype(np.int64)
+    # The segment's bounds widened by half its line, a hair more.
+    low_x, low_y = sx0 - s_half - eps, sy0 - s_half - eps
+    high_x, high_y = sx1 + s_half + eps, sy1 + s_half + eps
+    g, k = _paged_pairs(inner[live], glyph_page[live],
+                        np.column_stack((low_x, low_y, high_x, high_y)), stroke_page[stroke_of])
+    g = live[g]
+    box = inner[g]
+    near = ((low_x[k] < box[:, 2]) & (box[:, 0] < high_x[k]) & (low_y[k] < box[:, 3])
+            & (box[:, 1] < high_y[k]))
+    g, k, box = g[near], k[near], box[near]
+    stroke = stroke_of[k]
+    ink = stroke_ink[stroke]
+    half = s_half[k]
+    target = box + half[:, None] * (-1, -1, 1, 1)   # the box grown by half the line
+    cross = ((box[:, 0] < ink[:, 2]) & (ink[:, 0] < box[:, 2]) & (box[:, 1] < ink[:, 3])
+             & (ink[:, 1] < box[:, 3])   # the stroke's ink meets the box (`Box.overlaps`)
+             & (sx1[k] >= target[:, 0]) & (sx0[k] <= target[:, 2])
+             & (sy1[k] >= target[:, 1]) & (sy0[k] <= target[:, 3]))
+    at = np.flatnonzero(cross)
+    at = at[segments_cross_boxes(segments[k[at]], target[at])]
+    strokes = len(stroke_ink)
+    pairs = np.unique(g[at] * strokes + stroke[at])   # sorted by glyph, then stroke
+    return pairs // strokes, pairs % strokes
 
 
-def _crossed_boxes(inner: np.ndarray, ink: np.ndarray) -> np.ndarray:
+def _crossed_boxes(inner: np.ndarray, ink: np.ndarray, inner_page: np.ndarray | None = None,
+                   ink_page: np.ndarray | None = None) -> np.ndarray:
     """Which of the boxes `ink` (rows) overlap one of the boxes `inner` (rows) at all
-    (`Box.overlaps`): a stroke whose ink box meets no glyph's can cross none."""
+    (`Box.overlaps`): a stroke whose ink box meets no glyph's can cross none. Given the page
+    of each box, only boxes of one page are compared."""
+    if inner_page is None:
+        inner_page = np.zeros(len(inner), dtype=np.int64)
+        ink_page = np.zeros(len(ink), dtype=np.int64)
     out = np.zeros(len(ink), dtype=bool)
-    g, s = overlapping_pairs(inner[:, 1], inner[:, 3], ink[:, 1], ink[:, 3])
+    g, s = _paged_pairs(inner, inner_page, ink, ink_page, banded=False)
     meet = ((ink[s, 0] < inner[g, 2]) & (inner[g, 0] < ink[s, 2]) & (ink[s, 1] < inner[g, 3])
             & (inner[g, 1] < ink[s, 3]))
     out[s[meet]] = True
@@ -224,24 +362,100 @@ def _crossed_boxes(inner: np.ndarray, ink: np.ndarray) -> np.ndarray:
 def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
     """Every place on `page` where text meets other text or a stroked line it does not belong
     to (see the module's notes); each pair of runs or of run and path is reported once."""
-    glyphs = []      # (paint order, glyph)
-    strokes = []     # (paint order, path)
-    fills = []       # (paint order, path)
-    for order, mark in enumerate(page.ink_marks):
-        if mark.kind == "glyph":
-            glyphs.append((order, mark))
-        elif mark.kind == "path":
+    return find_overlaps_of_pages([page], tolerance)[0]
+
+
+@dataclass
+class _Gathered:
+    """What the overlap check reads of one page: its ink marks, which are glyphs (their paint
+    order, the glyphs, their ink boxes as rows and runs), and its stroked and filled paths
+    with their paint order."""
+
+    marks: list
+    glyph_at: np.ndarray
+    glyphs: list
+    boxes: np.ndarray
+    runs: np.ndarray
+    strokes: list    # (paint order, path)
+    fills: list      # (paint order, path)
+    stroke_ink: np.ndarray
+
+    @classmethod
+    def of(cls, page) -> "_Gathered":
+        marks, kinds, ink = page.ink_marks, page.ink_kinds(), page.ink_rows()
+        glyph_at = np.flatnonzero(kinds == GLYPH)   # paint order of each glyph
+        strokes, fills = [], []
+        for order in np.flatnonzero(kinds == PATH).tolist():
+            mark = marks[order]
             if mark.stroke is not None:
                 strokes.append((order, mark))
             if mark.fill is not None:
                 fills.append((order, mark))
-    all_glyphs = [g for _order, g in glyphs]
-    found: list[Overlap] = []
+        return cls(marks, glyph_at, page.ink_glyphs(), ink[glyph_at], page.ink_glyph_runs(),
+                   strokes, fills, ink[np.array([order for order, _s in strokes],
+                                                dtype=np.int64)])
 
-    ink = page.ink_rows()
-    boxes = ink[np.array([order for order, _g in glyphs], dtype=np.int64)]
-    seen_runs = set()
-    for n, m in _meeting_pairs(boxes, np.array([g.run for g in all_glyphs]), tolerance):
+
+def _by_page(counts: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """For items counted page by page (`counts[p]` on page p, one page after another): each
+    item's page, and where each page's items start."""
+    counts = np.array(counts, dtype=np.int64)
+    return np.repeat(np.arange(len(counts)), counts), np.cumsum(counts) - counts
+
+
+def _split(items: np.ndarray, page: np.ndarray, start: np.ndarray, pages: int) -> list:
+    """Items (sorted by page) as one list a page, their numbers counted from the page's
+    first (`_by_page`)."""
+    bounds = np.searchsorted(page, np.arange(pages + 1))
+    return [(items[a:b] - start[n]).tolist()
+            for n, (a, b) in enumerate(zip(bounds[:-1].tolist(), bounds[1:].tolist()))]
+
+
+def find_overlaps_of_pages(pages, tolerance: float = TOLERANCE_PT) -> list[list[Overlap]]:
+    """`find_overlaps` of each page, the pages searched together: the array searches
+    (glyphs meeting glyphs, strokes reaching glyphs, segments crossing them) run once over
+    all the pages' glyphs and strokes, each compared only with those of its own page, not
+    page by page; what is found is then judged page by page, as for one page."""
+    gathered = [_Gathered.of(page) for page in pages]
+    glyph_page, glyph_start = _by_page([len(g.glyphs) for g in gathered])
+    stroke_page, stroke_start = _by_page([len(g.strokes) for g in gathered])
+    boxes = np.concatenate([g.boxes for g in gathered]) if gathered else np.zeros((0, 4))
+    inner = boxes + (tolerance, tolerance, -tolerance, -tolerance)
+    stroke_ink = (np.concatenate([g.stroke_ink for g in gathered]) if gathered
+                  else np.zeros((0, 4)))
+
+    n, m = _paged_meeting_pairs(boxes, np.concatenate([g.runs for g in gathered] or [
+        np.zeros(0, dtype=np.int64)]), glyph_page, tolerance)
+    meeting = zip(_split(n, glyph_page[n], glyph_start, len(pages)),
+                  _split(m, glyph_page[n], glyph_start, len(pages)))
+    found = [_text_on_text(g, zip(first, second)) for g, (first, second)
+             in zip(gathered, meeting)]
+
+    # Only a stroke whose ink box overlaps a glyph's shrunk box can cross it, so only those
+    # are taken apart into segments.
+    reaching = np.flatnonzero(_crossed_boxes(inner, stroke_ink, glyph_page, stroke_page))
+    reaching = _split(reaching, stroke_page[reaching], stroke_start, len(pages))
+    lines = [_Lines.of(page, g, near) for page, g, near
+             in zip(pages, gathered, reaching)]
+    segments = np.concatenate([line.segments for line in lines] or [np.zeros((0, 4))])
+    pieces = np.concatenate([line.pieces + (0, 0, 0, 0, 0, start) for line, start
+                             in zip(lines, stroke_start.tolist())] or [np.zeros((0, 6))])
+    g, n = _crossing_segments(inner, pieces, stroke_ink, segments, glyph_page, stroke_page)
+    crossing = zip(_split(g, glyph_page[g], glyph_start, len(pages)),
+                   _split(n, glyph_page[g], stroke_start, len(pages)))
+    for gathered_page, line, found_here, (glyphs, strokes) in zip(gathered, lines, found,
+                                                                  crossing):
+        if gathered_page.strokes and gathered_page.glyphs:
+            found_here += _across_lines(gathered_page, line, set(zip(glyphs, strokes)), tolerance)
+    return found
+
+
+def _text_on_text(page: _Gathered, pairs) -> list[Overlap]:
+    """The text-on-text findings of a page from its meeting pairs, in order: each pair of
+    runs once."""
+    found, seen_runs = [], set()
+    all_glyphs = page.glyphs
+    for n, m in pairs:
         glyph, other = all_glyphs[n], all_glyphs[m]
         if other.run == glyph.run or (glyph.run, other.run) in seen_runs:
             continue
@@ -250,16 +464,71 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
             f"{_text_of(all_glyphs, glyph.run)!r} overlaps "
             f"{_text_of(all_glyphs, other.run)!r} at ({glyph.ink.x0:.1f}, "
             f"{glyph.ink.y0:.1f})")))
-    if not strokes or not glyphs:
-        return found   # no line to cross any text
+    return found
 
-    circles: dict = {}
 
-    def _circle(path):
-        if id(path) not in circles:
-            circles[id(path)] = as_circle(path)
-        return circles[id(path)]
+@dataclass
+class _Lines:
+    """A page's strokes that reach a glyph, taken apart: the circles among them as rings
+    (rows cx, cy, r, half the line width, the stroke), the others as segments (rows of their
+    ends) and pieces (rows x0, y0, x1, y1 of a segment's bounds, half the line width, the
+    stroke); and each path's circle, once (`as_circle`)."""
 
+    rings: np.ndarray
+    segments: np.ndarray
+    pieces: np.ndarray
+    circles: dict
+
+    def circle(self, path):
+        if id(path) not in self.circles:
+            self.circles[id(path)] = as_circle(path)
+        return self.circles[id(path)]
+
+    @classmethod
+    def of(cls, page, gathered: _Gathered, reaching: list[int]) -> "_Lines":
+        made = cls(np.zeros((0, 5)), np.zeros((0, 4)), np.zeros((0, 6)), {})
+        if not gathered.strokes or not gathered.glyphs:
+            return made
+        strokes = gathered.strokes
+        lined, rings = [], []   # the strokes other than circles, by their place in `strokes`
+        for n in reaching:
+            path = strokes[n][1]
+            # A circle has five or six segments (`as_circle`); most strokes are lines.
+            circle = made.circle(path) if len(path.segments) in (5, 6) else None
+            if circle is None:
+                lined.append(n)
+            else:
+                rings.append((*circle, max(path.line_width, path.mean_line_width) / 2, n))
+        subpaths = page.subpaths([strokes[n][1] for n in lined], CHORDS)
+        segments, owner = _segments(subpaths)
+        lined = np.array(lined, dtype=np.int64)
+        halves = np.array([max(p.line_width, p.mean_line_width) / 2 for p in
+                           (strokes[n][1] for n in lined.tolist())])
+        made.rings = np.array(rings, dtype=float).reshape(-1, 5)
+        made.segments = segments
+        made.pieces = np.column_stack((
+            np.minimum(segments[:, 0], segments[:, 2]),
+            np.minimum(segments[:, 1], segments[:, 3]),
+            np.maximum(segments[:, 0], segments[:, 2]),
+            np.maximum(segments[:, 1], segments[:, 3]), halves[owner], lined[owner]))
+        return made
+
+
+def _across_lines(page: _Gathered, lines: _Lines, crossing: set,
+                  tolerance: float) -> list[Overlap]:
+    """The text-across-a-line findings of a page, from the (glyph, stroke) pairs whose
+    segments cross (`_crossing_segments`) and its rings' crossings, found here: each pair of
+    run and stroke once, a line hidden under a fill the glyph sits on left out."""
+    strokes, fills, all_glyphs = page.strokes, page.fills, page.glyphs
+    inner = page.boxes + (tolerance, tolerance, -tolerance, -tolerance)
+    crossing = set(crossing)
+    eps = 1e-6
+    for g, n in _near_rings(inner, lines.rings, eps):   # circles (a few a board) one by one
+        path = strokes[n][1]
+        box = Box(*inner[g].tolist())
+        if path.ink.overlaps(box) and _circle_crosses_box(
+                lines.circle(path), max(path.line_width, path.mean_line_width) / 2, box):
+            crossing.add((g, n))
     flat: dict = {}      # id(path) -> a fill's flattened subpaths
 
     def _flat(path):
@@ -267,30 +536,6 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
             flat[id(path)] = flatten(path.segments, CHORDS)
         return flat[id(path)]
 
-    # Only a stroke whose ink box overlaps a glyph's shrunk box can cross it (the test the
-    # loop below asks first), so only those are taken apart into segments.
-    inner = boxes + (tolerance, tolerance, -tolerance, -tolerance)
-    reaching = np.flatnonzero(_crossed_boxes(
-        inner, ink[np.array([order for order, _s in strokes], dtype=np.int64)])).tolist()
-    lined, rings = [], []   # the strokes other than circles, by their place in `strokes`
-    for n in reaching:
-        path = strokes[n][1]
-        circle = _circle(path)
-        if circle is None:
-            lined.append(n)
-        else:
-            rings.append((*circle, max(path.line_width, path.mean_line_width) / 2, n))
-    subpaths = page.subpaths([strokes[n][1] for n in lined], CHORDS)
-    segments, owner = _segments(subpaths)
-    lined = np.array(lined, dtype=np.int64)
-    halves = np.array([max(p.line_width, p.mean_line_width) / 2 for p in
-                       (strokes[n][1] for n in lined.tolist())])
-    pieces = np.column_stack((
-        np.minimum(segments[:, 0], segments[:, 2]), np.minimum(segments[:, 1], segments[:, 3]),
-        np.maximum(segments[:, 0], segments[:, 2]), np.maximum(segments[:, 1], segments[:, 3]),
-        halves[owner], lined[owner]))
-    near_strokes = _near_strokes(boxes, pieces, np.array(rings, dtype=float).reshape(-1, 5),
-                                 tolerance)
     fill_index = None   # made when a crossing first asks which fills hold a glyph
 
     def near_fills(box: Box) -> set:
@@ -303,48 +548,28 @@ def find_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
 
     def _holds(k, box: Box) -> bool:
         path = fills[k][1]
-        circle = _circle(path)
+        circle = lines.circle(path)
         if circle is not None:
             return _circle_holds(circle, box)
         return _hides(_flat(path), path.even_odd, box)
 
-    seen_pairs = set()
-    for g, candidates in near_strokes:
-        g_order, glyph = glyphs[g]
-        holders = None   # paint orders of the fills that hold this glyph's box, found once
-        inner = glyph.ink.inset(tolerance, tolerance, tolerance, tolerance)
-        for n, near in candidates:
-            s_order, path = strokes[n]
-            if (glyph.run, n) in seen_pairs or not path.ink.overlaps(inner):
-                continue
-            half = max(path.line_width, path.mean_line_width) / 2
-            target = inner.inset(-half, -half, -half, -half)
-            circle = _circle(path)
-            crossing = None
-            if circle is not None:
-                if _circle_crosses_box(circle, half, inner):
-                    crossing = ((circle[0] - circle[2], circle[1]), (circle[0] + circle[2],
-                                                                      circle[1]))
-            for x0, y0, x1, y1 in segments[near].tolist():   # none for a circle
-                p, q = (x0, y0), (x1, y1)
-                if max(p[0], q[0]) < target.x0 or min(p[0], q[0]) > target.x1 or \
-                        max(p[1], q[1]) < target.y0 or min(p[1], q[1]) > target.y1:
-                    continue
-                if segment_meets_box(p, q, target, open_box=True):
-                    crossing = (p, q)
-                    break
-            if crossing is None:
-                continue
-            if s_order < g_order:
-                if holders is None:
-                    holders = [fills[k][0] for k in near_fills(glyph.ink)
-                               if fills[k][0] < g_order
-                               and fills[k][1].outline.contains(glyph.ink)
-                               and _holds(k, glyph.ink)]
-                if any(s_order < order for order in holders):
-                    continue   # the line is hidden under a fill the text sits on
-            seen_pairs.add((glyph.run, n))
-            found.append(Overlap("text across a line", (
-                f"{_text_of(all_glyphs, glyph.run)!r} at ({glyph.ink.x0:.1f}, "
-                f"{glyph.ink.y0:.1f}) is crossed by a line")))
+    found, seen_pairs = [], set()
+    holders: dict = {}   # glyph -> paint orders of the fills that hold its box, found once
+    for g, n in sorted(crossing):
+        g_order, glyph = int(page.glyph_at[g]), all_glyphs[g]
+        if (glyph.run, n) in seen_pairs:
+            continue
+        s_order = strokes[n][0]
+        if s_order < g_order:
+            if g not in holders:
+                holders[g] = [fills[k][0] for k in near_fills(glyph.ink)
+                              if fills[k][0] < g_order
+                              and fills[k][1].outline.contains(glyph.ink)
+                              and _holds(k, glyph.ink)]
+            if any(s_order < order for order in holders[g]):
+                continue   # the line is hidden under a fill the text sits on
+        seen_pairs.add((glyph.run, n))
+        found.append(Overlap("text across a line", (
+            f"{_text_of(all_glyphs, glyph.run)!r} at ({glyph.ink.x0:.1f}, "
+            f"{glyph.ink.y0:.1f}) is crossed by a line")))
     return found

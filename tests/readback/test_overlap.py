@@ -144,26 +144,66 @@ def test_meeting_pairs_are_every_pair_that_meets(case, tolerance):
     assert list(_meeting_pairs(boxes, runs, tolerance)) == every
 
 
+_segment_rows = st.lists(st.tuples(_coordinate, _coordinate, _coordinate, _coordinate,
+                                    st.sampled_from([0.0, 0.375, 1.2])), max_size=12)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(_coordinate, _coordinate, _coordinate, _coordinate), max_size=20),
+       st.lists(st.tuples(_coordinate, _coordinate, _coordinate, _coordinate), max_size=20))
+def test_segments_cross_boxes_answers_as_segment_meets_box(ends, boxes):
+    """The array form of the open-box test gives the plain test's answer for every row
+    (segments along a side, through a corner, of no length, boxes of no width)."""
+    from pipeline.readback.overlap import segments_cross_boxes
+    rows = min(len(ends), len(boxes))
+    ends, boxes = ends[:rows], boxes[:rows]
+    expected = [segment_meets_box((x0, y0), (x1, y1), Box(*box), open_box=True)
+                for (x0, y0, x1, y1), box in zip(ends, boxes)]
+    got = segments_cross_boxes(np.array(ends, dtype=float).reshape(-1, 4),
+                               np.array(boxes, dtype=float).reshape(-1, 4)).tolist()
+    assert got == expected
+
+
 @settings(max_examples=300, deadline=None)
-@given(glyph_boxes(), st.lists(st.tuples(_coordinate, _coordinate, _coordinate, _coordinate,
-                                         st.sampled_from([0.0, 0.375, 1.2])), max_size=12))
-def test_near_strokes_holds_every_segment_that_crosses(case, segments):
-    """The array search is a sieve: every crossing the exact test finds is among its
-    candidates (it may keep more, which the exact test then drops)."""
-    from pipeline.readback.overlap import _near_strokes
+@given(glyph_boxes(), _segment_rows, st.integers(1, 3))
+def test_crossing_segments_are_the_pairs_the_plain_test_finds(case, segments, per_stroke):
+    """(glyph, stroke) pairs found on arrays are those of the plain loop: for each glyph whose
+    box can shrink by the tolerance and each segment of a stroke whose ink meets that box, the
+    bounds test, then `segment_meets_box` against the box grown by half the line."""
+    from pipeline.readback.overlap import _crossing_segments
     boxes, _runs = case
     tolerance = 0.3
-    pieces = np.array([(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), half, k)
-                       for k, (x0, y0, x1, y1, half) in enumerate(segments)],
-                      dtype=float).reshape(-1, 6)
-    found = {g: dict(near) for g, near in _near_strokes(boxes, pieces, np.zeros((0, 5)),
-                                                         tolerance)}
+    stroke_of = [k // per_stroke for k in range(len(segments))]
+    halves = {}
+    for k, (*_ends, half) in enumerate(segments):   # one line width a stroke
+        halves.setdefault(stroke_of[k], half)
+    ink = {}
+    for k, (x0, y0, x1, y1, _half) in enumerate(segments):
+        half = halves[stroke_of[k]]
+        box = Box(min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half)
+        ink[stroke_of[k]] = box if stroke_of[k] not in ink else ink[stroke_of[k]].union(box)
+    expected = set()
     for g, (gx0, gy0, gx1, gy1) in enumerate(boxes):
-        inner = Box(gx0 + tolerance, gy0 + tolerance, gx1 - tolerance, gy1 - tolerance)
+        inner = Box(gx0, gy0, gx1, gy1).inset(tolerance, tolerance, tolerance, tolerance)
         if inner.x0 >= inner.x1 or inner.y0 >= inner.y1:
             continue
-        for k, (x0, y0, x1, y1, half) in enumerate(segments):
-            if segment_meets_box((x0, y0), (x1, y1), inner.inset(-half, -half, -half, -half),
-                                 open_box=True):
-                # the stroke, and the very segment: the exact test sees only those kept
-                assert k in found.get(g, {}).get(k, []), (g, k)
+        for k, (x0, y0, x1, y1, _half) in enumerate(segments):
+            half, stroke = halves[stroke_of[k]], stroke_of[k]
+            target = inner.inset(-half, -half, -half, -half)
+            if not ink[stroke].overlaps(inner):
+                continue
+            if max(x0, x1) < target.x0 or min(x0, x1) > target.x1 or \
+                    max(y0, y1) < target.y0 or min(y0, y1) > target.y1:
+                continue
+            if segment_meets_box((x0, y0), (x1, y1), target, open_box=True):
+                expected.add((g, stroke))
+    pieces = np.array([(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1),
+                        halves[stroke_of[k]], stroke_of[k])
+                       for k, (x0, y0, x1, y1, _half) in enumerate(segments)],
+                      dtype=float).reshape(-1, 6)
+    ends = np.array([s[:4] for s in segments], dtype=float).reshape(-1, 4)
+    stroke_ink = np.array([ink[n].as_tuple() for n in range(len(ink))],
+                          dtype=float).reshape(-1, 4)
+    inner = boxes + (tolerance, tolerance, -tolerance, -tolerance)
+    g, n = _crossing_segments(inner, pieces, stroke_ink, ends)
+    assert list(zip(g.tolist(), n.tolist())) == sorted(expected)

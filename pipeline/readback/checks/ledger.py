@@ -88,7 +88,7 @@ def check_ledger(b: LoadedBook) -> Check:
                                                    "command gives one)"}
         return check
     mine = book_holdings(b.book, b.records, view.ledger)
-    for held, found in conflict_pairs(mine, view.others):
+    for held, found in conflict_pairs(mine, view.others, made_here=True):
         check.fail("interior", held.page, conflict_line(held, found))
     check.measured = {"checked": True, "boards": len(mine),
                       "other_titles": len({h.book for h in view.others.holdings}),
@@ -108,7 +108,7 @@ def check_ledger_row(b: LoadedBook) -> Check:
         check.fail("book", None, "the upload sheet has no duplicated-content row")
         return check
     mine = book_holdings(b.book, b.records, view.ledger)
-    now = ledger_facts(b.book["slug"], mine, view.ledger)
+    now = ledger_facts(b.book["slug"], mine, view.ledger, made_here=True)
     stated = rows[0].get("value") or {}
     for key, value in now.items():
         if stated.get(key) != value:

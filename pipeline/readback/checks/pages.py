@@ -9,7 +9,7 @@ from pipeline.geometry import Box
 from pipeline.readback.findings import (TOLERANCE_PT, Check, clearance, describe, same,
                                         same_box)
 from pipeline.readback.loaded import LoadedBook
-from pipeline.readback.overlap import find_overlaps
+from pipeline.readback.overlap import find_overlaps_of_pages
 from pipeline.readback.reader import PageContent
 
 
@@ -132,11 +132,11 @@ def check_live_area(b: LoadedBook) -> Check:
 
 def check_overlap(b: LoadedBook) -> Check:
     """No text over other text, no text crossed by a line it does not belong to, on any
-    interior page (`pipeline.readback.overlap.find_overlaps`)."""
+    interior page (`pipeline.readback.overlap.find_overlaps`, the pages searched together)."""
     check = Check("overlap", "no text over other text, no text crossed by a line")
     counts = {"text on text": 0, "text across a line": 0}
-    for page in b.pages:
-        for found in find_overlaps(page):
+    for page, overlaps in zip(b.pages, find_overlaps_of_pages(b.pages)):
+        for found in overlaps:
             counts[found.kind] += 1
             check.fail("interior", page.number, f"{found.kind}: {found.message}")
     check.measured = counts

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from pipeline.readback.findings import Check, describe, documents, glyph_colours, painted
+from pipeline.readback.findings import (Check, describe, documents, glyph_colours, painted,
+                                        path_colours)
 from pipeline.readback.loaded import LoadedBook
 from pipeline.readback.reader import ImageMark, PathMark
 
@@ -71,6 +72,12 @@ def check_colour(b: LoadedBook) -> Check:
             for colour, count in colours:
                 spaces[_label(colour)] += count
             marks = page.paths
+        if marks is not page.marks:   # the paths alone: by pair of colours, if none fails
+            counted = _count_path_colours(marks, spaces, lightest_allowed)
+            if counted is not None:
+                if counted[0] is not None and (lightest is None or counted[0] < lightest[0]):
+                    lightest = (counted[0], page.number)
+                marks = ()
         for mark in marks:
             if isinstance(mark, PathMark) and mark.fill is not None and mark.fill.is_gray_or_k:
                 ink = _ink(mark.fill)
@@ -100,6 +107,32 @@ def check_colour(b: LoadedBook) -> Check:
                       "lightest_fill": None if lightest is None else {
                           "ink": round(lightest[0], 3), "page": lightest[1]}}
     return check
+
+
+def _count_path_colours(paths: list, spaces: dict, lightest_allowed: float):
+    """What the colour check's loop over `paths` adds, asked once per pair of colour objects
+    (`path_colours`): the label counts added to `spaces` (labels new to it in the order the
+    paths first paint them) and (the lightest gray or K fill's ink above 0, or None,); None,
+    with `spaces` left alone, when some path would fail (then read them one by one, so that
+    findings keep their order)."""
+    pairs = path_colours(paths)
+    lightest = None
+    for fill, stroke, _count in pairs:
+        for colour in (fill, stroke):
+            if colour is not None and not colour.is_gray_or_k:
+                return None
+        if fill is not None:
+            ink = _ink(fill)
+            if 0 < ink < lightest_allowed - 1e-9:
+                return None
+            if ink > 0 and (lightest is None or ink < lightest):
+                lightest = ink
+    for fill, stroke, count in pairs:
+        for colour in (fill, stroke):
+            if colour is not None:
+                label = _label(colour)
+                spaces[label] = spaces.get(label, 0) + count
+    return (lightest,)
 
 
 def check_document(b: LoadedBook) -> Check:

@@ -13,7 +13,7 @@ from pipeline.family import family_module, family_names, get_family
 from pipeline.i18n import has_catalog, language
 from pipeline.geometry import Box
 from pipeline.readback.answers import (Grid, answer_leaks, clue_runs, missing_outline,
-                                       text_runs)
+                                       page_runs)
 from pipeline.readback.findings import Check
 from pipeline.readback.hints import hint_findings
 from pipeline.readback.loaded import LoadedBook
@@ -154,32 +154,49 @@ def stroked_segments(page) -> np.ndarray:
 def touches_a_line(segments: np.ndarray, box: Box) -> bool:
     """Whether a stroked line reaches `box` (its centre line within half its width): the
     segments whose bounds come near the box, then each exactly."""
+    return touching_lines(segments, [box])[0]
+
+
+def touching_lines(segments: np.ndarray, boxes: list[Box]) -> list[bool]:
+    """`touches_a_line` of each box, the boxes taken together: the segments whose bounds come
+    near a box found for every box at once, then each of those exactly."""
+    out = [False] * len(boxes)
+    if not boxes or not len(segments):
+        return out
     x1, y1, x2, y2, half = segments.T
-    near = ((np.minimum(x1, x2) - half <= box.x1) & (np.maximum(x1, x2) + half >= box.x0)
-            & (np.minimum(y1, y2) - half <= box.y1) & (np.maximum(y1, y2) + half >= box.y0))
-    for ax, ay, bx, by, h in segments[near]:
-        if segment_meets_box((ax, ay), (bx, by), Box(box.x0 - h, box.y0 - h, box.x1 + h,
-                                                      box.y1 + h)):
-            return True
-    return False
+    low_x, high_x = np.minimum(x1, x2) - half, np.maximum(x1, x2) + half
+    low_y, high_y = np.minimum(y1, y2) - half, np.maximum(y1, y2) + half
+    rows = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float)
+    near = ((low_x[None, :] <= rows[:, 2, None]) & (high_x[None, :] >= rows[:, 0, None])
+            & (low_y[None, :] <= rows[:, 3, None]) & (high_y[None, :] >= rows[:, 1, None]))
+    for n, k in zip(*(a.tolist() for a in np.nonzero(near))):   # k ascends per box
+        if out[n]:
+            continue
+        box = boxes[n]
+        ax, ay, bx, by, h = segments[k].tolist()
+        out[n] = segment_meets_box((ax, ay), (bx, by), Box(box.x0 - h, box.y0 - h, box.x1 + h,
+                                                            box.y1 + h))
+    return out
 
 
 def clue_findings(runs, segments: np.ndarray, grid: Grid, clues) -> list[str]:
     """Each clue (a cage's sum) printed exactly once in its cell (as many times as `clues`
     lists it there: a cell may carry the same sum twice, down and across), its ink clear of
     every line (grid, box, cage and diagonal lines alike); `runs` and `segments` are the
-    page's (`text_runs`, `stroked_segments`)."""
+    page's (`page_runs`' runs by text, `stroked_segments`)."""
     problems = []
     wanted: dict = {}
     for clue in clues:
         wanted[clue] = wanted.get(clue, 0) + 1
-    for clue, times in wanted.items():
+    found = [(clue, times, clue_runs(runs, grid, clue)) for clue, times in wanted.items()]
+    boxes = [run[1] for _clue, times, here in found if len(here) == times for run in here]
+    touching = iter(touching_lines(segments, boxes))
+    for clue, times, here in found:
         (row, col), text = clue
-        here = clue_runs(runs, grid, clue)
         if len(here) != times:
             problems.append(f"clue {text!r} of cell {row, col} printed {len(here)} times there"
                             + (f", not {times}" if times != 1 else ""))
-        elif any(touches_a_line(segments, run[1]) for run in here):
+        elif any([next(touching) for _run in here]):
             problems.append(f"clue {text!r} of cell {row, col} touches a line")
     return problems
 
@@ -204,7 +221,7 @@ def check_clues(b: LoadedBook) -> Check:
                     boards.append((puzzle, clues))
         if not boards:
             continue
-        runs, segments = text_runs(page), stroked_segments(page)
+        runs, segments = page_runs(page)[1], stroked_segments(page)
         for puzzle, clues in boards:
             checked += len(clues)
             for problem in clue_findings(runs, segments, Grid.from_manifest(puzzle["grid"]),

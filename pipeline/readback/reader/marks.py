@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain, groupby
-from operator import attrgetter
+from itertools import chain, compress, groupby, repeat
+from operator import attrgetter, is_, itemgetter, ne
 
 import numpy as np
 
@@ -118,10 +118,10 @@ class Subpaths:
     def of_straight_paths(cls, paths) -> tuple["Subpaths", list[int]]:
         """The subpaths of those of `paths` that have no curve, read from all their segments
         at once, and the places of the others."""
-        every = [seg for path in paths for seg in path.segments]
-        ops = "".join([seg[0] for seg in every])
+        every = list(chain.from_iterable(map(_SEGMENTS, paths)))
+        ops = "".join(map(_OP, every))
         if "C" not in ops:
-            return cls._of_straight(every, ops, [len(path.segments) for path in paths],
+            return cls._of_straight(every, ops, list(map(len, map(_SEGMENTS, paths))),
                                     np.arange(len(paths))), []
         curved = [n for n, path in enumerate(paths) if any(seg[0] == "C" for seg in path.segments)]
         straight = sorted(set(range(len(paths))) - set(curved))
@@ -172,7 +172,8 @@ class Subpaths:
         kept = sizes > 1
         path_end = subpath[(np.cumsum(lengths) - 1)[lengths > 0]]
         kept[path_end] = sizes[path_end] > 0
-        placed = [seg for seg in every if len(seg) == 3] if "Z" in ops else every
+        placed = list(compress(every, map(ne, map(_OP, every), repeat("Z")))) if "Z" in ops \
+            else every   # the closes ("Z",) hold no point
         if placed:
             _ops, xs, ys = zip(*placed)
             points = np.column_stack((np.array(xs, dtype=float), np.array(ys, dtype=float)))
@@ -211,6 +212,8 @@ def _box_rows(boxes: list) -> np.ndarray:
 
 
 _CORNERS = attrgetter("x0", "y0", "x1", "y1")
+_RUN, _TEXT = attrgetter("run"), attrgetter("text")
+_SEGMENTS, _OP = attrgetter("segments"), itemgetter(0)
 
 
 def _read_only(rows: np.ndarray) -> np.ndarray:
@@ -233,14 +236,15 @@ def overlapping_pairs(low_a: np.ndarray, high_a: np.ndarray, low_b: np.ndarray,
     reversed, a few other pairs too: callers test their own condition on what this finds).
     Two such intervals overlap either where b starts inside a (low_a <= low_b < high_a) or
     where a starts inside b (low_b < low_a < high_b): sorted by their starts, the intervals
-    starting inside one are a run of the other's."""
-    by_b = np.argsort(low_b, kind="stable")
-    i, rank_b = _ranges(np.searchsorted(low_b[by_b], low_a, side="left"),
-                       np.searchsorted(low_b[by_b], high_a, side="left"))
-    by_a = np.argsort(low_a, kind="stable")
-    j, rank_a = _ranges(np.searchsorted(low_a[by_a], low_b, side="right"),
-                       np.searchsorted(low_a[by_a], high_b, side="left"))
-    return np.concatenate((i, by_a[rank_a])), np.concatenate((by_b[rank_b], j))
+    starting inside one are a run of the other's. Each side is looked up in the order of
+    its starts (a search for sorted keys is quicker), so pairs come in no particular order."""
+    by_a, by_b = np.argsort(low_a, kind="stable"), np.argsort(low_b, kind="stable")
+    starts_a, starts_b = low_a[by_a], low_b[by_b]
+    i, rank_b = _ranges(np.searchsorted(starts_b, starts_a, side="left"),
+                        np.searchsorted(starts_b, high_a[by_a], side="left"))
+    j, rank_a = _ranges(np.searchsorted(starts_a, starts_b, side="right"),
+                        np.searchsorted(starts_a, high_b[by_b], side="left"))
+    return np.concatenate((by_a[i], by_a[rank_a])), np.concatenate((by_b[rank_b], by_b[j]))
 
 
 def _edges_meet(ends: np.ndarray, owner: np.ndarray, grow: np.ndarray, rows: np.ndarray,
@@ -379,6 +383,10 @@ class Clip:
 
 Mark = PathMark | Glyph | ImageMark
 
+# The kinds of mark as `PageContent.ink_kinds` gives them, one small integer each.
+GLYPH, PATH, IMAGE = 0, 1, 2
+_KIND_CODES = {Glyph: GLYPH, PathMark: PATH, ImageMark: IMAGE}
+
 
 def paints_in(mark: Mark, box: Box) -> bool:
     """Whether `mark` puts ink inside `box`: a path by its geometry (a stroked frame around
@@ -414,30 +422,42 @@ class PageContent:
             cached = self._views[name] = (self.marks, len(self.marks), make())
         return cached[2]
 
+    def view(self, name: str, make):
+        """What `make()` gives, made once a page and shared (kept while `marks` stays the
+        same): a check's own view of a page that another check, or the same check's next
+        board, asks for again. The caller must not change it."""
+        return self._kept(name, make)
+
     def _view(self, name: str, make) -> list:
         return list(self._kept(name, make))  # a copy: a caller may change its list
 
     @property
     def paths(self) -> list[PathMark]:
-        return self._view("paths", lambda: [m for m in self.marks if isinstance(m, PathMark)])
+        return self._view("paths", lambda: self._of_type(PathMark))
 
     @property
     def glyphs(self) -> list[Glyph]:
         return self._view("glyphs", self._glyphs)
 
     def _glyphs(self) -> list[Glyph]:
-        return [m for m in self.marks if isinstance(m, Glyph)]
+        return self._of_type(Glyph)
+
+    def _of_type(self, kind: type) -> list:
+        """The marks of one kind, in order (a mark is of exactly one of the three classes,
+        none of which is subclassed: its type says its kind), the types read once a page."""
+        types = self._kept("types", lambda: list(map(type, self.marks)))
+        return list(compress(self.marks, map(is_, types, repeat(kind))))
 
     @property
     def images(self) -> list[ImageMark]:
-        return self._view("images", lambda: [m for m in self.marks if isinstance(m, ImageMark)])
+        return self._view("images", lambda: self._of_type(ImageMark))
 
     @property
     def text(self) -> str:
         """The page's text, one line per show operation (kept: several checks read it)."""
         return self._kept("text", lambda: "\n".join(
-            "".join(g.text for g in run) for _run, run in
-            groupby(self._kept("glyphs", self._glyphs), key=attrgetter("run"))))
+            "".join(map(_TEXT, run)) for _run, run in
+            groupby(self._kept("glyphs", self._glyphs), key=_RUN)))
 
     @property
     def trim(self) -> Box:
@@ -462,8 +482,7 @@ class PageContent:
             (wanted[None, :, 0] < ink[:, None, 2]) & (ink[:, None, 0] < wanted[None, :, 2])
             & (wanted[None, :, 1] < ink[:, None, 3]) & (ink[:, None, 1] < wanted[None, :, 3]))
         paints = np.ones(len(mark_at), dtype=bool)
-        asked = np.flatnonzero(self._kept("ink paths", lambda: _read_only(np.array(
-            [isinstance(m, PathMark) for m in self.ink_marks], dtype=bool)))[mark_at])
+        asked = np.flatnonzero(self.ink_kinds()[mark_at] == PATH)
         if len(asked):   # a path paints where its geometry does, not its bounds
             kept, which = np.unique(mark_at[asked], return_inverse=True)
             paths = [marks[i] for i in kept.tolist()]
@@ -512,8 +531,28 @@ class PageContent:
 
     def ink_glyphs(self) -> list[Glyph]:
         """The glyphs among `ink_marks` (visible, with ink), in painting order."""
-        return self._view("ink glyphs", lambda: [
-            m for m in self._kept("ink", self._ink_marks) if isinstance(m, Glyph)])
+        return self._view("ink glyphs", self._ink_glyphs)
+
+    def _ink_glyphs(self) -> list[Glyph]:
+        return [m for m in self._kept("ink", self._ink_marks) if isinstance(m, Glyph)]
+
+    def ink_kinds(self) -> np.ndarray:
+        """The kind of each of `ink_marks`, in their order, as a code (`GLYPH`, `PATH`,
+        `IMAGE`): one array a page (read-only, shared), so that a check picks the glyphs or
+        the paths among the marks without asking each mark again."""
+        def make():
+            ink = self._kept("ink", self._ink_marks)
+            return _read_only(np.fromiter(map(_KIND_CODES.__getitem__, map(type, ink)),
+                                          dtype=np.int8, count=len(ink)))
+        return self._kept("ink kinds", make)
+
+    def ink_glyph_runs(self) -> np.ndarray:
+        """The show operation (`Glyph.run`) of each of `ink_glyphs`, in their order (read-only,
+        shared)."""
+        def make():
+            glyphs = self._kept("ink glyphs", self._ink_glyphs)
+            return _read_only(np.fromiter(map(_RUN, glyphs), dtype=np.int64, count=len(glyphs)))
+        return self._kept("ink glyph runs", make)
 
     def ink_rows(self) -> np.ndarray:
         """The ink boxes of `ink_marks`, one row (x0, y0, x1, y1) each, in their order: made
