@@ -285,9 +285,13 @@ def build_paths(scanned, ctm, current, subpath_start) -> Paths | None:
 
 
 def warm_up() -> None:
-    """Compile (or load from the disk cache) both kernels in this process: worker processes
-    forked after it inherit them instead of each compiling or loading its own."""
+    """Compile (or load from the disk cache) the three kernels in this process: worker
+    processes forked after it inherit them instead of each compiling or loading its own."""
     from pipeline.readback.reader.compiled_lexer import scan
+    from pipeline.readback.reader.compiled_text import TextFonts, run_shows
 
-    build_paths(scan(b"q 1 0 0 1 0 0 cm 0 0 m 1 1 l 2 2 3 3 4 4 c S Q"), (1.0, 0.0, 0.0, 1.0,
-                                                                          0.0, 0.0), None, None)
+    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    scanned = scan(b"q 1 0 0 1 0 0 cm 0 0 m 1 1 l 2 2 3 3 4 4 c S Q BT /F 9 Tf ET")
+    build_paths(scanned, identity, None, None)
+    run_shows(scanned, lambda name: -1, TextFonts(), identity,
+              (0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0), -1, identity, identity)
