@@ -16,9 +16,12 @@ same maximum.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import attrgetter, is_not, lt
 
 from pipeline.geometry import Box
-from pipeline.readback.findings import glyph_colours, painted
+from pipeline.readback.findings import (glyph_colours, page_glyph_colours, painted,
+                                        path_colours)
 from pipeline.readback.reader import Glyph, ImageMark, PageContent, PathMark
 
 TOLERANCE_PT = 0.01
@@ -44,7 +47,7 @@ def total_ink(colour) -> float:
 
 
 def _is_rich_black(colour) -> bool:
-    return (colour.space == "DeviceCMYK" and colour.values[3] >= 1.0
+    return (colour is not None and colour.space == "DeviceCMYK" and colour.values[3] >= 1.0
             and any(v > 0 for v in colour.values[:3]))
 
 
@@ -115,10 +118,21 @@ def black_type(page: PageContent, document: str, rules, *, thin_lines: bool, tin
     found, glyphs, thin = [], 0, 0
     marks = page.marks
     inked = page.ink_glyphs()   # the visible glyphs with ink: the text this judges
-    colours = glyph_colours(inked)
+    # The colours of all the page's glyphs, when they all pass: those of the visible ones
+    # with ink are among them (painted the same way); otherwise those exactly.
+    colours = page_glyph_colours(page)
+    if colours is None or not all(_black_text(colour, tints) for colour, _n in colours):
+        colours = glyph_colours(inked)
     if colours is not None and all(_black_text(colour, tints) for colour, _n in colours):
         # No glyph fails: the glyphs are counted, and only the paths read, in their order.
         glyphs, marks = len(inked), page.paths
+        if not thin_lines and not any(_is_rich_black(fill) or _is_rich_black(stroke)
+                                      for fill, stroke, _n in path_colours(marks)):
+            # Nor can a path: no rich black, and thin lines are only counted here.
+            strokes = map(is_not, map(attrgetter("stroke"), marks), repeat(None))
+            thin = sum(map(lt, map(attrgetter("line_width"), compress(marks, strokes)),
+                           repeat(rules.thin_line_pt)))
+            return {"glyphs": glyphs, "thin_lines": thin}, found
     for mark in marks:
         if isinstance(mark, Glyph) and mark.visible and mark.ink is not None:
             glyphs += 1

@@ -73,16 +73,24 @@ def glyph_colours(glyphs: list) -> list[tuple]:
     return [(objects[key], count) for key, count in Counter(keys).items()]
 
 
+def page_glyph_colours(page: PageContent) -> list[tuple] | None:
+    """`glyph_colours` of the page's glyphs, worked out once a page (the colour and
+    black-type checks both ask)."""
+    return page.view("glyph colours", lambda: glyph_colours(page.glyphs))
+
+
 def path_colours(paths: list) -> list[tuple]:
     """(fill, stroke, how many of `paths` paint them) for each pair of colour objects the
     paths paint (None where a path has no fill or no stroke), each pair once, in the order
     they first paint it. A page's paths share a few colour objects (one a colour operator),
     so a check of colours asks each pair once, not each path."""
-    fills, strokes = map(attrgetter("fill"), paths), map(attrgetter("stroke"), paths)
-    pairs = list(zip(fills, strokes))
-    keys = [(id(fill), id(stroke)) for fill, stroke in pairs]
-    objects = dict(zip(keys, pairs))
+    fills, strokes = list(map(_FILL, paths)), list(map(_STROKE, paths))
+    keys = list(zip(map(id, fills), map(id, strokes)))
+    objects = dict(zip(keys, zip(fills, strokes)))
     return [(*objects[key], count) for key, count in Counter(keys).items()]
+
+
+_FILL, _STROKE = attrgetter("fill"), attrgetter("stroke")
 
 
 def describe(mark) -> str:

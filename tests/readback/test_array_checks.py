@@ -220,3 +220,39 @@ def test_the_colour_check_counts_paths_by_colour_as_it_reads_them_one_by_one(pag
     plain = json.dumps(print_rules.check_colour(book).to_dict())
     assert grouped == plain
     assert "lighter than" in plain and "DeviceRGB" in plain
+
+
+def test_black_type_counted_by_colour_finds_what_reading_every_mark_finds(pages, monkeypatch):
+    """The interior's black-type judgement, by colour object (the page's glyph colours, its
+    path colours, thin lines counted on arrays of widths) or mark by mark, is the same on
+    every page of a real book and on pages with grey, coloured and rich black marks."""
+    from pipeline.book.printers import cover_rules
+    from pipeline.readback import colour_checks
+    from pipeline.readback.reader.values import Colour
+
+    def marks(c):
+        c.setLineWidth(0.5)
+        c.line(20, 20, 180, 20)
+        c.setLineWidth(3)
+        c.line(20, 40, 180, 40)
+        c.setFillGray(0.4)
+        c.drawString(30, 100, "grey")
+        c.setFillColorCMYK(0.5, 0, 0, 1)
+        c.rect(20, 120, 10, 10, stroke=0, fill=1)
+        c.setFillColorCMYK(0, 0, 0, 1)
+        c.drawString(30, 150, "black")
+        c.setStrokeColorRGB(1, 0, 0)
+        c.setLineWidth(0.4)
+        c.line(20, 60, 180, 60)
+    drawn = [open_pdf(make_pdf(marks)).page(1)]
+    every = list(pages[:30]) + drawn + _drawn_pages()
+
+    def judged():
+        return [colour_checks.black_type(p, "interior", cover_rules(), thin_lines=False,
+                                         tints=True) for p in every]
+    fast = judged()
+    rich = Colour("DeviceCMYK", (0.5, 0, 0, 1))
+    monkeypatch.setattr(colour_checks, "page_glyph_colours", lambda _page: None)
+    monkeypatch.setattr(colour_checks, "path_colours", lambda _paths: [(rich, None, 1)])
+    assert fast == judged()
+    assert any(found for _measured, found in fast) and sum(m["thin_lines"] for m, _ in fast) > 0

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from pipeline.readback.findings import (Check, describe, documents, glyph_colours, painted,
-                                        path_colours)
+from pipeline.readback.findings import (Check, describe, documents, page_glyph_colours,
+                                        painted, path_colours)
 from pipeline.readback.loaded import LoadedBook
 from pipeline.readback.reader import ImageMark, PathMark
 
@@ -66,7 +66,7 @@ def check_colour(b: LoadedBook) -> Check:
         # A page whose glyphs all paint gray or K in colours already counted is counted by
         # colour: its glyphs add no finding and no new line, and its other marks are read
         # alone, in their order (a page with images is read mark by mark).
-        colours = glyph_colours(page.glyphs)
+        colours = page_glyph_colours(page)
         if colours is not None and not page.images and all(
                 colour.is_gray_or_k and _label(colour) in spaces for colour, _n in colours):
             for colour, count in colours:
