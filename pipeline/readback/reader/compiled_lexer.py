@@ -253,17 +253,13 @@ class Scanned:
     def token_lists(self) -> tuple[list, list, list]:
         """The tokens' kinds, starts and ends as lists (made once, on first asking)."""
         if self._tokens is None:
-            self._tokens = (self._kind[:self.tokens].tolist(), self._start[:self.tokens].tolist(),
-                            self._end[:self.tokens].tolist())
+            self._tokens = (self.kind_array.tolist(), self.start_array.tolist(),
+                            self.end_array.tolist())
         return self._tokens
 
     def name(self, t: int) -> str:
         """Token t, a name, as the plain lexer gives it (each name's text made once)."""
-        if self._tokens is None:
-            raw = self.data[int(self.start_array[t]):int(self.end_array[t])]
-        else:
-            _kinds, starts, ends = self._tokens
-            raw = self.data[starts[t]:ends[t]]
+        raw = self.data[int(self.start_array[t]):int(self.end_array[t])]
         name = self._names.get(raw)
         if name is None:
             name = self._names[raw] = name_text(raw)

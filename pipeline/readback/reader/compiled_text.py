@@ -32,17 +32,13 @@ from pipeline.readback.reader.compiled_lexer import (CLOSE_ARRAY, ESCAPED_STRING
 TEXT_RUN, TEXT_SKIP, TEXT_SHOW = 0, 1, 3
 
 
-def _key(operator: bytes) -> int:
-    return pack(operator)
-
-
-_BT, _ET, _Tf, _Tm, _Td, _TD = (_key(b"BT"), _key(b"ET"), _key(b"Tf"), _key(b"Tm"),
-                                _key(b"Td"), _key(b"TD"))
-_Tstar, _TL, _Tc, _Tw, _Tz, _Ts, _Tr = (_key(b"T*"), _key(b"TL"), _key(b"Tc"), _key(b"Tw"),
-                                         _key(b"Tz"), _key(b"Ts"), _key(b"Tr"))
-_Tj, _TJ, _quote, _dquote = _key(b"Tj"), _key(b"TJ"), _key(b"'"), _key(b'"')
-_q, _Q, _cm, _gs, _Do, _W, _Wstar = (_key(b"q"), _key(b"Q"), _key(b"cm"), _key(b"gs"),
-                                     _key(b"Do"), _key(b"W"), _key(b"W*"))
+_BT, _ET, _Tf, _Tm, _Td, _TD = (pack(b"BT"), pack(b"ET"), pack(b"Tf"), pack(b"Tm"),
+                                pack(b"Td"), pack(b"TD"))
+_Tstar, _TL, _Tc, _Tw, _Tz, _Ts, _Tr = (pack(b"T*"), pack(b"TL"), pack(b"Tc"), pack(b"Tw"),
+                                         pack(b"Tz"), pack(b"Ts"), pack(b"Tr"))
+_Tj, _TJ, _quote, _dquote = pack(b"Tj"), pack(b"TJ"), pack(b"'"), pack(b'"')
+_q, _Q, _cm, _gs, _Do, _W, _Wstar = (pack(b"q"), pack(b"Q"), pack(b"cm"), pack(b"gs"),
+                                     pack(b"Do"), pack(b"W"), pack(b"W*"))
 _SPACE = 32
 
 
