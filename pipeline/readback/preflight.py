@@ -52,6 +52,22 @@ def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
     return rep
 
 
+# What every book's check reads besides its own PDFs: the catalog's records and each book's
+# ledger view (the ledger and every other title's boards). A worker is given them once, when
+# it starts (inherited, not pickled, where processes fork), and each job names only its book:
+# pickled into every job, the views alone cost more CPU than reading the books' pages.
+_SHARED: dict = {}
+
+
+def _share(records: dict, views: dict) -> None:
+    _SHARED.update(records=records, views=views)
+
+
+def _check_shared(book: dict, manifest: str, proofs: bool, key: dict) -> dict:
+    return check_and_report(book, book_records(book, _SHARED["records"]), manifest, proofs,
+                            key, _SHARED["views"][book["slug"]])
+
+
 def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | None:
     """The report and table lines of a book already checked from these very bytes (and
     proofed, when `proofs`), or None: missing, unreadable or made from other inputs means
@@ -87,19 +103,20 @@ def run(args) -> int:
     for n in todo:  # unreadable files are reported here, before any work is shared out
         for field in ("interior", "cover"):
             open_document(books[n], field, Path("."), str(manifest))
-    jobs = [(books[n], book_records(books[n], records), str(manifest), proofs, keys[n],
-             views[books[n]["slug"]]) for n in todo]
+    jobs = [(books[n], str(manifest), proofs, keys[n]) for n in todo]
     workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(jobs))
     if jobs:
         warm_up()  # once, before the workers are forked (a cold compile is about 5 CPU s)
+    _share(records, views)
     if workers > 1:
         # Longest books first, so no worker is left with a big book while the others idle.
         order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            done = dict(zip(order, pool.map(check_and_report, *zip(*[jobs[k] for k in order]))))
+        with ProcessPoolExecutor(max_workers=workers, initializer=_share,
+                                 initargs=(records, views)) as pool:
+            done = dict(zip(order, pool.map(_check_shared, *zip(*[jobs[k] for k in order]))))
         checked = [done[k] for k in range(len(jobs))]
     else:
-        checked = [check_and_report(*job) for job in jobs]
+        checked = [_check_shared(*job) for job in jobs]
     for n, report in zip(todo, checked):
         earlier[n] = report, table([report])
     reports = [report for report, _ in earlier]
