@@ -23,7 +23,7 @@ from pipeline.atomic import write_json
 from pipeline.i18n import speaking
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
-from pipeline.readback.checks.ledger import ledger_views, view_key
+from pipeline.readback.checks.ledger import ledger_views, view_keys
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, reading_back, select_books)
 from pipeline.readback.proof import write_proofs
@@ -91,10 +91,11 @@ def run(args) -> int:
     table; exit status 1 when any check fails. Books are checked in parallel; a book whose
     PDFs, manifest record and checking code are those of its last report is not read again."""
     manifest = Path(args.manifest)
-    books = select_books(read_manifest(manifest), args.books, manifest)
-    proofs = getattr(args, "proofs", False)
     every = read_manifest(manifest)
-    keys = [{**check_inputs(book), "ledger": view_key(book, every)} for book in books]
+    books = select_books(every, args.books, manifest)
+    proofs = getattr(args, "proofs", False)
+    ledger_keys = view_keys(every)
+    keys = [{**check_inputs(book), "ledger": ledger_keys[book["slug"]]} for book in books]
     earlier = [None if getattr(args, "force", False) else checked_report(book, key, proofs)
                for book, key in zip(books, keys)]
     todo = [n for n, known in enumerate(earlier) if known is None]

@@ -11,7 +11,7 @@ puzzle. Each conflict is one line naming both titles and both pages.
 
 The other titles are gathered once for a preflight run (`ledger_views`) and handed to each
 book as its `LedgerView`; the run's key for a book includes the ledger's bytes and the other
-books' page ids (`view_key`), so a book is checked again when another title changes.
+books' page ids (`view_keys`), so a book is checked again when another title changes.
 """
 
 from __future__ import annotations
@@ -41,23 +41,34 @@ def _ledger_file(book: dict) -> Path:
     return Path(book.get("ledger") or DEFAULT_LEDGER)
 
 
-def view_key(book: dict, books: list[dict]) -> str:
-    """The digest of what a book's ledger checks depend on besides its own files."""
-    digest = hashlib.sha256()
-    try:
-        digest.update(_ledger_file(book).read_bytes())
-    except OSError:
-        digest.update(b"no ledger")
+def view_keys(books: list[dict]) -> dict[str, str]:
+    """slug -> the digest of what that book's ledger checks depend on besides its own files,
+    for every book of the manifest."""
+    ledger_bytes: dict[Path, bytes] = {}
+    for book in books:
+        path = _ledger_file(book)
+        if path not in ledger_bytes:
+            try:
+                ledger_bytes[path] = path.read_bytes()
+            except OSError:
+                ledger_bytes[path] = b"no ledger"
     # The other books' boards by role, not their titles or pages: those only word a
     # conflict, which fails whatever its words (a book another title renames keeps its report).
-    for other in sorted(books, key=lambda b: b["slug"]):
-        if other["slug"] == book["slug"]:
-            continue
-        held = sorted({(page.get("kind"), p.get("id")) for page in other.get("pages", [])
-                       if page.get("kind") in ("puzzle", "howto")
-                       for p in page.get("puzzles", [])})
-        digest.update(json.dumps([other["slug"], held]).encode())
-    return digest.hexdigest()
+    held = {}
+    for book in books:
+        boards = sorted({(page.get("kind"), p.get("id")) for page in book.get("pages", [])
+                         if page.get("kind") in ("puzzle", "howto")
+                         for p in page.get("puzzles", [])})
+        held[book["slug"]] = json.dumps([book["slug"], boards]).encode()
+    ordered = sorted(held)
+    keys = {}
+    for book in books:
+        digest = hashlib.sha256(ledger_bytes[_ledger_file(book)])
+        for slug in ordered:
+            if slug != book["slug"]:
+                digest.update(held[slug])
+        keys[book["slug"]] = digest.hexdigest()
+    return keys
 
 
 def ledger_views(books: list[dict], records: dict) -> dict[str, LedgerView]:
