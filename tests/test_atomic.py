@@ -48,34 +48,66 @@ def _fd_path(fd: int) -> str:
     return os.readlink(f"/proc/self/fd/{fd}")
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc to name an fd")
-def test_every_file_of_a_staged_folder_is_synced_before_the_swap(tmp_path, monkeypatch):
-    events = []
-    real_fsync, real_rename = os.fsync, atomic.Path.rename
-    monkeypatch.setattr(atomic.os, "fsync",
-                        lambda fd: (events.append(("fsync", _fd_path(fd))), real_fsync(fd)))
+def _record_renames(monkeypatch, events):
+    real_rename = atomic.Path.rename
     monkeypatch.setattr(atomic.Path, "rename",
                         lambda self, target: (events.append(("rename", str(self))),
                                               real_rename(self, target))[1])
-    folder = tmp_path / "proofs"
+
+
+def _staged_proofs(folder):
     names = [f"interior-{n:03d}.svg" for n in range(1, 41)] + ["index.html"]
     with atomic.staged_folder(folder) as staging:
         for name in names:
             (staging / name).write_text(name)
-    swap = events.index(("rename", str(tmp_path / "proofs.tmp")))
-    synced = {os.path.basename(path) for kind, path in events[:swap] if kind == "fsync"}
-    assert synced == set(names)
-    assert sorted(p.name for p in folder.iterdir()) == sorted(names)
+    return names
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc to name an fd")
-def test_a_failed_sync_in_a_staged_folder_leaves_the_old_one(tmp_path, monkeypatch):
+def test_where_there_is_no_syncfs_every_file_is_synced_before_the_swap(tmp_path, monkeypatch):
+    events = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(atomic, "_syncfs", lambda folder: False)
+    monkeypatch.setattr(atomic.os, "fsync",
+                        lambda fd: (events.append(("fsync", _fd_path(fd))), real_fsync(fd)))
+    _record_renames(monkeypatch, events)
+    names = _staged_proofs(tmp_path / "proofs")
+    swap = events.index(("rename", str(tmp_path / "proofs.tmp")))
+    synced = {os.path.basename(path) for kind, path in events[:swap] if kind == "fsync"}
+    assert synced == set(names)
+    assert sorted(p.name for p in (tmp_path / "proofs").iterdir()) == sorted(names)
+
+
+def test_a_staged_folder_is_synced_whole_before_the_swap(tmp_path, monkeypatch):
+    events = []
+    real_syncfs = atomic._syncfs
+    monkeypatch.setattr(atomic, "_syncfs", lambda folder: (events.append(("syncfs", str(
+        folder))), real_syncfs(folder))[1])
+    _record_renames(monkeypatch, events)
+    names = _staged_proofs(tmp_path / "proofs")
+    assert events[:2] == [("syncfs", str(tmp_path / "proofs.tmp")),
+                          ("rename", str(tmp_path / "proofs.tmp"))]
+    assert sorted(p.name for p in (tmp_path / "proofs").iterdir()) == sorted(names)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="syncfs(2) is Linux's")
+def test_syncfs_is_called_where_linux_has_it(tmp_path):
+    assert atomic._syncfs(tmp_path) is True
+
+
+@pytest.mark.parametrize("has_syncfs", [True, False])
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc to name an fd")
+def test_a_failed_sync_in_a_staged_folder_leaves_the_old_one(tmp_path, monkeypatch, has_syncfs):
     folder = tmp_path / "proofs"
     folder.mkdir()
     (folder / "old.svg").write_text("old")
-    real_fsync = os.fsync
-    monkeypatch.setattr(atomic.os, "fsync", lambda fd: _broken() if _fd_path(fd).endswith(
-        "page-7.svg") else real_fsync(fd))
+    if has_syncfs:
+        monkeypatch.setattr(atomic, "_syncfs", _broken)
+    else:
+        real_fsync = os.fsync
+        monkeypatch.setattr(atomic, "_syncfs", lambda folder: False)
+        monkeypatch.setattr(atomic.os, "fsync", lambda fd: _broken() if _fd_path(fd).endswith(
+            "page-7.svg") else real_fsync(fd))
     with pytest.raises(OSError):
         with atomic.staged_folder(folder) as staging:
             for n in range(20):
