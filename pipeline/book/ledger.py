@@ -235,9 +235,11 @@ def conflicts(mine: Iterable[Holding], others: Holdings, *, made_here: bool = Fa
 
 
 # --- a built book's holdings -------------------------------------------------------------------
-def book_holdings(entry: dict, records: dict, ledger: "Ledger | None" = None) -> list[Holding]:
+def book_holdings(entry: dict, records: dict, ledger: "Ledger | None" = None,
+                  forms: "dict[str, str] | None" = None) -> list[Holding]:
     """The boards a manifest entry prints, each where it is first printed in its role (puzzle
-    pages, how-to pages), from `records` (id -> {"family", "level", "puzzle", ...})."""
+    pages, how-to pages), from `records` (id -> {"family", "level", "puzzle", ...}); `forms`:
+    id -> `board_form`, for the boards whose forms were worked out already."""
     first_edition = {h.board: h.edition for h in ledger.of(entry["slug"])} if ledger else {}
     title = entry.get("title", entry["slug"])
     if entry.get("volume") is not None:   # volumes of a series may share a title
@@ -256,7 +258,8 @@ def book_holdings(entry: dict, records: dict, ledger: "Ledger | None" = None) ->
             seen.add((role, board))
             out.append(Holding(entry["slug"], title, role,
                                page["number"], board, record["family"], record["level"],
-                               board_form(record["family"], record["puzzle"]),
+                               (forms or {}).get(board) or board_form(record["family"],
+                                                                      record["puzzle"]),
                                record["puzzle"], first_edition.get(board)))
     return out
 

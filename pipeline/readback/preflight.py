@@ -24,7 +24,8 @@ from pipeline.atomic import write_json
 from pipeline.i18n import speaking
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
-from pipeline.readback.checks.ledger import ledger_views, view_keys
+from pipeline.family import get_family
+from pipeline.readback.checks.ledger import board_forms, shelf, view_keys
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, reading_back, select_books)
 from pipeline.readback.proof import write_proofs
@@ -62,20 +63,46 @@ def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
 # system with the process; freed one by one they cost 3.3 CPU s over the default set.
 _LEFT_TO_EXIT: list = []
 
-# What every book's check reads besides its own PDFs: the catalog's records and each book's
-# ledger view (the ledger and every other title's boards). A worker is given them once, when
-# it starts (inherited, not pickled, where processes fork), and each job names only its book:
-# pickled into every job, the views alone cost more CPU than reading the books' pages.
+# What every book's check reads besides its own PDFs: the catalog's records and the shelf of
+# every title's boards (checks/ledger.py). A worker is given them once, when it starts
+# (inherited, not pickled, where processes fork), and each job names only its book: pickled
+# into every job, the ledger views alone cost more CPU than reading the books' pages.
 _SHARED: dict = {}
 
 
-def _share(records: dict, views: dict, last: bool = False) -> None:
-    _SHARED.update(records=records, views=views, last=last)
+def _share(records: dict, titles=None, last: bool = False) -> None:
+    _SHARED.update(records=records, titles=titles, last=last)
 
 
 def _check_shared(book: dict, manifest: str, proofs: bool, key: dict) -> dict:
     return check_and_report(book, book_records(book, _SHARED["records"]), manifest, proofs,
-                            key, _SHARED["views"][book["slug"]], last=_SHARED["last"])
+                            key, _SHARED["titles"].view(book), last=_SHARED["last"])
+
+
+def _forms_shared(ids: list[str]) -> list[tuple[str, str]]:
+    return board_forms(ids, _SHARED["records"])
+
+
+FORMS_JOB = 400  # boards of one family whose forms are one job
+
+
+def printed_forms(records: dict, workers: int) -> dict[str, str]:
+    """id -> dedupe form of every printed board, the boards of a family in jobs spread over
+    `workers` processes: one process, the forms were 3.1 of the 4 s the shelf took."""
+    by_family: dict[str, list[str]] = {}
+    for board in sorted(records):
+        by_family.setdefault(records[board]["family"], []).append(board)
+    for family in by_family:  # imported once here, not in every worker
+        get_family(family)
+    jobs = [ids[start:start + FORMS_JOB] for ids in by_family.values()
+            for start in range(0, len(ids), FORMS_JOB)]
+    jobs.sort(key=len, reverse=True)
+    _share(records)
+    if workers > 1 and len(jobs) > 1:
+        with multiprocessing.Pool(min(workers, len(jobs))) as pool:
+            return dict(pair for done in pool.imap_unordered(_forms_shared, jobs)
+                        for pair in done)
+    return dict(pair for ids in jobs for pair in _forms_shared(ids))
 
 
 def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | None:
@@ -109,23 +136,24 @@ def run(args) -> int:
     earlier = [None if getattr(args, "force", False) else checked_report(book, key, proofs)
                for book, key in zip(books, keys)]
     todo = [n for n, known in enumerate(earlier) if known is None]
+    processes = getattr(args, "workers", None) or os.cpu_count() or 1
     records = catalog_records(args.catalog, every if todo else [])
-    views = ledger_views(every, records) if todo else {}
+    titles = shelf(every, records, printed_forms(records, processes)) if todo else None
     for n in todo:  # unreadable files are reported here, before any work is shared out
         for field in ("interior", "cover"):
             open_document(books[n], field, Path("."), str(manifest))
     jobs = [(books[n], str(manifest), proofs, keys[n]) for n in todo]
-    workers = min(getattr(args, "workers", None) or os.cpu_count() or 1, len(jobs))
+    workers = min(processes, len(jobs))
     if jobs:
         warm_up()  # once, before the workers are forked (a cold compile is about 5 CPU s)
-    _share(records, views)
+    _share(records, titles)
     if workers > 1:
         # What the workers inherit is kept out of the cycle collector's walks: walking it
         # would touch every object in every worker, copying the parent's pages into each.
         gc.freeze()
         # Longest books first, so no worker is left with a big book while the others idle.
         order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])
-        with multiprocessing.Pool(workers, initializer=_share, initargs=(records, views, True),
+        with multiprocessing.Pool(workers, initializer=_share, initargs=(records, titles, True),
                                   maxtasksperchild=1) as pool:
             done = dict(zip(order, pool.starmap(_check_shared, [jobs[k] for k in order],
                                                 chunksize=1)))

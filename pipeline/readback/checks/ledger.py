@@ -9,7 +9,7 @@ included) and the other books of the manifest, by the family's sameness
 rule). A puzzle may not be any other title's board; a how-to board may not be another title's
 puzzle. Each conflict is one line naming both titles and both pages.
 
-The other titles are gathered once for a preflight run (`ledger_views`) and handed to each
+The other titles are gathered once for a preflight run (`shelf`) and handed to each
 book as its `LedgerView`; the run's key for a book includes the ledger's bytes and the other
 books' page ids (`view_keys`), so a book is checked again when another title changes.
 """
@@ -21,8 +21,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.book.ledger import (Holdings, Ledger, book_holdings, conflict_line,
-                                  conflict_pairs, ledger_facts, read_ledger)
+from pipeline.book.ledger import (Holding, Holdings, Ledger, board_form, book_holdings,
+                                  conflict_line, conflict_pairs, ledger_facts, read_ledger)
 from pipeline.readback.findings import Check
 from pipeline.readback.loaded import LoadedBook
 
@@ -31,10 +31,29 @@ DEFAULT_LEDGER = "layouts/ledger.jsonl"
 
 @dataclass(frozen=True)
 class LedgerView:
-    """What one book is checked against: the ledger, and every other title's boards."""
+    """What one book is checked against: the ledger, and every other title's boards; with
+    the book's own boards as `book_holdings` makes them (their forms worked out once a run)."""
 
     ledger: Ledger
     others: Holdings
+    mine: tuple[Holding, ...]
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """Every title's boards for one preflight run: each ledger the manifest names, read, and
+    each book of the manifest's boards. A book's `LedgerView` is made from it where that book
+    is checked (in its worker), not every view at once before any book is read."""
+
+    ledgers: dict[Path, Ledger]
+    built: dict[str, tuple[Holding, ...]]
+
+    def view(self, book: dict) -> LedgerView:
+        ledger = self.ledgers[_ledger_file(book)]
+        slug = book["slug"]
+        others = [h for h in ledger.holdings if h.book != slug]
+        others += [h for other, held in self.built.items() if other != slug for h in held]
+        return LedgerView(ledger, Holdings(others), self.built[slug])
 
 
 def _ledger_file(book: dict) -> Path:
@@ -71,23 +90,30 @@ def view_keys(books: list[dict]) -> dict[str, str]:
     return keys
 
 
-def ledger_views(books: list[dict], records: dict) -> dict[str, LedgerView]:
-    """slug -> its view, for every book of the manifest; `records` holds every printed id."""
+def board_forms(ids: list[str], records: dict) -> list[tuple[str, str]]:
+    """(id, `board_form`) of each board of `ids`: the costly part of a shelf, worked out
+    apart (preflight spreads it over its workers)."""
+    return [(board, board_form(records[board]["family"], records[board]["puzzle"]))
+            for board in ids]
+
+
+def shelf(books: list[dict], records: dict, forms: dict[str, str] | None = None) -> Shelf:
+    """The shelf of every book of the manifest; `records` holds every printed id, `forms`
+    (id -> form) the boards' forms where they are known already."""
     ledgers: dict[Path, Ledger] = {}
     built = {}
     for book in books:
         path = _ledger_file(book)
         if path not in ledgers:
             ledgers[path] = read_ledger(path)
-        built[book["slug"]] = book_holdings(book, records, ledgers[path])
-    out = {}
-    for book in books:
-        ledger = ledgers[_ledger_file(book)]
-        slug = book["slug"]
-        others = [h for h in ledger.holdings if h.book != slug]
-        others += [h for other, held in built.items() if other != slug for h in held]
-        out[slug] = LedgerView(ledger, Holdings(others))
-    return out
+        built[book["slug"]] = tuple(book_holdings(book, records, ledgers[path], forms))
+    return Shelf(ledgers, built)
+
+
+def ledger_views(books: list[dict], records: dict) -> dict[str, LedgerView]:
+    """slug -> its view, for every book of the manifest; `records` holds every printed id."""
+    made = shelf(books, records)
+    return {book["slug"]: made.view(book) for book in books}
 
 
 def check_ledger(b: LoadedBook) -> Check:
@@ -98,7 +124,7 @@ def check_ledger(b: LoadedBook) -> Check:
         check.measured = {"checked": False, "why": "no ledger view was given (the preflight "
                                                    "command gives one)"}
         return check
-    mine = book_holdings(b.book, b.records, view.ledger)
+    mine = view.mine
     for held, found in conflict_pairs(mine, view.others, made_here=True):
         check.fail("interior", held.page, conflict_line(held, found))
     check.measured = {"checked": True, "boards": len(mine),
@@ -118,8 +144,7 @@ def check_ledger_row(b: LoadedBook) -> Check:
     if not rows:
         check.fail("book", None, "the upload sheet has no duplicated-content row")
         return check
-    mine = book_holdings(b.book, b.records, view.ledger)
-    now = ledger_facts(b.book["slug"], mine, view.ledger, made_here=True)
+    now = ledger_facts(b.book["slug"], list(view.mine), view.ledger, made_here=True)
     stated = rows[0].get("value") or {}
     for key, value in now.items():
         if stated.get(key) != value:
