@@ -146,6 +146,9 @@ def run(args) -> int:
     workers = min(processes, len(jobs))
     if jobs:
         warm_up()  # once, before the workers are forked (a cold compile is about 5 CPU s)
+        # One cover read here as well: the modules reading a page needs (fontTools' tables)
+        # are then imported once, not again in each book's worker.
+        open_document(books[todo[0]], "cover", Path("."), str(manifest)).page(1)
     _share(records, titles)
     if workers > 1:
         # What the workers inherit is kept out of the cycle collector's walks: walking it
