@@ -25,7 +25,8 @@ from pipeline.i18n import speaking
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
 from pipeline.family import get_family
-from pipeline.readback.checks.ledger import board_forms, shelf, view_keys
+from pipeline.book.ledger import read_ledger
+from pipeline.readback.checks.ledger import board_forms, ledger_file, shelf, view_keys
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, reading_back, select_books)
 from pipeline.readback.proof import write_proofs
@@ -86,9 +87,10 @@ def _forms_shared(ids: list[str]) -> list[tuple[str, str]]:
 FORMS_JOB = 400  # boards of one family whose forms are one job
 
 
-def printed_forms(records: dict, workers: int) -> dict[str, str]:
+def printed_forms(records: dict, workers: int, meanwhile=lambda: None) -> dict[str, str]:
     """id -> dedupe form of every printed board, the boards of a family in jobs spread over
-    `workers` processes: one process, the forms were 3.1 of the 4 s the shelf took."""
+    `workers` processes: in one process, the forms were 3.1 of the 4 s the shelf took.
+    `meanwhile()` is run in this process while the workers work out the forms."""
     by_family: dict[str, list[str]] = {}
     for board in sorted(records):
         by_family.setdefault(records[board]["family"], []).append(board)
@@ -100,9 +102,25 @@ def printed_forms(records: dict, workers: int) -> dict[str, str]:
     _share(records)
     if workers > 1 and len(jobs) > 1:
         with multiprocessing.Pool(min(workers, len(jobs))) as pool:
-            return dict(pair for done in pool.imap_unordered(_forms_shared, jobs)
-                        for pair in done)
+            pending = pool.map_async(_forms_shared, jobs, chunksize=1)
+            meanwhile()
+            return dict(pair for done in pending.get() for pair in done)
+    meanwhile()
     return dict(pair for ids in jobs for pair in _forms_shared(ids))
+
+
+def _before_the_checks(books: list[dict], every: list[dict], manifest: Path) -> None:
+    """What the parent does before any book's worker is forked, besides the shelf: each PDF
+    opened (an unreadable one is reported here, before any work is shared out), each ledger
+    read, the kernels compiled or loaded (about 5 CPU s cold), and one cover read, so the
+    modules reading a page needs (fontTools' tables) are imported once, not in every worker."""
+    for book in books:
+        for field in ("interior", "cover"):
+            open_document(book, field, Path("."), str(manifest))
+    for path in {ledger_file(book) for book in every}:
+        read_ledger(path)
+    warm_up()
+    open_document(books[0], "cover", Path("."), str(manifest)).page(1)
 
 
 def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | None:
@@ -138,17 +156,13 @@ def run(args) -> int:
     todo = [n for n, known in enumerate(earlier) if known is None]
     processes = getattr(args, "workers", None) or os.cpu_count() or 1
     records = catalog_records(args.catalog, every if todo else [])
-    titles = shelf(every, records, printed_forms(records, processes)) if todo else None
-    for n in todo:  # unreadable files are reported here, before any work is shared out
-        for field in ("interior", "cover"):
-            open_document(books[n], field, Path("."), str(manifest))
+    titles = None
+    if todo:
+        forms = printed_forms(records, processes, meanwhile=lambda: _before_the_checks(
+            [books[n] for n in todo], every, manifest))
+        titles = shelf(every, records, forms)
     jobs = [(books[n], str(manifest), proofs, keys[n]) for n in todo]
     workers = min(processes, len(jobs))
-    if jobs:
-        warm_up()  # once, before the workers are forked (a cold compile is about 5 CPU s)
-        # One cover read here as well: the modules reading a page needs (fontTools' tables)
-        # are then imported once, not again in each book's worker.
-        open_document(books[todo[0]], "cover", Path("."), str(manifest)).page(1)
     _share(records, titles)
     if workers > 1:
         # What the workers inherit is kept out of the cycle collector's walks: walking it

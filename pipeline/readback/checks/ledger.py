@@ -49,14 +49,14 @@ class Shelf:
     built: dict[str, tuple[Holding, ...]]
 
     def view(self, book: dict) -> LedgerView:
-        ledger = self.ledgers[_ledger_file(book)]
+        ledger = self.ledgers[ledger_file(book)]
         slug = book["slug"]
         others = [h for h in ledger.holdings if h.book != slug]
         others += [h for other, held in self.built.items() if other != slug for h in held]
         return LedgerView(ledger, Holdings(others), self.built[slug])
 
 
-def _ledger_file(book: dict) -> Path:
+def ledger_file(book: dict) -> Path:
     return Path(book.get("ledger") or DEFAULT_LEDGER)
 
 
@@ -65,7 +65,7 @@ def view_keys(books: list[dict]) -> dict[str, str]:
     for every book of the manifest."""
     ledger_bytes: dict[Path, bytes] = {}
     for book in books:
-        path = _ledger_file(book)
+        path = ledger_file(book)
         if path not in ledger_bytes:
             try:
                 ledger_bytes[path] = path.read_bytes()
@@ -82,7 +82,7 @@ def view_keys(books: list[dict]) -> dict[str, str]:
     ordered = sorted(held)
     keys = {}
     for book in books:
-        digest = hashlib.sha256(ledger_bytes[_ledger_file(book)])
+        digest = hashlib.sha256(ledger_bytes[ledger_file(book)])
         for slug in ordered:
             if slug != book["slug"]:
                 digest.update(held[slug])
@@ -103,7 +103,7 @@ def shelf(books: list[dict], records: dict, forms: dict[str, str] | None = None)
     ledgers: dict[Path, Ledger] = {}
     built = {}
     for book in books:
-        path = _ledger_file(book)
+        path = ledger_file(book)
         if path not in ledgers:
             ledgers[path] = read_ledger(path)
         built[book["slug"]] = tuple(book_holdings(book, records, ledgers[path], forms))
