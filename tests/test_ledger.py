@@ -333,3 +333,23 @@ def test_the_volume_is_printed_where_the_sheet_says(tmp_path, toy):
             assert row["shown"].startswith("For the publisher to answer")
     bad = check_upload_text(b)
     assert not bad.passed and any("Volume 4" in f.message for f in bad.findings)
+
+
+def test_the_forms_worked_out_in_workers_are_the_forms_of_one_process(monkeypatch):
+    """preflight's forms, spread over two worker processes in jobs of one family, are each
+    board's `board_form`; jobs small enough that both workers get some."""
+    from pipeline.readback import preflight
+
+    puzzle, _ = _bridges_board()
+    star, near = _near_starbattle()
+    records = _records(**{"bridges-easy-0001": ("bridges", "easy", puzzle),
+                          "bridges-easy-0002": ("bridges", "easy", _transposed(puzzle)),
+                          "starbattle-easy-0001": ("starbattle", "easy", star),
+                          "starbattle-easy-0002": ("starbattle", "easy", near)})
+    monkeypatch.setattr(preflight, "FORMS_JOB", 1)
+    ran = []
+    forms = preflight.printed_forms(records, 2, meanwhile=lambda: ran.append(True))
+    assert ran == [True]
+    assert forms == {board: board_form(r["family"], r["puzzle"]) for board, r in records.items()}
+    assert forms["bridges-easy-0001"] == forms["bridges-easy-0002"]
+    assert forms["starbattle-easy-0001"] != forms["starbattle-easy-0002"]
