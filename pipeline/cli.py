@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
                                   help="books checked at once (default: all cores)")
             readback.add_argument("--force", action="store_true",
                                   help="check every book, even those whose PDFs did not change")
+            readback.add_argument("--quiet", action="store_true",
+                                  help="print only the books that fail, not every check of "
+                                       "every book")
         readback.set_defaults(run=run_readback)
 
     explain = commands.add_parser("explain", help="print the deduction trace of a catalog board")

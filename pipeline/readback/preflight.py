@@ -143,7 +143,7 @@ def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | No
 
 def run(args) -> int:
     """`pipeline preflight [BOOK ...]`: check, write build/<slug>/preflight.json, print a
-    table; exit status 1 when any check fails. Books are checked in parallel; a book whose
+    table (with --quiet, of the failing books only); exit status 1 when any check fails. Books are checked in parallel; a book whose
     PDFs, manifest record and checking code are those of its last report is not read again."""
     manifest = Path(args.manifest)
     every = read_manifest(manifest)
@@ -180,7 +180,10 @@ def run(args) -> int:
     for n, report in zip(todo, checked):
         earlier[n] = report, table([report])
     reports = [report for report, _ in earlier]
-    print("\n".join(lines for _, lines in earlier))
+    shown = [lines for report, lines in earlier
+             if not (getattr(args, "quiet", False) and report["passed"])]
+    if shown:
+        print("\n".join(shown))
     print(f"{len(todo)} of {len(books)} books read back"
           + ("; the others' PDFs are those their reports were made from" if len(todo) < len(books)
              else ""), file=sys.stderr)

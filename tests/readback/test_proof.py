@@ -83,6 +83,10 @@ def test_commands_write_reports_and_exit_by_the_result(tmp_path, capsys, monkeyp
     assert main(catalog_args + ["preflight", "--force", "--workers", "2"]) == 1
     parallel = json.loads((tmp_path / "build" / "bad" / "preflight.json").read_text())
     assert parallel == report
+    capsys.readouterr()
+    assert main(catalog_args + ["preflight", "--quiet"]) == 1  # only the failing book shown
+    out = capsys.readouterr().out
+    assert "bad (kdp): FAIL" in out and "line_width" in out and "good (kdp)" not in out
     assert main(catalog_args + ["preflight", "nosuch"]) == 2
     assert "no book 'nosuch'" in capsys.readouterr().err
 
