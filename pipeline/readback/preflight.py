@@ -3,7 +3,7 @@ read back and the printer's profile.
 
 Each book is loaded once (`loaded`), checked by the table of small checks (`checks`), and
 reported (`report`): build/<slug>/preflight.json and a table; with --proofs the SVG proofs are
-drawn from the same reading. Books are spread over worker processes.
+drawn from the same reading. Books are spread over worker processes, one book each.
 
 A report (and the proofs) stands for the PDFs' exact bytes: build/<slug>/preflight.inputs.json
 keeps the sha256 of both PDFs, of the manifest record and of the checking code it was made
