@@ -136,6 +136,12 @@ def po_path(package: str, lang: str) -> Path:
     return locale_dir(package) / lang / "LC_MESSAGES" / "messages.po"
 
 
+def po_name(package: str, lang: str) -> str:
+    """The catalog's path inside the project (pipeline/book/locale/de/LC_MESSAGES/messages.po):
+    what an output names it by, the same wherever the project is checked out."""
+    return "/".join([*package.split("."), "locale", lang, "LC_MESSAGES", "messages.po"])
+
+
 @lru_cache(maxsize=None)
 def catalog(package: str, lang: str) -> Catalog:
     """The compiled catalog of `package` for `lang`; InputError when it has none."""

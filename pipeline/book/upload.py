@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from pipeline.book.layout import Layout
 from pipeline.book.printers import PrinterProfile, Trim, inches
-from pipeline.i18n import DEFAULT, NAMES, po_path, review
+from pipeline.i18n import DEFAULT, NAMES, po_name, review
 
 SHEET_NAME = "upload.json"
 MM_PER_IN = Fraction(254, 10)
@@ -115,7 +115,7 @@ def catalog_reviews(layout: Layout) -> tuple[dict, str]:
     """Each catalog's native-speaker review as its header records it ("" until one is made)."""
     if layout.language == DEFAULT:
         return {}, "(none: the book is in English, the language its words are written in)"
-    found = {str(po_path(package, layout.language)): review(package, layout.language)
+    found = {po_name(package, layout.language): review(package, layout.language)
              for package in book_catalogs(layout)}
     shown = "; ".join(f"{path}: {done or 'no review by a native speaker yet'}"
                       for path, done in found.items())
