@@ -143,8 +143,9 @@ def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | No
 
 def run(args) -> int:
     """`pipeline preflight [BOOK ...]`: check, write build/<slug>/preflight.json, print a
-    table (with --quiet, of the failing books only); exit status 1 when any check fails. Books are checked in parallel; a book whose
-    PDFs, manifest record and checking code are those of its last report is not read again."""
+    table (with --quiet, of the failing books only); exit status 1 when any check fails.
+    Books are checked in parallel; a book whose PDFs, manifest record and checking code are
+    those of its last report is not read again."""
     manifest = Path(args.manifest)
     every = read_manifest(manifest)
     books = select_books(every, args.books, manifest)
