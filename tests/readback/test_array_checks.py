@@ -5,7 +5,6 @@ a page's text runs, the clue lines test and the board frame test."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -93,7 +92,7 @@ def plain_overlaps(page, tolerance: float = TOLERANCE_PT) -> list[Overlap]:
 def _moved(page: PageContent, dx: float, dy: float, every: int = 1) -> PageContent:
     """The page with the ink box of every glyph moved by (dx, dy) (with `every`, only those of
     every `every`-th run): text set over lines, and over text."""
-    marks = [replace(m, ink=Box(m.ink.x0 + dx, m.ink.y0 + dy, m.ink.x1 + dx, m.ink.y1 + dy))
+    marks = [m._replace(ink=Box(m.ink.x0 + dx, m.ink.y0 + dy, m.ink.x1 + dx, m.ink.y1 + dy))
              if m.kind == "glyph" and m.ink is not None and m.run % every == 0 else m
              for m in page.marks]
     return PageContent(page.number, page.media_box, page.trim_box, page.bleed_box,
@@ -102,7 +101,7 @@ def _moved(page: PageContent, dx: float, dy: float, every: int = 1) -> PageConte
 
 def _doubled(page: PageContent, dx: float, dy: float) -> PageContent:
     """The page with each run of text printed again (a run of its own) moved by (dx, dy)."""
-    copies = [replace(m, run=m.run + 10 ** 6, ink=Box(m.ink.x0 + dx, m.ink.y0 + dy,
+    copies = [m._replace(run=m.run + 10 ** 6, ink=Box(m.ink.x0 + dx, m.ink.y0 + dy,
                                                       m.ink.x1 + dx, m.ink.y1 + dy))
               for m in page.marks if m.kind == "glyph" and m.ink is not None]
     return PageContent(page.number, page.media_box, page.trim_box, page.bleed_box,

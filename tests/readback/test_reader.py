@@ -354,17 +354,21 @@ def test_marks_in_a_box_follow_the_paint_not_the_bounds():
     assert page.marks_in(Box(110, 110, 120, 120)) == [found[0]]
 
 
-def test_the_quick_glyph_constructor_makes_the_same_value_and_refuses_a_short_list():
-    from pipeline.readback.reader.marks import Glyph, new_glyph
+def test_glyphs_made_from_columns_are_the_glyphs_made_one_by_one():
+    from pipeline.readback.reader.marks import Glyph, glyphs_of_columns
     from pipeline.readback.reader.values import BLACK
 
-    values = (None, 65, 36, "A", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 72.0, 700.0), (72.0, 700.0),
-              Box(72.0, 699.5, 78.5, 706.4), BLACK, BLACK, 0, 1.0, 3, ())
-    quick, made = new_glyph(*values), Glyph(*values)
-    assert quick == made and hash(quick) == hash(made) and repr(quick) == repr(made)
-    assert quick.visible and quick.kind == "glyph"
+    values = [(None, 65, 36, "A", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 72.0, 700.0), (72.0, 700.0),
+               Box(72.0, 699.5, 78.5, 706.4), BLACK, BLACK, 0, 1.0, 3, ()),
+              (None, 66, 37, "B", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 78.0, 700.0), (78.0, 700.0),
+               None, BLACK, BLACK, 3, 0.5, 3, ())]
+    quick, made = glyphs_of_columns(*zip(*values)), [Glyph(*row) for row in values]
+    assert quick == made and list(map(hash, quick)) == list(map(hash, made))
+    assert list(map(repr, quick)) == list(map(repr, made))
+    assert all(type(glyph) is Glyph for glyph in quick)
+    assert quick[0].visible and not quick[1].visible and quick[0].kind == "glyph"
     with pytest.raises(TypeError):
-        new_glyph(*values[:-1])
+        glyphs_of_columns(*list(zip(*values))[:-1])
 
 
 def test_the_quick_box_constructor_makes_the_same_value():

@@ -344,8 +344,9 @@ class TextFonts:
     def __init__(self):
         self.index: dict = {}       # PdfFont -> row
         self.fonts: list = []
-        self.gids: list[list] = []
-        self.texts: list[list] = []
+        # The glyph id and text of font row r's code c at r * 256 + c (`place`)
+        self.gids: list = []
+        self.texts: list = []
         self._rows: list[tuple] = []
         self._arrays = None
 
@@ -372,8 +373,8 @@ class TextFonts:
             texts.append(text)
         self.index[font] = len(self.fonts)
         self.fonts.append(font)
-        self.gids.append(gids)
-        self.texts.append(texts)
+        self.gids += gids
+        self.texts += texts
         self._rows.append((widths, inked, bounds, 1.0 / font.units_per_em))
         self._arrays = None
         return self.index[font]
@@ -391,9 +392,9 @@ class TextFonts:
 class Shows:
     """The kernel's answer for one stream: `roles` (TEXT_SKIP for the text state operators,
     TEXT_SHOW for each show), each show's glyph rows (`glyph_from`, `glyph_to`), the glyphs'
-    numbers (`numbers`: size, rendered size, the matrix's a b c d e f, the ink box; `codes`:
-    font row, code, render mode, whether it has ink) and the text and line matrices left at
-    the end."""
+    numbers (array `numbers`, a row a glyph: size, rendered size, the matrix's a b c d e f,
+    the ink box; array `codes`: font row, code, render mode, whether it has ink) and the text
+    and line matrices left at the end."""
 
     def __init__(self, ran: tuple):
         _ok, roles, glyph_from, glyph_to, out_f, out_i, glyphs, tm, lm = ran
@@ -401,8 +402,8 @@ class Shows:
         self.roles = roles.tolist()
         self.glyph_from = glyph_from.tolist()
         self.glyph_to = glyph_to.tolist()
-        self.numbers = out_f[:glyphs].tolist()
-        self.codes = out_i[:glyphs].tolist()
+        self.numbers = out_f[:glyphs]
+        self.codes = out_i[:glyphs]
         self.text_matrix = tuple(tm.tolist())
         self.line_matrix = tuple(lm.tolist())
 

