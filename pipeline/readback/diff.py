@@ -184,12 +184,13 @@ background:#f7f7f7;color:#888;font-size:12px;text-align:center}
 
 def _svg_pages(pdf: Path, numbers, title: str) -> dict[int, str]:
     from pipeline.readback.reader import open_pdf
-    from pipeline.readback.svg import Numbers, page_svg
+    from pipeline.readback.svg import Coordinates, Numbers, page_svg
 
     document = open_pdf(pdf)
     outlines: dict = {}
-    numbers_cache = Numbers()
-    return {n: page_svg(document.page(n), (), f"{title}: page {n}", outlines, numbers_cache)
+    numbers_cache, coordinates = Numbers(), Coordinates()
+    return {n: page_svg(document.page(n), (), f"{title}: page {n}", outlines, numbers_cache,
+                        coordinates)
             for n in numbers if 1 <= n <= document.page_count}
 
 

@@ -25,7 +25,7 @@ from pipeline.readback.loaded import (catalog_records, load_book, open_document,
 from pipeline.readback.report import book_report, file_sha256
 from pipeline.readback.reader import PageContent, PdfDocument, open_pdf
 from pipeline.readback.upload_page import UPLOAD_PAGE, upload_html
-from pipeline.readback.svg import GUIDE_STYLES, Guide, Numbers, page_svg
+from pipeline.readback.svg import GUIDE_STYLES, Coordinates, Guide, Numbers, page_svg
 
 GUIDE_NAMES = {"bleed": "bleed", "trim": "trim", "live": "printer's margins",
                "gutter": "gutter", "spine": "spine", "safe": "cover safe zone",
@@ -260,10 +260,10 @@ def write_proofs(book: dict, *, report: dict | None = None, root: Path = Path(".
     with staged_folder(folder) as staging:
         title = book.get("title", book["slug"])
         outlines: dict = {}
-        numbers = Numbers()
+        numbers, coordinates = Numbers(), Coordinates()
         for page in (pages if pages is not None else interior.pages()):
             svg = page_svg(page, interior_guides(frame, page), f"{title}: page {page.number}",
-                           outlines, numbers)
+                           outlines, numbers, coordinates)
             (staging / page_file(page.number, count)).write_text(svg, encoding="utf-8")
         cover_page = cover_page if cover_page is not None else cover.page(1)
         (staging / "cover.svg").write_text(

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
+from itertools import chain
+from operator import itemgetter
 
 from fontTools.pens.svgPathPen import SVGPathPen
 
@@ -87,21 +89,43 @@ def _hex(colour: Colour) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-_SEGMENT_FORMATS = {"M": "M%.2f %.2f", "L": "L%.2f %.2f",
-                    "C": "C%.2f %.2f %.2f %.2f %.2f %.2f", "Z": "Z"}
+class Coordinates(dict):
+    """Path coordinates written to 0.01 pt (1/7200 in), remembered: a document draws its
+    lines at the same few thousand x and y positions (a grid's lines, a page's frame), and
+    writing a number costs several times looking it up. The operators of the segments
+    ("M", "L", "C", "Z") stand for themselves. Zero is written each time it is asked for,
+    never remembered: 0.0 and -0.0 are one key, and their forms differ ("0.00", "-0.00")."""
+
+    def __init__(self):
+        super().__init__((op, op) for op in "MLCZ")
+
+    def __missing__(self, value: float) -> str:
+        text = "%.2f" % value
+        if value:
+            self[value] = text
+        return text
 
 
-def path_data(segments) -> str:
-    """Path data in page points to 0.01 pt (1/7200 in), written fast: pages have thousands."""
-    formats = _SEGMENT_FORMATS
-    return "".join(formats[seg[0]] % seg[1:] for seg in segments)
+# Each segment's format, its operator and its coordinates written by `Coordinates`.
+_SEGMENT_FORMATS = {"M": "%s%s %s", "L": "%s%s %s", "C": "%s%s %s %s %s %s %s", "Z": "%s"}
+_OPERATOR = itemgetter(0)
+
+
+def path_data(segments, coordinates: Coordinates | None = None) -> str:
+    """Path data in page points to 0.01 pt: the whole path one format (each segment's, one
+    after another) filled from all its values at once, each written once a document
+    (`coordinates`, kept by the caller across its pages)."""
+    coordinates = Coordinates() if coordinates is None else coordinates
+    return ("".join(map(_SEGMENT_FORMATS.__getitem__, map(_OPERATOR, segments)))
+            % tuple(map(coordinates.__getitem__, chain.from_iterable(segments))))
 
 
 _CAPS = ("butt", "round", "square")
 _JOINS = ("miter", "round", "bevel")
 
 
-def _path_element(mark: PathMark, painted: dict | None = None) -> str:
+def _path_element(mark: PathMark, painted: dict | None = None,
+                  coordinates: Coordinates | None = None) -> str:
     """A path's element; `painted` keeps, for one page, the attributes after its data by the
     paint that decides them (the colours by identity, as `_glyph_element` keeps them)."""
     key = (id(mark.fill), id(mark.stroke), mark.even_odd, mark.mean_line_width, mark.cap,
@@ -111,7 +135,7 @@ def _path_element(mark: PathMark, painted: dict | None = None) -> str:
         paint = _path_paint(mark)
         if painted is not None:
             painted[key] = paint
-    return f'<path d="{path_data(mark.segments)}" {paint}/>'
+    return f'<path d="{path_data(mark.segments, coordinates)}" {paint}/>'
 
 
 def _path_paint(mark: PathMark) -> str:
@@ -240,23 +264,36 @@ def _guides_layer(guides, media: Box) -> str:
 
 
 def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | None = None,
-             numbers: dict | None = None) -> str:
+             numbers: dict | None = None, coordinates: Coordinates | None = None) -> str:
     """The SVG text of one page; `guides` are drawn in the hidden #guides layer. `outlines`
     caches glyph outlines across the pages of one document, `numbers` (a `Numbers`) the
-    written form of its glyphs' positions."""
+    written form of its glyphs' positions, `coordinates` that of its paths' points."""
     media = page.media_box
     numbers = Numbers() if numbers is None else numbers
+    coordinates = Coordinates() if coordinates is None else coordinates
     defs = _GlyphDefs(outlines if outlines is not None else {})
     clips: dict = {}  # Clip -> id
     clip_elements: list[str] = []
     body = []
     placed: dict = {}
     painted: dict = {}
+    append = body.append
     for mark in page.marks:
-        if isinstance(mark, PathMark):
-            element = _path_element(mark, painted)
-        elif isinstance(mark, Glyph):
-            element = _glyph_element(mark, defs, placed, numbers)
+        if type(mark) is Glyph:
+            # Most marks are glyphs whose outline, size and paint the page has placed before:
+            # the element is its position between the two parts kept for them (`placed`).
+            (font, _code, gid, _text, _size, _rendered, (a, b, c, d, e, f), _origin, _ink,
+             fill, stroke, mode, alpha, _run, clip) = mark
+            around = placed.get((font, gid, a, b, c, d, mode, id(fill), id(stroke), alpha),
+                                _UNSEEN)
+            if around is _UNSEEN:
+                element = _glyph_element(mark, defs, placed, numbers)
+            elif around is None:
+                continue
+            else:
+                element = f"{around[0]}{numbers[e]} {numbers[f]}{around[1]}"
+        elif isinstance(mark, PathMark):
+            element = _path_element(mark, painted, coordinates)
         elif isinstance(mark, ImageMark):
             element = _image_element(mark)
         else:
@@ -268,9 +305,9 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
                 clips[clip] = f"c{len(clips)}"
                 rule = ' clip-rule="evenodd"' if clip.even_odd else ""
                 clip_elements.append(f'<clipPath id="{clips[clip]}"><path d="'
-                                     f'{path_data(clip.segments)}"{rule}/></clipPath>')
+                                     f'{path_data(clip.segments, coordinates)}"{rule}/></clipPath>')
             element = f'<g clip-path="url(#{clips[clip]})">{element}</g>'
-        body.append(element)
+        append(element)
     width, height = media.width, media.height
     flip = f"matrix(1 0 0 -1 {_num(-media.x0)} {_num(media.y1)})"
     return "\n".join([
