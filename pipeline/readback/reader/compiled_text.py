@@ -22,11 +22,15 @@ ways.
 
 from __future__ import annotations
 
+from itertools import chain, repeat
+
 import numpy as np
 from numba import njit
 
 from pipeline.readback.reader.compiled_lexer import (CLOSE_ARRAY, ESCAPED_STRING, INTEGER, NAME,
                                                      NUMBER, OPEN_ARRAY, STRING, pack)
+from pipeline.readback.reader.geometry import new_box
+from pipeline.readback.reader.marks import Glyph, glyphs_of_columns
 
 # What the interpreter does with each operation (`Shows.roles`), beside compiled_paths' roles.
 TEXT_RUN, TEXT_SKIP, TEXT_SHOW = 0, 1, 3
@@ -406,6 +410,41 @@ class Shows:
         self.codes = out_i[:glyphs]
         self.text_matrix = tuple(tm.tolist())
         self.line_matrix = tuple(lm.tolist())
+
+    def glyphs(self, fonts: TextFonts, shown: list[tuple]) -> tuple[list[Glyph], list[int]]:
+        """The glyphs of the shows `shown` notes (each: where its glyphs go among the marks,
+        its glyph rows, then the fill, stroke, fill and stroke opacity and run in force), what
+        `Interpreter.show_upright` makes, in order, and how many each show has. A page sets
+        most of its text one short show at a time (a digit a cell), so they are made from
+        columns, not show by show."""
+        _places, starts, stops, fills, strokes, fill_alphas, stroke_alphas, runs = zip(*shown)
+        counts = [stop - start for start, stop in zip(starts, stops)]
+        rows = np.concatenate([np.arange(start, stop) for start, stop in zip(starts, stops)]) \
+            if sum(counts) != stops[-1] - starts[0] else slice(starts[0], stops[-1])
+        numbers, codes = self.numbers[rows], self.codes[rows]
+        size, rendered, pa, pb, pc, pd, e, f, x0, y0, x1, y1 = numbers.T.tolist()
+        font_row, code, mode, inked = codes.T.tolist()
+        at = (codes[:, 0] * 256 + codes[:, 1]).tolist()
+        ink = list(map(new_box, x0, y0, x1, y1))
+        if not all(inked):
+            ink = [box if has_ink else None for box, has_ink in zip(ink, inked)]
+        fill_alpha = _each(fill_alphas, counts)
+        by_fill = (codes[:, 2] % 2 == 0) & (codes[:, 2] >= 0) & (codes[:, 2] < 8)  # 0 2 4 6
+        alpha = fill_alpha if by_fill.all() else [
+            a if fill_mode else b for fill_mode, a, b in zip(
+                by_fill.tolist(), fill_alpha, _each(stroke_alphas, counts))]
+        # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
+        # stroke, render_mode, alpha, run, clip)
+        return glyphs_of_columns(
+            map(fonts.fonts.__getitem__, font_row), code, map(fonts.gids.__getitem__, at),
+            map(fonts.texts.__getitem__, at), size, rendered, zip(pa, pb, pc, pd, e, f),
+            zip(e, f), ink, _each(fills, counts), _each(strokes, counts), mode, alpha,
+            _each(runs, counts), repeat(())), counts
+
+
+def _each(values, counts) -> list:
+    """Each of `values` repeated its count of `counts` times, in order."""
+    return list(chain.from_iterable(map(repeat, values, counts)))
 
 
 def run_shows(scanned, font_row, fonts: TextFonts, ctm, text_state: tuple, font0: int,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, repeat
 from math import sqrt
 
 import numpy as np
@@ -27,7 +26,7 @@ from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped,
                                                thinnest_scale)
 from pipeline.readback.reader.lexer import content_operations
 from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
-                                            glyphs_of_columns, new_glyph, new_path_mark)
+                                            new_glyph, new_path_mark)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
 
 # Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
@@ -37,11 +36,6 @@ COMPILED = True
 # (`compiled_text`); off, by `show` (the tests compare the two).
 COMPILED_TEXT = True
 _FIND = object()  # `paint`: the outline is not known yet
-
-
-def _each(values, counts) -> list:
-    """Each of `values` repeated its count of `counts` times, in order."""
-    return list(chain.from_iterable(map(repeat, values, counts)))
 
 
 @dataclass
@@ -232,38 +226,13 @@ class Interpreter:
         return False
 
     def place_glyphs(self, shows: Shows, shown: list[tuple]) -> None:
-        """The glyphs of a stream's shows the text kernel worked out, made together and put
-        among the marks where each show came: what `show_upright` makes, each show's paint
-        and run as `shown` noted them (at the show: where its glyphs go in `marks`, its glyph
-        rows, fill, stroke, fill and stroke opacity, run). A page sets most of its text one
-        short show at a time (a digit a cell), so the glyphs are made from columns, not show
-        by show. A form drawn by a show's stream (`Do`) puts its own marks in while these
-        wait: a place counts only the marks put in before it, so each show's glyphs still
-        come before the form's marks that followed it."""
-        places, starts, stops, fills, strokes, fill_alphas, stroke_alphas, runs = zip(*shown)
-        counts = [stop - start for start, stop in zip(starts, stops)]
-        rows = np.concatenate([np.arange(start, stop) for start, stop in zip(starts, stops)]) \
-            if sum(counts) != stops[-1] - starts[0] else slice(starts[0], stops[-1])
-        numbers, codes = shows.numbers[rows], shows.codes[rows]
-        size, rendered, pa, pb, pc, pd, e, f, x0, y0, x1, y1 = numbers.T.tolist()
-        font_row, code, mode, inked = codes.T.tolist()
-        fonts = self.doc.text_fonts
-        at = (codes[:, 0] * 256 + codes[:, 1]).tolist()
-        ink = list(map(new_box, x0, y0, x1, y1))
-        if not all(inked):
-            ink = [box if has_ink else None for box, has_ink in zip(ink, inked)]
-        fill_alpha = _each(fill_alphas, counts)
-        by_fill = (codes[:, 2] % 2 == 0) & (codes[:, 2] >= 0) & (codes[:, 2] < 8)  # 0 2 4 6
-        alpha = fill_alpha if by_fill.all() else [
-            a if fill_mode else b for fill_mode, a, b in zip(
-                by_fill.tolist(), fill_alpha, _each(stroke_alphas, counts))]
-        # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
-        # stroke, render_mode, alpha, run, clip)
-        glyphs = glyphs_of_columns(
-            map(fonts.fonts.__getitem__, font_row), code, map(fonts.gids.__getitem__, at),
-            map(fonts.texts.__getitem__, at), size, rendered, zip(pa, pb, pc, pd, e, f),
-            zip(e, f), ink, _each(fills, counts), _each(strokes, counts), mode, alpha,
-            _each(runs, counts), repeat(()))
+        """The glyphs of a stream's shows the text kernel worked out, made together
+        (`Shows.glyphs`, each show's paint and run as `shown` noted them at the show) and put
+        among the marks where each show came. A form drawn by a show's stream (`Do`) puts its
+        own marks in while these wait: a place counts only the marks put in before it, so
+        each show's glyphs still come before the form's marks that followed it."""
+        glyphs, counts = shows.glyphs(self.doc.text_fonts, shown)
+        places = [show[0] for show in shown]
         # Shows at one place (no path painted between them) go in together.
         ends = np.cumsum(counts)
         last = np.flatnonzero(np.diff(places, append=-1)).tolist()
