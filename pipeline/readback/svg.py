@@ -283,7 +283,7 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
             # Most marks are glyphs whose outline, size and paint the page has placed before:
             # the element is its position between the two parts kept for them (`placed`).
             (font, _code, gid, _text, _size, _rendered, (a, b, c, d, e, f), _origin, _ink,
-             fill, stroke, mode, alpha, _run, clip) = mark
+             fill, stroke, mode, alpha, _run, _clip) = mark
             around = placed.get((font, gid, a, b, c, d, mode, id(fill), id(stroke), alpha),
                                 _UNSEEN)
             if around is _UNSEEN:
@@ -304,8 +304,9 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
             if clip not in clips:
                 clips[clip] = f"c{len(clips)}"
                 rule = ' clip-rule="evenodd"' if clip.even_odd else ""
-                clip_elements.append(f'<clipPath id="{clips[clip]}"><path d="'
-                                     f'{path_data(clip.segments, coordinates)}"{rule}/></clipPath>')
+                data = path_data(clip.segments, coordinates)
+                clip_elements.append(f'<clipPath id="{clips[clip]}"><path d="{data}"{rule}/>'
+                                     f'</clipPath>')
             element = f'<g clip-path="url(#{clips[clip]})">{element}</g>'
         append(element)
     width, height = media.width, media.height

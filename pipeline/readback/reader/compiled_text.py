@@ -348,7 +348,7 @@ class TextFonts:
     def __init__(self):
         self.index: dict = {}       # PdfFont -> row
         self.fonts: list = []
-        # The glyph id and text of font row r's code c at r * 256 + c (`place`)
+        # The glyph id and text of font row r's code c, at r * 256 + c (`Shows.glyphs`)
         self.gids: list = []
         self.texts: list = []
         self._rows: list[tuple] = []
