@@ -195,30 +195,31 @@ _UNSEEN = object()
 
 
 def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict, numbers: dict) -> str | None:
-    if not glyph.visible:
-        return None
-    font = glyph.font
-    if font.ttfont is None or glyph.gid is None:
-        # No outlines to draw: fall back to text, marked so a proofreader sees it.
-        if not glyph.text.strip():
-            return None
-        a, b, c, d, e, f = glyph.matrix
-        return (f'<text class="unembedded" transform="matrix({_coefficient(a)} {_coefficient(b)} '
-                f'{_coefficient(c)} {_coefficient(d)} {_num(e)} {_num(f)}) scale(1 -1)" font-size="1" '
-                f'fill="{_colour(glyph.fill)}">{escape(glyph.text)}</text>')
-    a, b, c, d, e, f = glyph.matrix
-    # All but the position is the same for every glyph of one outline, size and paint on a
-    # page: written once per page (`placed`), the colours known by identity (one object per
-    # colour of a page, alive as long as the page).
-    key = (font, glyph.gid, a, b, c, d, glyph.render_mode, id(glyph.fill), id(glyph.stroke),
-           glyph.alpha)
+    """A glyph's element. All but the position is the same for every glyph of one outline,
+    size and paint on a page: written once per page (`placed`, the colours known by identity:
+    one object per colour of a page, alive as long as the page), so most glyphs are looked up
+    first and written as their position between the two parts kept. A glyph never placed is
+    an invisible one, one without outlines (text instead) or the first of its kind."""
+    (font, _code, gid, text, _size, _rendered, (a, b, c, d, e, f), _origin, _ink, fill, stroke,
+     mode, alpha, _run, _clip) = glyph
+    key = (font, gid, a, b, c, d, mode, id(fill), id(stroke), alpha)
     around = placed.get(key, _UNSEEN)
     if around is _UNSEEN:
+        if mode == 3 or mode == 7:   # invisible (`Glyph.visible`)
+            return None
+        if font.ttfont is None or gid is None:
+            # No outlines to draw: fall back to text, marked so a proofreader sees it.
+            if not text.strip():
+                return None
+            return (f'<text class="unembedded" transform="matrix({_coefficient(a)} '
+                    f'{_coefficient(b)} {_coefficient(c)} {_coefficient(d)} {_num(e)} '
+                    f'{_num(f)}) scale(1 -1)" font-size="1" fill="{_colour(fill)}">'
+                    f'{escape(text)}</text>')
         ident = defs.ref(glyph)
         around = placed[key] = None if ident is None else (
             f'<use xlink:href="#{ident}" transform="matrix('
             f'{_glyph_scale(a, b, c, d, font.units_per_em)} ',
-            f')" {_glyph_paint(glyph.render_mode % 4, glyph.fill, glyph.stroke, glyph.alpha)}/>')
+            f')" {_glyph_paint(mode % 4, fill, stroke, alpha)}/>')
     if around is None:
         return None
     return f"{around[0]}{numbers[e]} {numbers[f]}{around[1]}"
@@ -279,19 +280,8 @@ def page_svg(page: PageContent, guides=(), title: str = "", outlines: dict | Non
     painted: dict = {}
     append = body.append
     for mark in page.marks:
-        if type(mark) is Glyph:
-            # Most marks are glyphs whose outline, size and paint the page has placed before:
-            # the element is its position between the two parts kept for them (`placed`).
-            (font, _code, gid, _text, _size, _rendered, (a, b, c, d, e, f), _origin, _ink,
-             fill, stroke, mode, alpha, _run, _clip) = mark
-            around = placed.get((font, gid, a, b, c, d, mode, id(fill), id(stroke), alpha),
-                                _UNSEEN)
-            if around is _UNSEEN:
-                element = _glyph_element(mark, defs, placed, numbers)
-            elif around is None:
-                continue
-            else:
-                element = f"{around[0]}{numbers[e]} {numbers[f]}{around[1]}"
+        if type(mark) is Glyph:   # most marks: checked first, by type (none is subclassed)
+            element = _glyph_element(mark, defs, placed, numbers)
         elif isinstance(mark, PathMark):
             element = _path_element(mark, painted, coordinates)
         elif isinstance(mark, ImageMark):

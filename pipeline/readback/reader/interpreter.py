@@ -25,8 +25,8 @@ from pipeline.readback.reader.geometry import (IDENTITY, Matrix, apply, clipped,
                                                multiply, new_box, outline_bounds,
                                                thinnest_scale)
 from pipeline.readback.reader.lexer import content_operations
-from pipeline.readback.reader.marks import (Clip, ImageMark, PageContent, PathMark,
-                                            new_glyph, new_path_mark)
+from pipeline.readback.reader.marks import (Clip, Glyph, ImageMark, PageContent, PathMark,
+                                            new_path_mark)
 from pipeline.readback.reader.values import BLACK, Colour, numbers, pdf_name
 
 # Whether streams are read by the compiled kernels (`compiled_lexer`, `compiled_paths`); off,
@@ -417,9 +417,8 @@ class Interpreter:
                 ink = clipped(ink, clip)
             # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
             # stroke, render_mode, alpha, run, clip)
-            marks.append(new_glyph(font, code, gid, text, size, rendered, trm, (trm[4], trm[5]),
-                                   ink, s.fill, s.stroke, s.render_mode, alpha, self.runs,
-                                   clip))
+            marks.append(Glyph(font, code, gid, text, size, rendered, trm, (trm[4], trm[5]),
+                               ink, s.fill, s.stroke, s.render_mode, alpha, self.runs, clip))
             if noted:
                 self.note_transparency(fill_mode, not fill_mode)
             advance = width / 1000 * size + s.char_spacing
@@ -452,10 +451,10 @@ class Interpreter:
                 placement = table[code] = self.placement(font, code, size, pa, pd)
             gid, text, x0, y0, x1, y1, step = placement
             e, f = pe + pen * p0, pf + pen * p1
-            marks.append(new_glyph(font, code, gid, text, size, rendered, (pa, pb, pc, pd, e, f),
-                                   (e, f), None if x0 is None else new_box(x0 + e, y0 + f,
-                                                                            x1 + e, y1 + f),
-                                   fill, stroke, mode, alpha, runs, ()))
+            marks.append(Glyph(font, code, gid, text, size, rendered, (pa, pb, pc, pd, e, f),
+                               (e, f), None if x0 is None else new_box(x0 + e, y0 + f,
+                                                                        x1 + e, y1 + f),
+                               fill, stroke, mode, alpha, runs, ()))
             pen += step
         return pen
 

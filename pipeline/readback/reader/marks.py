@@ -359,9 +359,6 @@ class Glyph(NamedTuple):
         return self.render_mode not in (3, 7)
 
 
-# Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill, stroke,
-# render_mode, alpha, run, clip), every field by position.
-new_glyph = Glyph
 _glyph_of_row = partial(tuple.__new__, Glyph)
 
 
