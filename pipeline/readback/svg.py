@@ -200,7 +200,7 @@ def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict, numbers: dict) 
     one object per colour of a page, alive as long as the page), so most glyphs are looked up
     first and written as their position between the two parts kept. A glyph never placed is
     an invisible one, one without outlines (text instead) or the first of its kind."""
-    (font, _code, gid, text, _size, _rendered, (a, b, c, d, e, f), _origin, _ink, fill, stroke,
+    (font, _code, gid, text, _size, _rendered, (a, b, c, d, e, f), _ink, fill, stroke,
      mode, alpha, _run, _clip) = glyph
     key = (font, gid, a, b, c, d, mode, id(fill), id(stroke), alpha)
     around = placed.get(key, _UNSEEN)

@@ -1,6 +1,7 @@
 """The reader turns content streams into marks in page coordinates."""
 
 import math
+from dataclasses import fields
 
 import pytest
 from fontTools.pens.boundsPen import BoundsPen
@@ -358,9 +359,9 @@ def test_glyphs_made_from_columns_are_the_glyphs_made_one_by_one():
     from pipeline.readback.reader.marks import Glyph, glyphs_of_columns
     from pipeline.readback.reader.values import BLACK
 
-    values = [(None, 65, 36, "A", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 72.0, 700.0), (72.0, 700.0),
+    values = [(None, 65, 36, "A", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 72.0, 700.0),
                Box(72.0, 699.5, 78.5, 706.4), BLACK, BLACK, 0, 1.0, 3, ()),
-              (None, 66, 37, "B", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 78.0, 700.0), (78.0, 700.0),
+              (None, 66, 37, "B", 9.0, 9.0, (9.0, 0.0, 0.0, 9.0, 78.0, 700.0),
                None, BLACK, BLACK, 3, 0.5, 3, ())]
     quick, made = glyphs_of_columns(*zip(*values)), [Glyph(*row) for row in values]
     assert quick == made and list(map(hash, quick)) == list(map(hash, made))
@@ -376,6 +377,17 @@ def test_the_quick_box_constructor_makes_the_same_value():
 
     quick, made = new_box(1.5, -2.0, 3.0, 4.25), Box(1.5, -2.0, 3.0, 4.25)
     assert quick == made and hash(quick) == hash(made) and repr(quick) == repr(made)
-    assert list(vars(quick).items()) == list(vars(made).items())
+    assert [getattr(quick, f.name) for f in fields(Box)] == [1.5, -2.0, 3.0, 4.25]
+    assert type(quick) is Box and not hasattr(quick, "__dict__")  # slotted, as Box is
     with pytest.raises(TypeError):
         new_box(1.0, 2.0, 3.0)
+
+
+def test_the_quick_constructor_of_a_class_with_a_dict_makes_the_same_value():
+    from pipeline.readback.reader.marks import PathMark, new_path_mark
+    from pipeline.readback.reader.values import BLACK
+
+    values = ((("M", 0.0, 0.0), ("L", 1.0, 0.0)), None, BLACK, False, 0.5, 0.5, 0, 0,
+              ((), 0.0), 1.0, Box(0.0, 0.0, 1.0, 0.0), Box(-0.25, -0.25, 1.25, 0.25), ())
+    quick, made = new_path_mark(*values), PathMark(*values)
+    assert quick == made and list(vars(quick).items()) == list(vars(made).items())

@@ -228,11 +228,20 @@ PAINTERS = {pack(op): how for op, how in {b"S": (False, True, False), b"s": (Fal
 _KIND_NAMES = np.array(KINDS, dtype=object)
 
 
+def _shared_coordinates(points: np.ndarray) -> tuple[list[float], list[float]]:
+    """The x and the y column of `points` as floats, one float object for each distinct value
+    (by its bits: 0.0 and -0.0 stay apart): the lines of a grid share a few coordinates, so a
+    book keeps thousands of floats where it would keep a million."""
+    distinct, at = np.unique(points.view(np.int64).ravel(), return_inverse=True)
+    floats = list(map(distinct.view(np.float64).tolist().__getitem__, at.tolist()))
+    return floats[0::2], floats[1::2]
+
+
 def _segment_tuples(kinds: np.ndarray, xy: np.ndarray) -> list[tuple]:
     """Every segment as the interpreter writes it: ("M", x, y), ("L", x, y), ("C", x1, y1,
     x2, y2, x3, y3), ("Z",). Made for the whole stream at once: the moves and lines (most of
     them) zipped from the coordinate columns, then the curves and closes put in their places."""
-    out = list(zip(_KIND_NAMES[kinds].tolist(), xy[:, 0].tolist(), xy[:, 1].tolist()))
+    out = list(zip(_KIND_NAMES[kinds].tolist(), *_shared_coordinates(xy[:, :2])))
     close = ("Z",)
     for s in np.flatnonzero(kinds == 3).tolist():
         out[s] = close

@@ -422,7 +422,8 @@ class Shows:
         rows = np.concatenate([np.arange(start, stop) for start, stop in zip(starts, stops)]) \
             if sum(counts) != stops[-1] - starts[0] else slice(starts[0], stops[-1])
         numbers, codes = self.numbers[rows], self.codes[rows]
-        size, rendered, pa, pb, pc, pd, e, f, x0, y0, x1, y1 = numbers.T.tolist()
+        size, rendered, pa, pb, pc, pd = map(_shared_in_runs, numbers[:, :6].T)
+        e, f, x0, y0, x1, y1 = numbers[:, 6:].T.tolist()
         font_row, code, mode, inked = codes.T.tolist()
         at = (codes[:, 0] * 256 + codes[:, 1]).tolist()
         ink = list(map(new_box, x0, y0, x1, y1))
@@ -433,13 +434,26 @@ class Shows:
         alpha = fill_alpha if by_fill.all() else [
             a if fill_mode else b for fill_mode, a, b in zip(
                 by_fill.tolist(), fill_alpha, _each(stroke_alphas, counts))]
-        # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
+        # Glyph(font, code, gid, text, size, rendered_size, matrix, ink, fill,
         # stroke, render_mode, alpha, run, clip)
         return glyphs_of_columns(
             map(fonts.fonts.__getitem__, font_row), code, map(fonts.gids.__getitem__, at),
             map(fonts.texts.__getitem__, at), size, rendered, zip(pa, pb, pc, pd, e, f),
-            zip(e, f), ink, _each(fills, counts), _each(strokes, counts), mode, alpha,
+            ink, _each(fills, counts), _each(strokes, counts), mode, alpha,
             _each(runs, counts), repeat(())), counts
+
+
+def _shared_in_runs(column: np.ndarray) -> list[float]:
+    """The column's values as floats, one float object for each run of equal values (equal
+    bits: 0.0 and -0.0 are written apart). A page's glyphs come in runs of one size and one
+    scale, so the six numbers a glyph shares with its neighbours are not a million floats
+    a book."""
+    bits = column.view(np.int64)
+    changes = np.flatnonzero(bits[1:] != bits[:-1]) + 1
+    if len(changes) * 2 > len(bits):
+        return column.tolist()
+    starts = np.concatenate(([0], changes))
+    return _each(column[starts].tolist(), np.diff(starts, append=len(bits)).tolist())
 
 
 def _each(values, counts) -> list:

@@ -24,13 +24,19 @@ def quick_constructor(cls):
     """A constructor of the frozen dataclass `cls` that takes every field by position, in
     field order, and gives the same value as `cls(...)`, without the generated __init__'s one
     `object.__setattr__` per field: written out, as dataclasses write their __init__, each
-    field stored straight into the new object's dict (measured under load: a box 0.6 against
-    0.9 µs; a book has a million of them)."""
+    field stored straight into the new object's dict, or through its slot's own setter when
+    the class has slots (measured under load: a box 0.6 against 0.9 µs; a book has a million
+    of them)."""
     names = tuple(f.name for f in fields(cls))
-    stores = "".join(f"    stored[{name!r}] = {name}\n" for name in names)
-    source = (f"def make({', '.join(names)}):\n    made = new(cls)\n    stored = made.__dict__\n"
-              f"{stores}    return made\n")
     scope = {"new": object.__new__, "cls": cls}
+    if "__slots__" in vars(cls):
+        scope.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
+        stores = "".join(f"    set_{name}(made, {name})\n" for name in names)
+        source = f"def make({', '.join(names)}):\n    made = new(cls)\n{stores}    return made\n"
+    else:
+        stores = "".join(f"    stored[{name!r}] = {name}\n" for name in names)
+        source = (f"def make({', '.join(names)}):\n    made = new(cls)\n"
+                  f"    stored = made.__dict__\n{stores}    return made\n")
     exec(source, scope)  # noqa: S102 - the source is made here from the field names only
     return scope["make"]
 

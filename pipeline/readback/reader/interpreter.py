@@ -415,10 +415,10 @@ class Interpreter:
                 ink = approximate_ink(font, code, trm)
             if clip:
                 ink = clipped(ink, clip)
-            # Glyph(font, code, gid, text, size, rendered_size, matrix, origin, ink, fill,
+            # Glyph(font, code, gid, text, size, rendered_size, matrix, ink, fill,
             # stroke, render_mode, alpha, run, clip)
-            marks.append(Glyph(font, code, gid, text, size, rendered, trm, (trm[4], trm[5]),
-                               ink, s.fill, s.stroke, s.render_mode, alpha, self.runs, clip))
+            marks.append(Glyph(font, code, gid, text, size, rendered, trm, ink,
+                               s.fill, s.stroke, s.render_mode, alpha, self.runs, clip))
             if noted:
                 self.note_transparency(fill_mode, not fill_mode)
             advance = width / 1000 * size + s.char_spacing
@@ -452,8 +452,7 @@ class Interpreter:
             gid, text, x0, y0, x1, y1, step = placement
             e, f = pe + pen * p0, pf + pen * p1
             marks.append(Glyph(font, code, gid, text, size, rendered, (pa, pb, pc, pd, e, f),
-                               (e, f), None if x0 is None else new_box(x0 + e, y0 + f,
-                                                                        x1 + e, y1 + f),
+                               None if x0 is None else new_box(x0 + e, y0 + f, x1 + e, y1 + f),
                                fill, stroke, mode, alpha, runs, ()))
             pen += step
         return pen

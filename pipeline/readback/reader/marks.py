@@ -338,7 +338,6 @@ class Glyph(NamedTuple):
     size: float  # the Tf size
     rendered_size: float  # em height on the page after the text matrix and the CTM
     matrix: Matrix  # text space (1 unit = 1 em) to page
-    origin: tuple[float, float]
     ink: Box | None  # the outline's bounds on the page; None for a blank glyph
     fill: Colour
     stroke: Colour
@@ -348,6 +347,12 @@ class Glyph(NamedTuple):
     clip: tuple = ()
 
     kind = "glyph"
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """Where the glyph's pen stood on the page: the matrix's translation (not a field of
+        its own, so no pair a glyph)."""
+        return self.matrix[4], self.matrix[5]
 
     @property
     def missing(self) -> bool:
