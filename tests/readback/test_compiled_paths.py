@@ -192,3 +192,22 @@ def test_the_same_glyphs_from_each_kind_of_text(data, taken, tmp_path, monkeypat
     assert bool(ran) == taken
     if taken:
         assert plain[0], "the stream shows glyphs"
+
+
+def test_shared_numbers_keep_their_values_and_their_signs():
+    """The kernels' columns become floats shared among equal values: by their bits, so a -0.0
+    (written "-0" in a proof) is never given the object of a 0.0."""
+    import numpy as np
+
+    from pipeline.readback.reader.compiled_paths import _shared_coordinates
+    from pipeline.readback.reader.compiled_text import _shared_in_runs
+
+    points = np.array([[1.5, -0.0, 9.0], [0.0, 1.5, 9.0], [1.5, -0.0, 9.0], [0.0, 0.0, 9.0]])
+    xs, ys = _shared_coordinates(points[:, :2])
+    assert list(map(repr, xs + ys)) == list(map(repr, points[:, :2].T.ravel().tolist()))
+    assert xs[0] is xs[2] is ys[1] and ys[0] is ys[2] and ys[3] is xs[1] and ys[0] is not ys[3]
+    column = np.array([2.0, 2.0, 2.0, -0.0, 0.0, 0.0, 2.0])
+    shared = _shared_in_runs(column)
+    assert list(map(repr, shared)) == list(map(repr, column.tolist()))
+    assert shared[0] is shared[2] and shared[4] is shared[5] and shared[3] is not shared[4]
+    assert _shared_coordinates(np.zeros((0, 2))) == ([], [])

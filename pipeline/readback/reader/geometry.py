@@ -30,7 +30,7 @@ def quick_constructor(cls):
     names = tuple(f.name for f in fields(cls))
     scope = {"new": object.__new__, "cls": cls}
     if "__slots__" in vars(cls):
-        scope.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
+        scope.update({f"set_{name}": vars(cls)[name].__set__ for name in names})
         stores = "".join(f"    set_{name}(made, {name})\n" for name in names)
         source = f"def make({', '.join(names)}):\n    made = new(cls)\n{stores}    return made\n"
     else:

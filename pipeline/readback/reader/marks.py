@@ -350,8 +350,8 @@ class Glyph(NamedTuple):
 
     @property
     def origin(self) -> tuple[float, float]:
-        """Where the glyph's pen stood on the page: the matrix's translation (not a field of
-        its own, so no pair a glyph)."""
+        """Where the glyph's pen stood on the page: the matrix's translation, read from it
+        rather than kept as a field, so a glyph holds no pair of its own."""
         return self.matrix[4], self.matrix[5]
 
     @property
