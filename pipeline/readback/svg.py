@@ -205,7 +205,7 @@ def _glyph_element(glyph: Glyph, defs: _GlyphDefs, placed: dict, numbers: dict) 
     key = (font, gid, a, b, c, d, mode, id(fill), id(stroke), alpha)
     around = placed.get(key, _UNSEEN)
     if around is _UNSEEN:
-        if mode == 3 or mode == 7:   # invisible (`Glyph.visible`)
+        if not glyph.visible:
             return None
         if font.ttfont is None or gid is None:
             # No outlines to draw: fall back to text, marked so a proofreader sees it.

@@ -206,8 +206,10 @@ def test_shared_numbers_keep_their_values_and_their_signs():
     xs, ys = _shared_coordinates(points[:, :2])
     assert list(map(repr, xs + ys)) == list(map(repr, points[:, :2].T.ravel().tolist()))
     assert xs[0] is xs[2] is ys[1] and ys[0] is ys[2] and ys[3] is xs[1] and ys[0] is not ys[3]
-    column = np.array([2.0, 2.0, 2.0, -0.0, 0.0, 0.0, 2.0])
-    shared = _shared_in_runs(column)
-    assert list(map(repr, shared)) == list(map(repr, column.tolist()))
+    block = np.array([[2.0, 1.0], [2.0, 1.0], [2.0, 1.0], [-0.0, 1.0], [0.0, 1.0], [0.0, 1.0],
+                      [2.0, 1.0]])
+    shared, scales = _shared_in_runs(block)
+    assert list(map(repr, shared + scales)) == list(map(repr, block.T.ravel().tolist()))
     assert shared[0] is shared[2] and shared[4] is shared[5] and shared[3] is not shared[4]
+    assert scales[0] is scales[2] and scales[4] is scales[5]
     assert _shared_coordinates(np.zeros((0, 2))) == ([], [])

@@ -422,7 +422,7 @@ class Shows:
         rows = np.concatenate([np.arange(start, stop) for start, stop in zip(starts, stops)]) \
             if sum(counts) != stops[-1] - starts[0] else slice(starts[0], stops[-1])
         numbers, codes = self.numbers[rows], self.codes[rows]
-        size, rendered, pa, pb, pc, pd = map(_shared_in_runs, numbers[:, :6].T)
+        size, rendered, pa, pb, pc, pd = _shared_in_runs(numbers[:, :6])
         e, f, x0, y0, x1, y1 = numbers[:, 6:].T.tolist()
         font_row, code, mode, inked = codes.T.tolist()
         at = (codes[:, 0] * 256 + codes[:, 1]).tolist()
@@ -443,17 +443,16 @@ class Shows:
             _each(runs, counts), repeat(())), counts
 
 
-def _shared_in_runs(column: np.ndarray) -> list[float]:
-    """The column's values as floats, one float object for each run of equal values (equal
+def _shared_in_runs(block: np.ndarray) -> list[list[float]]:
+    """The columns of `block` as floats, one float object for each run of equal rows (equal
     bits: 0.0 and -0.0 are written apart). A page's glyphs come in runs of one size and one
-    scale, so the six numbers a glyph shares with its neighbours are not a million floats
-    a book."""
-    bits = column.view(np.int64)
-    changes = np.flatnonzero(bits[1:] != bits[:-1]) + 1
-    if len(changes) * 2 > len(bits):
-        return column.tolist()
-    starts = np.concatenate(([0], changes))
-    return _each(column[starts].tolist(), np.diff(starts, append=len(bits)).tolist())
+    scale, so the six numbers a glyph shares with its neighbours are not a million floats a
+    book; rows taken together, one comparison a block (measured: 107 against 230 µs for 500
+    glyphs taken column by column, 87 µs with no sharing)."""
+    bits = block.view(np.int64)
+    starts = np.flatnonzero(np.concatenate(([True], (bits[1:] != bits[:-1]).any(axis=1))))
+    counts = np.diff(starts, append=len(block)).tolist()
+    return [_each(column, counts) for column in block[starts].T.tolist()]
 
 
 def _each(values, counts) -> list:
