@@ -116,10 +116,14 @@ def open_document(book: dict, field: str, root: Path = Path("."),
 
 
 def load_book(book: dict, records: dict, root: Path = Path("."),
-              manifest: str = "build/manifest.json", ledger=None) -> LoadedBook:
+              manifest: str = "build/manifest.json", ledger=None,
+              opened: dict | None = None) -> LoadedBook:
+    """`opened`: the book's PDFs already opened (`open_document`), by field ("interior",
+    "cover"); a field not in it is opened here."""
     check_manifest_entry(book, manifest)
-    interior = open_document(book, "interior", root, manifest)
-    cover = open_document(book, "cover", root, manifest)
+    opened = opened or {}
+    interior = opened.get("interior") or open_document(book, "interior", root, manifest)
+    cover = opened.get("cover") or open_document(book, "cover", root, manifest)
     return LoadedBook(
         book=book, profile=get_profile(book.get("printer", "kdp")),
         trim=Trim(Fraction(str(book["trim_in"]["width"])),
