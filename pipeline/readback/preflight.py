@@ -193,6 +193,7 @@ def _before_the_checks(books: list[dict], every: list[dict], manifest: Path) -> 
     the book's check, each ledger read, the kernels compiled or loaded (about 5 CPU s cold),
     and one cover read, so the modules reading a page needs (fontTools' tables) are imported
     once, not in every worker."""
+    _OPENED.clear()   # none left from a run that stopped on an error
     for book in books:
         _OPENED[book["slug"]] = {field: open_document(book, field, Path("."), str(manifest))
                                  for field in ("interior", "cover")}
