@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.catalog import DEFAULT_PATH, Catalog, CatalogError, refuse_stale
 from pipeline.errors import InputError
+from pipeline.workers import worker_count
 
 if TYPE_CHECKING:
     from pipeline.family import Family
@@ -25,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     interrupted = []
     try:
+        worker_count(vars(args).get("workers"))   # a bad count stops before any work
         with interrupts_end_workers_quietly(interrupted):
             return args.run(args) or 0
     except InputError as error:

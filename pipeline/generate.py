@@ -15,7 +15,6 @@ refused board does not hold the others back.
 
 from __future__ import annotations
 
-import os
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from pipeline.errors import GenerationFailed
 from pipeline.family import Family, Generated, get_family, load_index, stored_sketch
 from pipeline.records import PuzzleRecord, fingerprint, level_space, puzzle_id, puzzle_key
 from pipeline.worddata import WordSource, words_for
+from pipeline.workers import worker_count
 
 MAX_REPLACEMENTS = 20  # a board that duplicates an earlier one is replaced up to this often
 
@@ -122,7 +122,7 @@ class LocalExecutor:
     task_seconds = 0.05   # batch jobs until a task takes about this long: pool overhead is small
 
     def __init__(self, workers: int | None = None):
-        self.workers = max(1, workers or default_workers())
+        self.workers = worker_count(workers)
         self._pool = None
         self._running: set = set()
         self._inline: deque = deque()
@@ -173,10 +173,6 @@ class LocalExecutor:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-def default_workers() -> int:
-    return os.cpu_count() or 1
 
 
 class DaskExecutor:
@@ -283,7 +279,7 @@ def open_executor(kind: str = "local", *, workers: int | None = None,
                              field="--scheduler") from None
         cluster = None
     else:
-        cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
+        cluster = LocalCluster(n_workers=worker_count(workers), threads_per_worker=1,
                                processes=True, host="127.0.0.1",
                                dashboard_address="127.0.0.1:0" if dashboard and _has_bokeh()
                                else None)

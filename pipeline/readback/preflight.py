@@ -31,20 +31,23 @@ from pipeline.book.ledger import read_ledger
 from pipeline.readback.checks.ledger import board_forms, ledger_file, shelf, view_keys
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, reading_back, select_books)
+from pipeline.workers import worker_count
 from pipeline.readback.proof import write_proofs
 from pipeline.readback.reader import warm_up
 from pipeline.readback.report import book_report, table
 
 
 def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
-                     key: dict | None = None, ledger=None, last: bool = False) -> dict:
+                     key: dict | None = None, ledger=None, last: bool = False,
+                     opened: dict | None = None) -> dict:
     """Read one book back, check it, write its preflight.json (and its proofs), then the key
     they were made from (stopped before it, the old key names the old report's sha256).
-    `last`: the process ends after this book, so what it was read into is not freed."""
+    `last`: the process ends after this book, so what it was read into is not freed.
+    `opened`: the book's PDFs as the parent opened them (a forked worker inherits them), or
+    None to open them here."""
     folder = Path(book["interior"]).parent
     with reading_back(), speaking(book.get("language", "en")):
-        b = load_book(book, records, manifest=manifest, ledger=ledger,
-                      opened=_OPENED.pop(book["slug"], None))
+        b = load_book(book, records, manifest=manifest, ledger=ledger, opened=opened)
         rep = book_report(b, run_checks(b))
         write_json(folder / "preflight.json", rep)
         if proofs:  # from the same reading of the PDFs: each page is read once
@@ -136,30 +139,11 @@ def _answer(writer, function, job: tuple, initializer, initargs: tuple) -> None:
         writer.send(("raised", RuntimeError(f"the answer could not be sent: {error!r}")))
     writer.close()
 
-# What every book's check reads besides its own PDFs: the catalog's records and the shelf of
-# every title's boards (checks/ledger.py). A worker is given them once, when it starts
-# (inherited, not pickled, where processes fork), and each job names only its book: pickled
-# into every job, the ledger views alone cost more CPU than reading the books' pages.
-_SHARED: dict = {}
-
-
-# Each book's PDFs as the parent opened them before the checks (`_before_the_checks`), by
-# slug: a worker forked after it reads its book from them instead of opening both again
-# (the 54 PDFs of the default set took 0.55 CPU s to open).
-_OPENED: dict[str, dict] = {}
-
-
-def _share(records: dict, titles=None, last: bool = False) -> None:
-    _SHARED.update(records=records, titles=titles, last=last)
-
-
-def _check_shared(book: dict, manifest: str, proofs: bool, key: dict) -> dict:
-    return check_and_report(book, book_records(book, _SHARED["records"]), manifest, proofs,
-                            key, _SHARED["titles"].view(book), last=_SHARED["last"])
-
-
-def _forms_shared(ids: list[str]) -> list[tuple[str, str]]:
-    return board_forms(ids, _SHARED["records"])
+def inherited(context) -> bool:
+    """Whether a process of `context` starts as a copy of this one (fork), so what a job is
+    given is inherited, not pickled: the PDFs the parent opened are worth handing over then;
+    under spawn or forkserver each worker opens its own."""
+    return context.get_start_method() == "fork"
 
 
 FORMS_JOB = 400  # boards of one family whose forms are one job
@@ -168,7 +152,8 @@ FORMS_JOB = 400  # boards of one family whose forms are one job
 def printed_forms(records: dict, workers: int, meanwhile=lambda: None) -> dict[str, str]:
     """id -> dedupe form of every printed board, the boards of a family in jobs spread over
     `workers` processes: in one process, the forms were 3.1 of the 4 s the shelf took.
-    `meanwhile()` is run in this process while the workers work out the forms."""
+    `meanwhile()` is run in this process while the workers work out the forms. Each job is
+    given exactly its boards' records, so it runs the same under every start method."""
     by_family: dict[str, list[str]] = {}
     for board in sorted(records):
         by_family.setdefault(records[board]["family"], []).append(board)
@@ -177,30 +162,35 @@ def printed_forms(records: dict, workers: int, meanwhile=lambda: None) -> dict[s
     jobs = [ids[start:start + FORMS_JOB] for ids in by_family.values()
             for start in range(0, len(ids), FORMS_JOB)]
     jobs.sort(key=len, reverse=True)
-    _share(records)
+    work = [(ids, {board: records[board] for board in ids}) for ids in jobs]
     if workers > 1 and len(jobs) > 1:
         with multiprocessing.Pool(min(workers, len(jobs))) as pool:
-            pending = pool.map_async(_forms_shared, jobs, chunksize=1)
+            pending = pool.starmap_async(board_forms, work, chunksize=1)
             meanwhile()
             return dict(pair for done in pending.get() for pair in done)
     meanwhile()
-    return dict(pair for ids in jobs for pair in _forms_shared(ids))
+    return dict(pair for ids, some in work for pair in board_forms(ids, some))
 
 
-def _before_the_checks(books: list[dict], every: list[dict], manifest: Path) -> None:
-    """What the parent does before any book's worker is forked, besides the shelf: each PDF
-    opened (an unreadable one is reported here, before any work is shared out) and kept for
-    the book's check, each ledger read, the kernels compiled or loaded (about 5 CPU s cold),
-    and one cover read, so the modules reading a page needs (fontTools' tables) are imported
-    once, not in every worker."""
-    _OPENED.clear()   # none left from a run that stopped on an error
+def _before_the_checks(books: list[dict], every: list[dict], manifest: Path,
+                       keep_opened: bool) -> dict[str, dict]:
+    """What the parent does before any book's worker starts, besides the shelf: each PDF
+    opened (an unreadable one is reported here, before any work is shared out), kept for the
+    book's check when its worker inherits it (`keep_opened`), each ledger read, the kernels
+    compiled or loaded (about 5 CPU s cold), and one cover read, so the modules reading a
+    page needs (fontTools' tables) are imported once, not in every worker. Returns the
+    opened PDFs by slug."""
+    opened = {}
     for book in books:
-        _OPENED[book["slug"]] = {field: open_document(book, field, Path("."), str(manifest))
-                                 for field in ("interior", "cover")}
+        documents = {field: open_document(book, field, Path("."), str(manifest))
+                     for field in ("interior", "cover")}
+        if keep_opened:
+            opened[book["slug"]] = documents
     for path in {ledger_file(book) for book in every}:
         read_ledger(path)
     warm_up()
     open_document(books[0], "cover", Path("."), str(manifest)).page(1)
+    return opened
 
 
 def checked_report(book: dict, key: dict, proofs: bool) -> tuple[dict, str] | None:
@@ -240,30 +230,37 @@ def run(args) -> int:
         earlier = [None if getattr(args, "force", False) else checked_report(book, key, proofs)
                    for book, key in zip(books, keys)]
         todo = [n for n, known in enumerate(earlier) if known is None]
-        processes = getattr(args, "workers", None) or os.cpu_count() or 1
+        processes = worker_count(getattr(args, "workers", None))
         records = catalog_records(args.catalog, every if todo else [])
-        titles = None
+        context = multiprocessing.get_context()
+        opened: dict[str, dict] = {}
+        jobs = []
         if todo:
-            forms = printed_forms(records, processes, meanwhile=lambda: _before_the_checks(
-                [books[n] for n in todo], every, manifest))
-            titles = shelf(every, records, forms)
-        jobs = [(books[n], str(manifest), proofs, keys[n]) for n in todo]
+            def before():
+                opened.update(_before_the_checks([books[n] for n in todo], every, manifest,
+                                                 keep_opened=inherited(context)))
+            titles = shelf(every, records, printed_forms(records, processes, meanwhile=before))
+            # Each job is given all its book needs: its records, its ledger view and (where
+            # the worker is forked) the PDFs already opened; nothing is left in module state.
+            jobs = [(books[n], book_records(books[n], records), str(manifest), proofs,
+                     keys[n], titles.view(books[n]), False, opened.pop(books[n]["slug"], None))
+                    for n in todo]
         workers = min(processes, len(jobs))
-        _share(records, titles)
+        del records, opened
         if workers > 1:
             # What the workers inherit is kept out of the cycle collector's walks: walking
             # it would touch every object in every worker, copying the parent's pages into
             # each (frozen before the collector runs again, which would walk it once here).
             gc.freeze()
     if workers > 1:
-        # Longest books first, so no worker is left with a big book while the others idle.
+        # Longest books first, so no worker is left with a big book while the others idle;
+        # each worker ends after its book (`last`).
         order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])
         done = dict(zip(order, each_in_a_fresh_process(
-            _check_shared, [jobs[k] for k in order], workers, _share, (records, titles, True))))
+            check_and_report, [jobs[k][:6] + (True,) + jobs[k][7:] for k in order], workers)))
         checked = [done[k] for k in range(len(jobs))]
     else:
-        checked = [_check_shared(*job) for job in jobs]
-    _OPENED.clear()
+        checked = [check_and_report(*job) for job in jobs]
     for n, report in zip(todo, checked):
         earlier[n] = report, table([report])
     reports = [report for report, _ in earlier]

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 from pipeline.catalog import Catalog
-from pipeline.generate import default_workers, fill
+from pipeline.generate import fill
+from pipeline.workers import worker_count
 from pipeline.keyed import KeyedStream
 from pipeline.starbattle import generate as generator
 from pipeline.starbattle import solve as solver
@@ -34,7 +35,7 @@ QUICK_SAMPLES = {1: (10, 2, 50), 2: (4, 1, 20), 3: (1, 1, 5)}
 
 def run(quick: bool = False, levels=None) -> dict:
     solver.warm_up()
-    workers = default_workers()
+    workers = worker_count(None)
     results: dict = {"workers": workers, "bands": {}}
     with tempfile.TemporaryDirectory() as tmp:
         everything = Catalog(Path(tmp) / "all.sqlite")
