@@ -293,6 +293,13 @@ class Family(abc.ABC):
         """The smallest cell a board of `level` may print at. Default: `min_cell_mm`."""
         return self.min_cell_mm
 
+    def level_language(self, level: str) -> str | None:
+        """The language the words of `level`'s boards are in (a theme's words, a fill's
+        answers, a group's labels), or None for boards with no words of a language (a
+        grid of digits): a book in another language is refused (its pages would mix the two).
+        Default: None."""
+        return None
+
     def level_title(self, level: str) -> str:
         """How pages and covers print a level (`level_titles`, in the book's language): never
         its slug."""
@@ -330,11 +337,11 @@ class Family(abc.ABC):
         """The board with its one solution. Served: draw.py's `draw_solution`."""
         self._served("draw_solution")(ink, puzzle, solution, box)
 
-    def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
-                      solution_cell: float) -> str | None:
-        """Why the board cannot be printed at these pitches (pt), e.g. a word that does not
-        fit at the smallest type size; `measure.text_width(text, size=, bold=)` measures
-        type. Default: every board prints (None)."""
+    def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
+                      puzzle_cell: float, solution_cell: float) -> str | None:
+        """Why a board of `level` cannot be printed at these pitches (pt), e.g. a word that
+        does not fit at the smallest type size; `measure.text_width(text, size=, bold=)`
+        measures type. Default: every board prints (None)."""
         return None
 
     def panel_rows(self, level: str) -> float:

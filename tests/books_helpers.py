@@ -57,6 +57,7 @@ def _toml(value) -> str:
 def write_layout(root: Path, slug: str, text: str) -> Path:
     folder = root / "layouts"
     folder.mkdir(parents=True, exist_ok=True)
+    (folder / "ledger.jsonl").touch()   # a first title's ledger: empty, but there
     path = folder / f"{slug}.toml"
     path.write_text(text, encoding="utf-8")
     return path

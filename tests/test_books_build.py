@@ -129,7 +129,7 @@ def test_a_section_whose_every_board_is_refused_for_print_stops_in_one_line(tmp_
     path = write_layout(tmp_path, "toy", layout_text())
     calls = {"refused": 0}
 
-    def refuse_big(self, measure, puzzle, solution, puzzle_cell, solution_cell):
+    def refuse_big(self, measure, level, puzzle, solution, puzzle_cell, solution_cell):
         if puzzle["size"] == books_fake.SIZES["big"]:
             calls["refused"] += 1
             return "planted: no big board fits"

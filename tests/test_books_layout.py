@@ -243,3 +243,31 @@ def test_a_layout_error_while_books_are_written_side_by_side_names_its_layout(
     assert status == 2 and len(err.splitlines()) == 1, err
     assert "bad.toml" in err and "leaves the allowed area" in err, err
     assert not (tmp_path / "out" / "bad" / "interior.pdf").exists()
+
+
+def test_a_layout_with_no_ledger_beside_it_is_refused(tmp_path, toy):
+    path = write_layout(tmp_path, "toy-alone", layout_text())
+    (path.parent / "ledger.jsonl").unlink()
+    error = error_of(path)
+    assert error.field == "ledger" and "no publication ledger" in str(error)
+    assert "\n" not in str(error)
+
+
+def test_a_layout_names_its_ledger_elsewhere(tmp_path, toy):
+    path = write_layout(tmp_path, "toy-named", layout_text(ledger="../sold/ledger.jsonl"))
+    (path.parent / "ledger.jsonl").unlink()
+    assert error_of(path).field == "ledger"          # named, but not there: refused
+    (tmp_path / "sold").mkdir()
+    (tmp_path / "sold" / "ledger.jsonl").touch()
+    assert load_layout(path).ledger == path.parent / "../sold/ledger.jsonl"
+
+
+def test_a_book_whose_language_is_not_its_levels_is_refused(tmp_path):
+    section = {"family": "wordsearch", "level": "medium-de", "count": 4,
+               "puzzles_per_page": 1, "solutions_per_page": 2}
+    text = layout_text(language="en", sections=[section])
+    error = error_of(write_layout(tmp_path, "mixed", text))
+    assert (error.field, error.line) == ("sections[1].level", line_of(text, "medium-de"))
+    assert "'de'" in str(error) and "'en'" in str(error)
+    assert load_layout(write_layout(tmp_path, "german", layout_text(language="de",
+                                                                     sections=[section])))

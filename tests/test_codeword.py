@@ -255,5 +255,5 @@ def test_a_solution_pitch_too_small_for_the_key_is_a_print_problem():
 
     g = made("easy", 1)
     measure = RecordingInk()
-    assert FAMILY.print_problem(measure, g.puzzle, g.solution, 24.0, 11.0) is None
-    assert "key" in FAMILY.print_problem(measure, g.puzzle, g.solution, 24.0, 6.0)
+    assert FAMILY.print_problem(measure, "easy", g.puzzle, g.solution, 24.0, 11.0) is None
+    assert "key" in FAMILY.print_problem(measure, "easy", g.puzzle, g.solution, 24.0, 6.0)

@@ -198,8 +198,8 @@ def test_a_board_too_big_for_its_tiles_is_refused_and_the_next_one_taken(generat
     from pipeline.book.choosing import take_boards
     from pipeline.book.layout import Section
     ink = RecordingInk()
-    assert FAMILY.print_problem(ink, generated.puzzle, generated.solution, 85.0, 62.0) is None
-    reason = FAMILY.print_problem(ink, generated.puzzle, generated.solution, 20.0, 62.0)
+    assert FAMILY.print_problem(ink, "hard", generated.puzzle, generated.solution, 85.0, 62.0) is None
+    reason = FAMILY.print_problem(ink, "hard", generated.puzzle, generated.solution, 20.0, 62.0)
     assert reason and "does not fit" in reason
     # The section passes over a refused board and says so.
     from pipeline.records import PuzzleRecord

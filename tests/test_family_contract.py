@@ -118,7 +118,7 @@ def level_problems(family: Family, level: str, made) -> list[str]:
     expect(_drawn(lambda ink: family.draw_puzzle(ink, puzzle, box)) > 0, "draw_puzzle draws")
     expect(_drawn(lambda ink: family.draw_solution(ink, puzzle, solution, box)) > 0,
            "draw_solution draws")
-    problem = family.print_problem(Measure(), puzzle, solution, 60.0, 30.0)
+    problem = family.print_problem(Measure(), level, puzzle, solution, 60.0, 30.0)
     expect(problem is None or isinstance(problem, str), "print_problem: None or a text")
     for rules in (family.rules_text(), family.rules_for(puzzle, family.levels)):
         expect(isinstance(rules, list) and rules and all(isinstance(r, str) for r in rules),

@@ -75,6 +75,7 @@ def test_ctrl_c_during_generate(tmp_path):
 def book_layout(tmp_path, count):
     folder = tmp_path / "layouts"
     folder.mkdir()
+    (folder / "ledger.jsonl").touch()
     (folder / "interrupted.toml").write_text(
         'title = "Interrupted"\nauthor = "Test Press"\ntrim = "6x9"\npaper = "white"\n\n'
         f'[[sections]]\nfamily = "starbattle"\nlevel = "easy"\ncount = {count}\n'

@@ -72,6 +72,7 @@ def _records(**boards) -> dict:
 
 
 def _check(entry, books, records, ledger_path: Path, upload=None):
+    ledger_path.touch()
     for book in books:
         book["ledger"] = str(ledger_path)
     views = ledger_views(books, records)
@@ -140,6 +141,7 @@ def test_a_sheet_whose_ledger_row_disagrees_fails(tmp_path):
     records = _records(**{"bridges-easy-0001": ("bridges", "easy", puzzle)})
     b = _entry("book-b", "Book B", [(5, "puzzle", "bridges-easy-0001")])
     path = tmp_path / "ledger.jsonl"
+    path.touch()
     facts = ledger_facts("book-b", book_holdings(b, records), read_ledger(path))
     sheet = {"fields": [{"key": "duplicated_content", "value": facts}]}
     _, loaded = _check(b, [b], records, path, upload=sheet)

@@ -28,7 +28,7 @@ from pipeline.book.inputs import (INPUTS_NAME, BookInputs, book_inputs, file_sha
 from pipeline.book.interior import (BookPuzzle, FrontMatter, InteriorWriter, family_title,
                                     level_title, pitch_problem, section_pitches)
 from pipeline.book.layout import PUZZLES_PER_PAGE, Layout, Section, load_layout
-from pipeline.book.ledger import ledger_path, read_ledger
+from pipeline.book.ledger import read_ledger
 from pipeline.book.pdfink import LayoutError
 from pipeline.book.pdfx import to_pdfx
 from pipeline.book.plan import Plan, SectionShape, families_in_order, longest_blank_run, plan_book
@@ -39,6 +39,7 @@ from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.i18n import N_, Messages, decimal, speaking
 from pipeline.ranges import number_runs
+from pipeline.workers import worker_count
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
 
 MANIFEST_NAME = "manifest.json"
@@ -84,7 +85,8 @@ def printable_check(book: PlannedBook):
         if key not in cache:
             puzzle_cell, solution_cell = section_pitches(layout, profile, count, section)
             cache[key] = get_family(section.family).print_problem(
-                measure, record.puzzle, record.solution, puzzle_cell, solution_cell)
+                measure, section.level, record.puzzle, record.solution, puzzle_cell,
+                solution_cell)
         return cache[key]
     return problem
 
@@ -305,7 +307,7 @@ def _refuse_unprintable(layout: Layout, index: int, section: Section,
 def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
     """The book's boards, drawn around what other titles hold by the ledger."""
     layout = book.layout
-    held = read_ledger(ledger_path(layout.path.parent)).others(layout.slug)
+    held = read_ledger(layout.ledger).others(layout.slug)
     if layout.lock_path.exists():
         return records_from_lock(layout, printable_check(book), held)
     return records_from_catalog(layout, catalog, problem=printable_check(book), held=held,
@@ -473,7 +475,7 @@ def _build_book(book: PlannedBook, records: BookRecords, out_dir: Path, *, progr
         "frozen": layout.lock_path.exists(),
         "lock": where["lock"],
         "series": layout.series, "volume": layout.volume,
-        "ledger": str(ledger_path(layout.path.parent)),
+        "ledger": str(layout.ledger),
         "pages": interior.pages,
     }
 
@@ -654,10 +656,9 @@ def _book_pool(workers):
     """The worker processes that write the books (and work out their hints), or None for
     one worker. No process starts until something is submitted (an unchanged set costs
     nothing); on an error the work not yet started is dropped."""
-    import os
     from concurrent.futures import ProcessPoolExecutor
 
-    count = workers or os.cpu_count() or 1
+    count = worker_count(workers)
     if count <= 1:
         yield None
         return

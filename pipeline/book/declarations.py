@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.book.interior import family_title
-from pipeline.book.ledger import book_holdings, ledger_facts, ledger_path, read_ledger
+from pipeline.book.ledger import book_holdings, ledger_facts, read_ledger
 from pipeline.book.plan import families_in_order
 
 ANSWER = "For the publisher to answer; this sheet does not answer it. Facts the build holds: "
@@ -113,7 +113,7 @@ def book_declarations(layout, sections, boards, pages: list[dict]) -> dict:
     """The declaration rows of a book being built: `sections` its printed records by section,
     `boards` every record it prints (how-to boards too), `pages` its manifest pages."""
     by_id = {r.id: {"family": r.family, "level": r.level, "puzzle": r.puzzle} for r in boards}
-    ledger = read_ledger(ledger_path(layout.path.parent))
+    ledger = read_ledger(layout.ledger)
     entry = {"slug": layout.slug, "title": layout.title, "pages": pages}
     printed = [r for section in sections for r in section]
     return declaration_values(BookFacts(

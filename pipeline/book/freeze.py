@@ -17,7 +17,7 @@ from pipeline.book.build import (PlannedBook, ensure_boards, example_level, key_
                                  read_lock, records_from_catalog)
 from pipeline.book.choosing import how_to_board, how_to_wanted, take_boards
 from pipeline.book.layout import load_layout
-from pipeline.book.ledger import ledger_path, read_ledger
+from pipeline.book.ledger import read_ledger
 from pipeline.book.plan import families_in_order
 from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
@@ -33,7 +33,7 @@ def freeze(path: Path, catalog_path: Path, *, workers=None, progress=True, execu
     stay as they are; only its how-to pages change)."""
     book = plan_layout(load_layout(path))
     layout = book.layout
-    held = read_ledger(ledger_path(layout.path.parent)).others(layout.slug)
+    held = read_ledger(layout.ledger).others(layout.slug)
     with Catalog(catalog_path) as catalog:
         refuse_stale(catalog, [get_family(name) for name in
                                dict.fromkeys(section.family for section in layout.sections)])

@@ -173,10 +173,9 @@ def book_inputs(paths: dict, windows: dict[tuple[str, str], int], catalog) -> Bo
 
 
 def layout_paths(layout) -> dict:
-    from pipeline.book.ledger import ledger_path
     return {"layout": str(layout.path), "lock": str(layout.lock_path),
             "fonts": [str(layout.font_regular), str(layout.font_bold)],
-            "ledger": str(ledger_path(layout.path.parent)),
+            "ledger": str(layout.ledger),
             "words": [s.words.path for s in layout.sections if s.words is not None]}
 
 

@@ -25,6 +25,7 @@ from pipeline.book.fonts import (DEFAULT_FONTS, check_truetype, missing_characte
                                  resolve_font_file)
 from pipeline.book.cover_style import CoverStyle, parse_style
 from pipeline.book.printers import Trim, get_profile, profile_names
+from pipeline.book.ledger import LEDGER_NAME
 from pipeline.ean import check_digit
 from pipeline.errors import InputError
 from pipeline.i18n import LANGUAGES, has_catalog
@@ -78,6 +79,9 @@ BOOK_FIELDS = (
           + ", ".join(LANGUAGES) + " (pipeline/i18n.py)"),
     Field("store", str, False, None, "the store the title is meant for, on the upload sheet "
           "(default: the language's Amazon store)"),
+    Field("ledger", str, False, None, "the publication ledger the book is sold against, a "
+          "file relative to the layout (default: ledger.jsonl beside the layout); it must "
+          "exist (an empty file is a ledger of no titles), or the book is refused"),
 )
 # The Amazon store of each language's buyers: the upload sheet's default `store`.
 STORES = {"en": "Amazon.com", "de": "Amazon.de", "fr": "Amazon.fr", "es": "Amazon.es"}
@@ -159,6 +163,7 @@ class Layout:
     store: str = "Amazon.com"           # the store the title is meant for (the upload sheet)
     series: str | None = None           # with `volume`: the book is volume N of this series
     volume: int | None = None
+    ledger: Path = Path("layouts/ledger.jsonl")  # the publication ledger it is sold against
 
     @property
     def volume_text(self) -> str | None:
@@ -326,6 +331,7 @@ def load_layout(path: Path | str) -> Layout:
     keywords, categories, finish = _setup_form_fields(book, profile, fail)
     _check_series(book, fail)
     language = _language(book["language"], sections, fail)
+    ledger = _ledger(path, book["ledger"], fail)
     return Layout(path=path, slug=slug, title=book["title"], subtitle=book["subtitle"],
                   author=book["author"], isbn=isbn, printer=printer, trim=trim,
                   paper=book["paper"], bleed=bleed, large_print=book["large_print"],
@@ -337,7 +343,18 @@ def load_layout(path: Path | str) -> Layout:
                   description=book["description"], keywords=keywords, categories=categories,
                   cover_finish=finish, language=language,
                   store=book["store"] or STORES[language], series=book["series"],
-                  volume=book["volume"])
+                  volume=book["volume"], ledger=ledger)
+
+
+def _ledger(layout: Path, named: str | None, fail) -> Path:
+    """The ledger the book is sold against. It must be there: a book that read no ledger
+    would take boards another title sells, and its preflight would agree."""
+    ledger = layout.parent / (named or LEDGER_NAME)
+    if not ledger.is_file():
+        raise fail(f"no publication ledger at {ledger}: name the ledger this book is sold "
+                   "against (ledger = \"...\"), or create an empty one for a first title",
+                   "ledger")
+    return ledger
 
 
 def _check_series(book: dict, fail) -> None:
@@ -356,12 +373,16 @@ def _language(language: str, sections, fail) -> str:
     """The book's language, when every family it prints has a catalog in it."""
     if language not in LANGUAGES:
         raise fail(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})", "language")
-    from pipeline.family import family_module
+    from pipeline.family import family_module, get_family
 
-    for section in sections:
+    for index, section in enumerate(sections, start=1):
         if not has_catalog(family_module(section.family), language):
             raise fail(f"the {section.family} family has no catalog in {language!r}: its "
                        f"words are printed in English only", "language")
+        words_in = get_family(section.family).level_language(section.level)
+        if words_in is not None and words_in != language and section.words is None:
+            raise fail(f"the book is in {language!r} but the words of {section.family} "
+                       f"level {section.level!r} are in {words_in!r}", f"sections[{index}].level")
     return language
 
 

@@ -270,14 +270,16 @@ def ledger_path(layouts: Path) -> Path:
 
 
 def read_ledger(path: Path) -> Ledger:
-    """The ledger at `path` (an absent file is an empty ledger); a bad row is one line naming
-    the file, the line and the field. Read once a process while the file stays the same (a
-    build asks for it book by book)."""
+    """The ledger at `path`; a bad row, or no file there, is one line naming the file (and
+    the line and the field): an absent ledger is never read as an empty one, which would
+    let a book take boards another title sells. Read once a process while the file stays
+    the same (a build asks for it book by book)."""
     path = Path(path)
     try:
         stat = path.stat()
-    except OSError:
-        return Ledger(path, (), ())
+    except OSError as error:
+        raise InputError(f"cannot read the publication ledger ({error.strerror or error}); "
+                         "an empty file is a ledger of no titles", file=str(path)) from None
     return _read_ledger(path, stat.st_mtime_ns, stat.st_size)
 
 
@@ -368,7 +370,7 @@ def ledger_facts(slug: str, mine: list[Holding], ledger: Ledger, *,
     held = {h.board for h in ledger.of(slug) if h.role == "puzzle"}
     printed = [h for h in mine if h.role == "puzzle"]
     last = ledger.last_edition(slug)
-    return {"ledger": f"layouts/{LEDGER_NAME}",
+    return {"ledger": str(ledger.path),
             "published_edition": last.edition if last else None,
             "puzzles_printed": len(printed),
             "puzzles_held_by_this_title": sum(1 for h in printed if h.board in held),

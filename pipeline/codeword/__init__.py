@@ -33,8 +33,8 @@ class CodewordFamily(CrosswordFamily):
     def draw_solution_panel(self, ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
         draw.draw_solution_key(ink, puzzle, solution, box)
 
-    def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
-                      solution_cell: float) -> str | None:
+    def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
+                      puzzle_cell: float, solution_cell: float) -> str | None:
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
         answer = GridBox(0.0, 0.0, solution_cell, puzzle["rows"], puzzle["cols"])
         return (draw.panel_problem(puzzle_cell, panel_box(grid, draw.PANEL_ROWS))

@@ -77,8 +77,12 @@ class ConnectionsFamily(Family):
     def level_shape(self, level: str) -> tuple[int, int]:
         return (4, 4)
 
-    def print_problem(self, ink: Ink, puzzle: dict, solution: dict, puzzle_cell: float,
-                      solution_cell: float) -> str | None:
+    def level_language(self, level: str) -> str:
+        """The tiles and group labels are English at every level."""
+        return "en"
+
+    def print_problem(self, ink: Ink, level: str, puzzle: dict, solution: dict,
+                      puzzle_cell: float, solution_cell: float) -> str | None:
         """Why the board cannot be printed at these pitches, or None (see draw.py)."""
         also = _also_claimed(puzzle, solution)
         return draw.print_problem(ink, list(puzzle["tiles"]), list(solution["groups"]), also,

@@ -49,6 +49,10 @@ class CrosswordFamily(Family):
     def level_shape(self, level: str) -> tuple[int, int]:
         return self.sizes[level], self.sizes[level]
 
+    def level_language(self, level: str) -> str:
+        """Every level fills from English word lists."""
+        return "en"
+
     def read_words(self, path: Path, level: str):
         """A layout's own word list, indexed for the level's fills (the generate module's
         `own_index`); a family that checks against a larger dictionary keeps that one."""

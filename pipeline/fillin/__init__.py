@@ -10,11 +10,8 @@ from pipeline.crossword.families import CrosswordFamily
 from pipeline.family import AnswerSigns, Rating
 from pipeline.fillin import draw
 from pipeline.fillin import solve as solver
-from pipeline.fillin.grade import LEVEL_BY_NAME, rating_of
+from pipeline.fillin.grade import rating_of
 from pipeline.ink import GridBox, panel_box
-
-# The level whose panel a board of this many rows is printed with.
-LEVEL_BY_ROWS = {spec.size: name for name, spec in LEVEL_BY_NAME.items()}
 
 
 class FillInFamily(CrosswordFamily):
@@ -26,10 +23,10 @@ class FillInFamily(CrosswordFamily):
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS[level]
 
-    def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
-                      solution_cell: float) -> str | None:
+    def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
+                      puzzle_cell: float, solution_cell: float) -> str | None:
         """The word list must fit at 9 pt in the panel under the grid."""
-        rows = draw.PANEL_ROWS[LEVEL_BY_ROWS.get(puzzle["rows"], "hard")]
+        rows = draw.PANEL_ROWS[level]
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
         return draw.panel_problem(measure, puzzle, panel_box(grid, rows))
 

@@ -89,10 +89,11 @@ class WordSearchFamily(Family):
 
     def rate(self, puzzle: dict) -> Rating:
         """The level whose rules the board meets, from its one solution as the search finds
-        it (a board without one is refused by `pipeline grade` before it is rated)."""
+        it; a board without one has no level (`pipeline grade` refuses it before rating)."""
         solution = solve.solution_of(puzzle)
         if solution is None:
-            return Rating(grading.LEVELS[0].name, 0.0)
+            raise InputError("no placement of the listed words solves the board: it has no "
+                             "level", field="puzzle.words")
         return grading.rate(puzzle, read_placements(puzzle, solution))
 
     # Dedupe -------------------------------------------------------------------------------
@@ -123,10 +124,10 @@ class WordSearchFamily(Family):
     def draw_panel(self, ink: Ink, puzzle: dict, box: Box) -> None:
         draw.draw_panel(ink, puzzle, box)
 
-    def print_problem(self, measure, puzzle: dict, solution: dict, puzzle_cell: float,
-                      solution_cell: float) -> str | None:
+    def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
+                      puzzle_cell: float, solution_cell: float) -> str | None:
         return draw.print_problem(measure, puzzle, puzzle_cell, solution_cell,
-                                  self.panel_rows(_level_of_shape(puzzle)))
+                                  self.panel_rows(level))
 
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
         draw.draw_puzzle(ink, puzzle, box)
@@ -142,6 +143,10 @@ class WordSearchFamily(Family):
             runs.append((cells[0], cells[-1]))
         return AnswerSigns(outline="frame", runs=tuple(runs),
                            printed=tuple(puzzle["words"]) + (puzzle.get("theme", ""),))
+
+    def level_language(self, level: str) -> str:
+        """The language of the level's themes (`easy-de`: German)."""
+        return grading.LEVEL_BY_NAME[level].language
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The English levels, a German or French level in its English one's place: hard-de
@@ -167,15 +172,6 @@ class WordSearchFamily(Family):
         if not any(spec.message for spec in ways.values()):
             lines = lines[:2]
         return lines
-
-
-def _level_of_shape(puzzle: dict) -> str:
-    """The level a board's shape and message make it (for its panel's size)."""
-    for spec in grading.LEVELS:
-        if (spec.rows, spec.cols) == (puzzle["rows"], puzzle["cols"]) \
-                and spec.message == ("message" in puzzle):
-            return spec.name
-    return "hidden-message-expert" if "message" in puzzle else "expert"
 
 
 FAMILY = WordSearchFamily()

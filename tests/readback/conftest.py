@@ -33,6 +33,7 @@ def real_book(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("guards")
     (root / "layouts").mkdir()
+    (root / "layouts" / "ledger.jsonl").touch()
     (root / "layouts" / "guard.toml").write_text(LAYOUT)
     build_books([root / "layouts" / "guard.toml"], root / "catalog.sqlite", root / "build",
                 workers=1, progress=False)
