@@ -247,8 +247,38 @@ def test_diff_and_publish_of_an_unknown_or_unpublished_book_are_one_line(tmp_pat
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
-def test_publish_then_a_new_book_draws_around_and_diff_lists_the_changed_pages(tmp_path, toy):
+def test_publish_refuses_a_book_built_against_another_ledger(tmp_path):
+    (tmp_path / "ledger.jsonl").touch()
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"books": [{"slug": "b", "interior": "i.pdf",
+                                               "cover": "c.pdf", "pages": [],
+                                               "ledger": str(tmp_path / "other.jsonl")}]}))
+    done = _run("publish", "b", "--layouts-dir", str(tmp_path), "--manifest", str(manifest),
+                cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "built against the ledger" in done.stderr
+    assert (tmp_path / "ledger.jsonl").read_text() == ""
+
+
+def _interrupted_at_the_second(monkeypatch, module, name: str) -> None:
+    """`module.name` (a writer) does its first call, then is interrupted as by Ctrl-C."""
+    real, calls = getattr(module, name), []
+
+    def writer(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+    monkeypatch.setattr(module, name, writer)
+
+
+def test_publish_then_a_new_book_draws_around_and_diff_lists_the_changed_pages(
+        tmp_path, toy, monkeypatch):
+    import shutil
+
+    from pipeline.book import publish as publish_module
     from pipeline.book.publish import publish
+    from pipeline.readback import diff as diff_module
     from pipeline.readback.diff import diff_book, write_gallery
 
     sections = [{"family": "toy", "level": "small", "count": 24, "puzzles_per_page": 1,
@@ -257,6 +287,14 @@ def test_publish_then_a_new_book_draws_around_and_diff_lists_the_changed_pages(t
         "Toy One", sections=sections, blurb="A small book of marks."))
     entries, manifest = build(tmp_path, [first])
     layouts, manifest_path = tmp_path / "layouts", tmp_path / "build" / "manifest.json"
+    # Interrupted between the two PDFs it archives: no archive, no ledger row, nothing half.
+    with monkeypatch.context() as patch:
+        _interrupted_at_the_second(patch, shutil, "copyfile")
+        with pytest.raises(KeyboardInterrupt):
+            publish(["toy-one"], layouts, manifest_path, tmp_path / "catalog.sqlite")
+    archive = tmp_path / "build" / "editions" / "toy-one"
+    assert not archive.exists() or not any(archive.iterdir())
+    assert (layouts / "ledger.jsonl").read_text() == ""
     assert publish(["toy-one"], layouts, manifest_path, tmp_path / "catalog.sqlite") == 0
     ledger = read_ledger(layouts / "ledger.jsonl")
     assert {h.board for h in ledger.of("toy-one") if h.role == "puzzle"} == {
@@ -286,6 +324,14 @@ def test_publish_then_a_new_book_draws_around_and_diff_lists_the_changed_pages(t
     assert cover.changed == (1,)
     assert interior.changed == (2,) and not interior.added and not interior.removed
     assert len(interior.unchanged) == one["page_count"] - 1
+    # Interrupted between two pages it writes: no gallery page, no half-filled folder.
+    with monkeypatch.context() as patch:
+        _interrupted_at_the_second(patch, diff_module, "write_text")
+        with pytest.raises(KeyboardInterrupt):
+            write_gallery(one, edition, changes)
+    proofs = Path(one["interior"]).parent / "proofs"
+    assert not (proofs / "diff.html").exists() and not (proofs / "diff").exists()
+    assert not list(proofs.glob("diff.*"))
     gallery = write_gallery(one, edition, changes).read_text()
     assert "interior page 2: changed" in gallery and "cover page 1: changed" in gallery
     assert "interior page 3" not in gallery

@@ -26,6 +26,7 @@ from pathlib import Path
 from pipeline.book.ledger import (Edition, Holdings, archive_folder, book_holdings, choose,
                                   conflicts, ledger_path, read_ledger, read_manifest_books,
                                   write_ledger)
+from pipeline.atomic import staged_folder
 from pipeline.errors import InputError
 from pipeline.readback.diff import page_digests, pages_text, write_page_digests
 
@@ -62,6 +63,12 @@ def publish(slugs, layouts: Path, manifest: Path, catalog_path: Path) -> int:
     only its puzzles were recorded."""
     ledger = read_ledger(ledger_path(layouts))
     entries = choose(read_manifest_books(manifest), slugs, manifest)
+    for entry in entries:
+        sold_against = Path(entry.get("ledger") or ledger.path)
+        if sold_against.resolve() != ledger.path.resolve():
+            raise InputError(f"{entry['slug']} was built against the ledger {sold_against}, "
+                             f"not {ledger.path} (pass its folder as --layouts-dir)",
+                             file=str(manifest), field="ledger")
     records = printed_records(entries, catalog_path)
     holdings = list(ledger.holdings)
     editions = list(ledger.editions)
@@ -121,10 +128,9 @@ def _same_pages(layouts: Path, edition: Edition, digests) -> bool:
 def _archive(entry: dict, number: int) -> None:
     """A copy of the published PDFs under build/editions/<slug>/<n>/: the diff gallery draws
     its before images from them (the ledger's page digests say what changed without them)."""
-    folder = archive_folder(entry, number)
-    folder.mkdir(parents=True, exist_ok=True)
-    for field in ("interior", "cover"):
-        shutil.copyfile(entry[field], folder / Path(entry[field]).name)
+    with staged_folder(archive_folder(entry, number)) as staging:   # both PDFs or neither
+        for field in ("interior", "cover"):
+            shutil.copyfile(entry[field], staging / Path(entry[field]).name)
 
 
 # --- pipeline ledger ---------------------------------------------------------------------------

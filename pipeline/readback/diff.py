@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from pipeline.atomic import write_text
+from pipeline.atomic import staged_folder, write_text
 from pipeline.book.ledger import (EDITIONS_FOLDER, archive_folder, choose, ledger_path,
                                   read_ledger, read_manifest_books)
 from pipeline.errors import InputError
@@ -203,8 +203,16 @@ def _after_name(file: str, number: int, count: int) -> str:
 def write_gallery(entry: dict, edition, changes: list[PageChanges]) -> Path:
     """build/<slug>/proofs/diff.html, and the before pages it shows under proofs/diff/."""
     proofs = Path(entry["interior"]).parent / "proofs"
-    folder = proofs / BEFORE_FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
+    with staged_folder(proofs / BEFORE_FOLDER) as staging:   # swapped in whole, then the page
+        html = _gallery_html(entry, edition, changes, proofs, staging)
+    write_text(proofs / GALLERY, html)
+    return proofs / GALLERY
+
+
+def _gallery_html(entry: dict, edition, changes: list[PageChanges], proofs: Path,
+                  staging: Path) -> str:
+    """The gallery page, its before (and missing after) pages written into `staging`, which
+    becomes proofs/diff/."""
     title = entry.get("title", entry["slug"])
     count = entry["page_count"]
     archive = archive_folder(entry, edition.edition)
@@ -223,11 +231,11 @@ def write_gallery(entry: dict, edition, changes: list[PageChanges]) -> Path:
         for number in shown:
             old = f"{BEFORE_FOLDER}/{change.file}-{number:04d}-before.svg"
             if number in before:
-                (proofs / old).write_text(before[number], encoding="utf-8")
+                write_text(staging / Path(old).name, before[number])
             new = _after_name(change.file, number, count)
             if number in after:
                 new = f"{BEFORE_FOLDER}/{change.file}-{number:04d}-after.svg"
-                (proofs / new).write_text(after[number], encoding="utf-8")
+                write_text(staging / Path(new).name, after[number])
             what = ("changed" if number in change.changed else
                     "added" if number in change.added else "removed")
             before_html = (f'<img src="{old}" alt="before">' if number in before else
@@ -247,13 +255,11 @@ def write_gallery(entry: dict, edition, changes: list[PageChanges]) -> Path:
     summary = "".join(
         f"<p>{c.file}: changed {pages_text(c.changed)}; added {pages_text(c.added)}; removed "
         f"{pages_text(c.removed)}; unchanged {pages_text(c.unchanged)}</p>" for c in changes)
-    html = (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{escape(title)}: "
+    return (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{escape(title)}: "
             f"changes since edition {edition.edition}</title><style>{_CSS}</style></head><body>"
             f"<header><h1>{escape(title)}: changes since edition {edition.edition}</h1>"
             f"{summary}<p><a href=\"index.html\">all pages</a></p></header>"
             + ("".join(sections) or "<section>No page changed.</section>") + "</body></html>")
-    write_text(proofs / GALLERY, html)
-    return proofs / GALLERY
 
 
 def run_diff(slug: str, layouts: Path, manifest: Path, *, gallery: bool = True) -> int:
