@@ -46,9 +46,8 @@ def test_boards_are_proven_and_rated_at_exactly_their_level(level):
         assert FAMILY.rate(g.puzzle).level == level
         assert verify.verify(g.puzzle, g.solution)["unique"]
         assert FAMILY.count_solutions(g.puzzle, 2) == 1
-        given = len(g.puzzle["given"])
-        assert given == {"easy": 3, "medium": 2}.get(level, given)
-        assert 1 <= given <= 3
+        # The issue's table: easy gives three letters, medium two, hard one or two.
+        assert len(g.puzzle["given"]) in {"easy": {3}, "medium": {2}, "hard": {1, 2}}[level]
         letters = {ch for line in g.solution["grid"] for ch in line if ch != "#"}
         assert len(letters) == 26
         if level == "hard":
@@ -97,13 +96,22 @@ def test_a_second_key_under_the_dictionary_is_found(monkeypatch, tmp_path, capsy
 
 
 def test_a_board_without_enough_given_letters_is_invalid_to_grade(tmp_path, capsys):
-    """With no letter given a grid's key can be ambiguous or need more than the techniques:
-    `pipeline grade` says so in one line instead of a level."""
-    g = made("easy", 1)
-    puzzle = copy.deepcopy(g.puzzle)
-    puzzle["given"] = {}
-    rating = FAMILY.rate(puzzle)
-    assert rating.level in ("hard", "beyond")  # fewer given letters never make it easier
+    """With no letter given, a grid's key can be ambiguous (medium 7 has two) or still one
+    (easy 1, then hard: fewer given letters never make it easier). `pipeline grade` gives the
+    level of the one and says `invalid` of the other, with one line naming its record."""
+    path = tmp_path / "bare.jsonl"
+    lines = []
+    for level, n in (("easy", 1), ("medium", 7)):
+        puzzle = copy.deepcopy(made(level, n).puzzle)
+        puzzle["given"] = {}
+        lines.append(json.dumps({"id": f"{level}-{n}", "family": "codeword", "puzzle": puzzle}))
+    path.write_text("\n".join(lines) + "\n")
+    status = cli.main(["grade", str(path)])
+    out, err = capsys.readouterr()
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert status == 1
+    assert rows[0][:2] == ["easy-1", "hard"] and rows[1] == ["medium-7", "invalid", "-"]
+    assert err.splitlines() == [f"pipeline: {path}:2: puzzle: more than one solution"]
 
 
 # --- every letter in the grid, a one-to-one key --------------------------------------------------
@@ -153,18 +161,23 @@ def test_the_solve_and_the_checker_agree_when_letters_are_taken_away():
             assert FAMILY.count_solutions(puzzle, 2) == len(found)
 
 
-def test_a_solver_rule_that_guesses_is_caught(monkeypatch):
-    """Planted fault in the solve: a number's letters cut to the first one the slots allow.
-    The solve's key then disagrees with the checker's on some board."""
-    boards = [made(level, n) for level in FAMILY.levels for n in (1, 2)]
-    original = solve._bits
-    monkeypatch.setattr(solve, "_bits", lambda domain: original(domain)[:1])
+def _keys_the_solve_gets_wrong(boards) -> int:
     wrong = 0
     for g in boards:
         result = solve.solve(g.puzzle)
         key = {str(n): ch for n, ch in result.key.items()}
         wrong += not result.solved or key != g.solution["key"]
-    assert wrong > 0
+    return wrong
+
+
+def test_a_solver_rule_that_guesses_is_caught(monkeypatch):
+    """Planted fault in the solve: a number's letters cut to the first one the slots allow.
+    The same boards the sound solve gets right, the guessing one gets wrong."""
+    boards = [made(level, n) for level in FAMILY.levels for n in (1, 2)]
+    assert _keys_the_solve_gets_wrong(boards) == 0
+    original = solve._bits
+    monkeypatch.setattr(solve, "_bits", lambda domain: original(domain)[:1])
+    assert _keys_the_solve_gets_wrong(boards) > 0
 
 
 # --- records -------------------------------------------------------------------------------------

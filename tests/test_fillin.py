@@ -111,10 +111,37 @@ def test_a_solver_rule_that_guesses_is_caught(monkeypatch):
     """Planted fault in the solve: a slot's candidates cut to the first one, so "two crossing
     letters" places a word while others still fit. The solve then disagrees with the checker."""
     boards = [made(level, n) for level in ("easy", "medium") for n in range(1, 4)]
+
+    def disagreements() -> int:
+        return sum(list(solve.solve(g.puzzle).grid) != g.solution["grid"] for g in boards)
+    assert disagreements() == 0
     original = solve.fitting
     monkeypatch.setattr(solve, "fitting", lambda *a: (lambda m: m & -m)(original(*a)))
-    disagreements = sum(list(solve.solve(g.puzzle).grid) != g.solution["grid"] for g in boards)
-    assert disagreements > 0
+    assert disagreements() > 0
+
+
+def test_generation_stops_where_the_solve_and_the_checker_disagree(monkeypatch):
+    """The guard generation runs on every board it keeps: a solve that finishes at the level
+    with a grid the checker's one placement does not give stops it (CheckersDisagree)."""
+    import dataclasses
+
+    from pipeline.errors import CheckersDisagree
+    from pipeline.fillin import generate
+
+    assert FAMILY.generate("fillin:easy:1", "easy").puzzle == made("easy", 1).puzzle
+    real = generate.solve_board
+
+    def misread(board, tier):   # planted: one letter of a finished solve read wrong
+        result = real(board, tier)
+        if not result.solved:
+            return result
+        grid = list(result.grid)
+        col = next(c for c, ch in enumerate(grid[0]) if ch != "#")
+        grid[0] = grid[0][:col] + ("Z" if grid[0][col] != "Z" else "Q") + grid[0][col + 1:]
+        return dataclasses.replace(result, grid=tuple(grid))
+    monkeypatch.setattr(generate, "solve_board", misread)
+    with pytest.raises(CheckersDisagree):
+        FAMILY.generate("fillin:easy:1", "easy")
 
 
 # --- records -------------------------------------------------------------------------------------

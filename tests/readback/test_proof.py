@@ -58,6 +58,8 @@ def test_commands_write_reports_and_exit_by_the_result(tmp_path, capsys, monkeyp
     for page in bad["pages"]:
         page["puzzles"] = []
     (tmp_path / "build").mkdir(exist_ok=True)
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "ledger.jsonl").touch()   # the ledger the fixture books name
     (tmp_path / "build" / "manifest.json").write_text(json.dumps({"books": [good, bad]}))
     from pipeline.catalog import Catalog
     from pipeline.records import PuzzleRecord
