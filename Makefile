@@ -1,4 +1,4 @@
-# Both main targets set up .venv on a fresh machine (only Python 3.11+ and make needed).
+# Both main targets set up .venv on a fresh machine (only Python 3.11 and make needed).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,7 +11,7 @@ books: $(READY)
 	$(PY) -m pipeline preflight --proofs
 
 test: $(READY)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 bench: $(READY)
 	$(PY) -m pipeline bench
