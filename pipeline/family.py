@@ -122,54 +122,19 @@ def square_list(squares) -> str:
     return and_list(square_name(r, c) for r, c in sorted(squares))
 
 
-class _ServedConstant:
-    """A class attribute of `Family` served from a module of the registered family's own
-    folder (SERVED_CONSTANTS), as the served methods are: a family sets the attribute only
-    where its value is not that constant. Absent (AttributeError, so the conformance test
-    finds it missing) where the constant is not there and the slot has no default."""
-
-    def __set_name__(self, owner, slot: str) -> None:
-        self.slot = slot
-
-    def __get__(self, instance, owner):
-        module, constant, *default = SERVED_CONSTANTS[self.slot]
-        try:
-            package = _FAMILY_MODULES.get(owner.name)
-        except AttributeError:   # `Family` itself names no family
-            package = None
-        values = _module_values(f"{package}.{module}") if package else {}
-        if constant in values:
-            return values[constant]
-        if default:
-            return default[0]
-        raise AttributeError(f"{owner.__name__} sets no {self.slot} and {module}.py of a "
-                             f"registered family holds no {constant}")
-
-
-def _module_values(module: str) -> dict:
-    """The names a family's module holds; none when the family has no such module (a test
-    double registered as one module)."""
-    try:
-        return vars(importlib.import_module(module))
-    except ModuleNotFoundError as missing:
-        if missing.name != module and not module.startswith(f"{missing.name}."):
-            raise   # the module is there; something it imports is not
-        return {}
-
-
 class Family(abc.ABC):
     """The declaration every family makes: what the catalog, the command line, the book layer
     and the read-back may ask of it, and nothing else. Each family folder's `__init__.py`
     subclasses it once and ends with `FAMILY = <Name>Family()`.
 
-    Required slots are abstract (a family that lacks one cannot be made), class attributes
-    the conformance test demands (`REQUIRED_ATTRIBUTES`), or served from the family's own
-    modules (`SERVED`): `verify` calls the folder's `verify.verify`, `hint` its
-    `hints.hint`, and so on, so a family writes such a method only where its call differs.
-    Optional slots have their default here, written out; an optional ability (hints,
-    lessons) is a declared flag, and a family that sets it has that ability's functions in
-    its modules, or writes the methods out (`ABILITIES`). Callers never probe a family with
-    hasattr/getattr: whatever they may ask is declared below.
+    Required slots are abstract (a family that lacks one cannot be made) or class
+    attributes the conformance test demands (`REQUIRED_ATTRIBUTES`). A family's
+    `__init__.py` names where each comes from, in plain assignments and methods
+    (`verify = staticmethod(checker.verify)`, `levels = grade.LEVELS`), so grep and an
+    editor's go-to-definition find every slot's code. Optional slots have their default
+    here, written out; an optional ability (hints, lessons) is a declared flag, and a family
+    that sets it writes that ability's methods out (`ABILITIES`). Callers never probe a
+    family with hasattr/getattr: whatever they may ask is declared below.
     """
 
     # --- identity --------------------------------------------------------------------------
@@ -180,18 +145,17 @@ class Family(abc.ABC):
     # "<name>/<n>", bumped whenever a key's output changes: "<name>/1" until a family sets
     # another.
     version: ClassVar[str]
-    # Served (SERVED_CONSTANTS) from grade.py's LEVELS and LEVEL_TITLES, where the levels are
-    # declared once; a family whose levels are not those tuples as they stand writes them out.
-    levels: ClassVar[tuple[str, ...]] = _ServedConstant()  # slugs, easiest first
-    level_titles: ClassVar[dict[str, str]] = _ServedConstant()  # each level as print names it
+    # Usually grade.py's LEVELS and LEVEL_TITLES, where a family declares its levels once.
+    levels: ClassVar[tuple[str, ...]]       # slugs, easiest first
+    level_titles: ClassVar[dict[str, str]]  # each level as print names it
 
-    # --- print facts the book layer needs (served from draw.py, SERVED_CONSTANTS) -----------
-    min_cell_mm: ClassVar[float] = _ServedConstant()  # the smallest square a solver can write in
+    # --- print facts the book layer needs (usually draw.py's constants) ---------------------
+    min_cell_mm: ClassVar[float]  # the smallest square a solver can write in
     square_labels: ClassVar[bool] = False  # columns A, B, ... and rows 1, 2, ... around boards
-    cover_style: ClassVar[Any] = _ServedConstant()  # a pipeline.book.cover_style.CoverStyle:
+    cover_style: ClassVar[Any] = None  # a pipeline.book.cover_style.CoverStyle:
     #                            the family's cover defaults; None takes the book layer's neutral one
-    hint_figure_note: ClassVar[str] = _ServedConstant()  # the hints page's sentence on a figure
-    rules: ClassVar[tuple[str, ...]] = _ServedConstant()  # the how-to-play paragraphs
+    hint_figure_note: ClassVar[str] = ""  # the hints page's sentence on a figure
+    rules: ClassVar[tuple[str, ...]] = ()  # the how-to-play paragraphs
     #                            `rules_text` prints; none where rules_text is written out
     # The level each of the generation driver's benchmarks runs at (`pipeline bench --section
     # scaling` fills a growing catalog, `executors` times the pools); a benchmark leaves out
@@ -214,18 +178,18 @@ class Family(abc.ABC):
             cls.version = f"{cls.name}/1"
 
     # --- making and proving boards ---------------------------------------------------------
+    @abc.abstractmethod
     def generate(self, key: str, level: str) -> Generated:
         """A proven, graded board of `level` from the keyed stream of `key` alone.
 
         Raises GenerationFailed when the attempt budget runs out, and its subclass
         CheckersDisagree when the independent checker and the solver disagree on a board.
-        Served: generate.py's `generate(key, level, version)`, handed `version`."""
-        return self._served("generate")(key, level, self.version)
+        Usually generate.py's `generate(key, level, version)`, handed `self.version`."""
 
     # --- word data a layout names (optional) ------------------------------------------------
     def read_words(self, path: Path, level: str) -> Any:
         """The word data at `path` (a layout section's `words`: a file, or a folder of files,
-        pipeline/worddata.py) read and checked for boards of `level`: the value
+        pipeline/engines/worddata.py) read and checked for boards of `level`: the value
         `generate_from_words` takes. InputError naming the file, the line and the field for
         every problem (a missing file, no words, a bad or repeated word, too few for the
         level). Default: the family takes no word data (its boards are made from its own
@@ -239,22 +203,19 @@ class Family(abc.ABC):
         `read_words` refuses every layout's data."""
         raise NotImplementedError(f"{self.name} takes no word data")
 
+    @abc.abstractmethod
     def check_record(self, record: dict) -> None:
         """Validate a record's puzzle (and solution when present); InputError names the field.
-        Served: board.py's `check_puzzle(puzzle)` gives the board `check_solution(board,
-        solution)` checks the solution against."""
-        board = self._served("check_puzzle")(require(record, "puzzle", dict))
-        if "solution" in record:
-            self._served("check_solution")(board, require(record, "solution", dict))
+        Usually `check_record_with` board.py's `check_puzzle` and `check_solution`."""
 
     @abc.abstractmethod
     def count_solutions(self, puzzle: dict, limit: int) -> int:
         """Solutions of `puzzle`, counted up to `limit` (givens respected)."""
 
+    @abc.abstractmethod
     def verify(self, puzzle: dict, solution: dict) -> dict:
         """The independent checker: proof details with "unique": True only when `solution` is
-        the one and only solution. Served: verify.py's `verify`."""
-        return self._served("verify")(puzzle, solution)
+        the one and only solution. Usually verify.py's `verify`."""
 
     @abc.abstractmethod
     def dedupe_form(self, puzzle: dict) -> str:
@@ -274,10 +235,10 @@ class Family(abc.ABC):
         return PlainNearDuplicates(self, level)
 
     # --- grading ---------------------------------------------------------------------------
+    @abc.abstractmethod
     def explain(self, puzzle: dict) -> list[str]:
-        """The grader's easiest-first solve of `puzzle`, one line per step. Served: solve.py's
+        """The grader's easiest-first solve of `puzzle`, one line per step. Usually solve.py's
         `explain`."""
-        return self._served("explain")(puzzle)
 
     @abc.abstractmethod
     def rate(self, puzzle: dict) -> "Rating":
@@ -328,14 +289,14 @@ class Family(abc.ABC):
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:
         """(rows, cols) of the board's grid as laid out on a page."""
 
+    @abc.abstractmethod
     def draw_puzzle(self, ink: Ink, puzzle: dict, box: GridBox) -> None:
         """The puzzle as printed: never any part of the solution beyond printed givens.
-        Served: draw.py's `draw_puzzle`."""
-        self._served("draw_puzzle")(ink, puzzle, box)
+        Usually draw.py's `draw_puzzle`."""
 
+    @abc.abstractmethod
     def draw_solution(self, ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
-        """The board with its one solution. Served: draw.py's `draw_solution`."""
-        self._served("draw_solution")(ink, puzzle, solution, box)
+        """The board with its one solution. Usually draw.py's `draw_solution`."""
 
     def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
                       puzzle_cell: float, solution_cell: float) -> str | None:
@@ -390,59 +351,56 @@ class Family(abc.ABC):
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """How the drawn board shows on paper, and where its answer would."""
 
-    # --- lessons (when `teaches`; served from draw.py) -------------------------------------
+    # --- lessons (when `teaches`; a family that teaches writes both out) --------------------
     def lessons(self, boards: Sequence[tuple[dict, dict]], levels: Sequence[str]) -> list:
         """One lesson per technique the `levels` need, each on the first of `boards`
         ((puzzle, solution) pairs, smallest first) whose solve uses it."""
-        return self._able(self.teaches, "lessons")(boards, levels)
+        raise self._not_able("lessons")
 
     def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
-        """A lesson's diagram: draw.py's `draw_lesson` is handed the lesson's `step`."""
-        self._able(self.teaches, "draw_lesson")(ink, puzzle, lesson.step, box)
+        """A lesson's diagram (usually draw.py's `draw_lesson`, handed the lesson's `step`)."""
+        raise self._not_able("draw_lesson")
 
-    # --- hints (when `gives_hints`; served from hints.py and draw.py) ----------------------
+    # --- hints (when `gives_hints`; a family that gives them writes all four out) ----------
     def hint(self, puzzle: dict, solution: dict, grade: dict) -> Hint:
         """The board's key step: never more than that one step, never against `solution`."""
-        return self._able(self.gives_hints, "hint")(puzzle, solution, grade)
+        raise self._not_able("hint")
 
     def check_hint(self, puzzle: dict, solution: dict, reveals: dict) -> list[str]:
         """What in `reveals` disagrees with `solution`, names no square of the board, or is a
         key the family does not write (empty when the hint is sound)."""
-        return self._able(self.gives_hints, "check_hint")(puzzle, solution, reveals)
+        raise self._not_able("check_hint")
 
     def hint_names(self, reveals: dict) -> HintNames:
         """What a hint's words must name for its `reveals`: the read-back checks the printed
         text names every one of these squares and words."""
-        return self._able(self.gives_hints, "hint_names")(reveals)
+        raise self._not_able("hint_names")
 
     def draw_hint(self, ink: Ink, puzzle: dict, hint: Hint, box: GridBox) -> None:
         """The hint's figure: the board's outline with only the squares the step reasons on."""
-        self._able(self.gives_hints, "draw_hint")(ink, puzzle, hint, box)
+        raise self._not_able("draw_hint")
 
     def hint_tally(self, puzzle: dict, solution: dict, hint: Hint) -> dict[str, str | int]:
         """What the hints benchmark counts of a hint besides its technique, by name (how
         the family's hint chose its step). Default: nothing."""
         return {}
 
+    def _not_able(self, slot: str) -> NotImplementedError:
+        return NotImplementedError(f"{self.name} declares no {slot} (its ability is off)")
+
     # --- its benchmark ---------------------------------------------------------------------
+    @abc.abstractmethod
     def bench(self, quick: bool) -> dict:
-        """The family's section of `pipeline bench`: what it measures, by name. Served:
+        """The family's section of `pipeline bench`: what it measures, by name. Usually
         bench.py's `run(quick)`."""
-        return self._served("bench")(quick=quick)
 
-    # --- where served slots come from ------------------------------------------------------
-    def _served(self, slot: str):
-        """The function of the family's own module that serves `slot` (`SERVED`)."""
-        function = served_function(self.name, slot)
-        if function is None:
-            raise NotImplementedError(f"{self.name}: {slot} is neither written out nor found "
-                                      f"in {'.'.join(SERVED[slot])} of a registered family")
-        return function
 
-    def _able(self, declared: bool, slot: str):
-        if not declared:
-            raise NotImplementedError(f"{self.name} declares no {slot} (its ability is off)")
-        return self._served(slot)
+def check_record_with(record: dict, check_puzzle, check_solution) -> None:
+    """The usual `check_record`: `check_puzzle(puzzle)` gives the board that
+    `check_solution(board, solution)` checks a record's solution against (board.py's)."""
+    board = check_puzzle(require(record, "puzzle", dict))
+    if "solution" in record:
+        check_solution(board, require(record, "solution", dict))
 
 
 BEYOND = "beyond"  # what `rate` gives a board the top level's techniques do not finish
@@ -450,66 +408,21 @@ BEYOND = "beyond"  # what `rate` gives a board the top level's techniques do not
 REQUIRED_ATTRIBUTES = ("name", "title", "version", "levels", "level_titles", "min_cell_mm")
 ABILITIES = {"gives_hints": ("hint", "check_hint", "hint_names", "draw_hint"),
              "teaches": ("lessons", "draw_lesson")}
-# The slots `Family` serves from a registered family's own modules (docs/families.md's nine
-# modules), as (module, function): a family writes the method out only where its call differs.
-SERVED = {
-    "check_puzzle": ("board", "check_puzzle"), "check_solution": ("board", "check_solution"),
-    "verify": ("verify", "verify"), "explain": ("solve", "explain"),
-    "draw_puzzle": ("draw", "draw_puzzle"), "draw_solution": ("draw", "draw_solution"),
-    "lessons": ("draw", "lessons"), "draw_lesson": ("draw", "draw_lesson"),
-    "hint": ("hints", "hint"), "check_hint": ("hints", "check_hint"),
-    "hint_names": ("hints", "hint_names"), "draw_hint": ("draw", "draw_hint"),
-    "bench": ("bench", "run"), "generate": ("generate", "generate"),
-}
-# The class attributes `Family` serves from a registered family's modules, as (module,
-# constant[, default]): a family sets the attribute only where its value is another.
-SERVED_CONSTANTS = {
-    "levels": ("grade", "LEVELS"), "level_titles": ("grade", "LEVEL_TITLES"),
-    "min_cell_mm": ("draw", "MIN_CELL_MM"), "cover_style": ("draw", "COVER_STYLE", None),
-    "hint_figure_note": ("draw", "HINT_FIGURE_NOTE", ""), "rules": ("draw", "RULES", ()),
-}
-# The slot a method serves with, when it is not the method's own name.
-_SERVED_THROUGH = {"check_record": ("check_puzzle", "check_solution")}
-
-
-def served_function(family_name: str, slot: str):
-    """The function that serves `slot` for the registered family `family_name`, or None."""
-    package = _FAMILY_MODULES.get(family_name)
-    if package is None:
-        return None
-    module, function = SERVED[slot]
-    # The one read of a family's module by name: the job's home that docs/families.md
-    # declares (tests/test_families.py holds every folder to it).
-    return vars(importlib.import_module(f"{package}.{module}")).get(function)
-
-
-def _given(family: Family, method: str) -> bool:
-    """Whether `family` provides `method`: written out, or served from its own modules."""
-    if getattr(type(family), method) is not getattr(Family, method):
-        return True
-    return all(served_function(family.name, slot) is not None
-               for slot in _SERVED_THROUGH.get(method, (method,)))
-
-
 def _written_out(family: Family, method: str) -> bool:
     return getattr(type(family), method) is not getattr(Family, method)
 
 
 def unimplemented_slots(family: Family) -> list[str]:
-    """The declared slots `family` fails to provide: required attributes it lacks, required
-    methods neither written out nor served from its modules, and the methods of an ability it
-    declares but does not provide (or writes out undeclared)."""
+    """The declared slots `family` fails to provide: required attributes it lacks (a
+    required method it lacks is abstract: the family cannot be made), and the methods of an
+    ability it declares but does not write out (or writes out undeclared)."""
     missing = [name for name in REQUIRED_ATTRIBUTES if not hasattr(type(family), name)]
-    for method in ("generate", "check_record", "verify", "explain", "draw_puzzle",
-                   "draw_solution"):
-        if not _given(family, method):
-            missing.append(method)
     if not (_written_out(family, "rules_text") or family.rules):
         missing.append("rules_text (or rules)")
     for flag, methods in ABILITIES.items():
         declared = bool(getattr(type(family), flag))
         for method in methods:
-            if declared and not _given(family, method):
+            if declared and not _written_out(family, method):
                 missing.append(f"{method} ({flag} = True)")
             elif _written_out(family, method) and not declared:
                 missing.append(f"{flag} (it implements {method})")

@@ -24,7 +24,7 @@ from pipeline.catalog import Catalog
 from pipeline.errors import GenerationFailed
 from pipeline.family import Family, Generated, get_family, load_index, stored_sketch
 from pipeline.records import PuzzleRecord, fingerprint, level_space, puzzle_id, puzzle_key
-from pipeline.worddata import WordSource, words_for
+from pipeline.engines.worddata import WordSource, words_for
 from pipeline.workers import worker_count
 
 MAX_REPLACEMENTS = 20  # a board that duplicates an earlier one is replaced up to this often

@@ -36,7 +36,7 @@ def puzzle_key(family: str, level: str, number: int) -> str:
     return f"{family}:{level}:{number}"
 
 
-# A level's boards made from word data a layout names (pipeline/worddata.py) live apart from
+# A level's boards made from word data a layout names (pipeline/engines/worddata.py) live apart from
 # the boards of the family's own data: under the level's name, this mark and the data's
 # digest ("easy+3fa2c1d9ab12ef01"), which the catalog, the id and the key carry in the
 # level's place. The record's `level` stays the level; its `words` field holds the digest.

@@ -17,8 +17,8 @@ import family_fingerprints as fingerprints
 from pipeline import cli
 from pipeline.codeword import FAMILY, solve, verify
 from pipeline.codeword.grade import RARE
-from pipeline.crossword.words import read_list, COMMON
-from pipeline import lexicon
+from pipeline.engines.crossword.words import read_list, COMMON
+from pipeline.engines import lexicon
 from pipeline.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "codeword_fingerprints.json"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.crossword import fill, grid, words
-from pipeline import lexicon
+from pipeline.engines.crossword import fill, grid, words
+from pipeline.engines import lexicon
 from pipeline.errors import InputError
 from pipeline.keyed import KeyedStream
 

@@ -167,54 +167,56 @@ def test_every_family_and_double_keeps_the_contract_at_every_level(name):
 
 # --- planted violations ---------------------------------------------------------------------------
 
-def test_a_family_without_a_required_method_cannot_be_made():
-    class NoRate(books_fake.Toy):
-        rate = Family.rate  # back to the abstract declaration
-
-    with pytest.raises(TypeError, match="rate"):
-        NoRate()
-
-
-def test_a_served_slot_neither_written_out_nor_in_a_registered_family_is_caught():
-    class NoVerify(books_fake.Toy):
-        verify = Family.verify  # served from verify.py, which a test double does not have
-
-    assert conformance_problems(NoVerify()) == ["missing slot: verify"]
+@pytest.mark.parametrize("method", ["rate", "generate", "check_record", "verify", "explain",
+                                    "draw_puzzle", "draw_solution", "bench"])
+def test_a_family_without_a_required_method_cannot_be_made(method):
+    # The double with `method` back to the abstract declaration, as a class statement would.
+    lacking = type("Lacking", (books_fake.Toy,), {method: getattr(Family, method)})
+    with pytest.raises(TypeError, match=method):
+        lacking()
 
 
-def test_a_registered_family_is_served_from_its_own_modules(monkeypatch):
-    from pipeline.starbattle import hints
-
-    family = get_family("starbattle")
-    monkeypatch.setattr(hints, "check_hint", lambda puzzle, solution, reveals: ["planted"])
-    assert family.check_hint({}, {}, {}) == ["planted"]
-    monkeypatch.delattr(hints, "hint_names")
-    assert unimplemented_slots(family) == ["hint_names (gives_hints = True)"]
-
-
-def test_a_registered_family_is_served_its_constants(monkeypatch):
-    from pipeline.bridges import draw, grade
-
-    family = get_family("bridges")
-    assert (family.levels, family.min_cell_mm) == (grade.LEVELS, draw.MIN_CELL_MM)
-    assert family.cover_style is draw.COVER_STYLE
-    monkeypatch.delattr(draw, "COVER_STYLE")
-    assert family.cover_style is None   # an optional attribute falls back to its default
-    monkeypatch.delattr(draw, "MIN_CELL_MM")
-    assert unimplemented_slots(family) == ["min_cell_mm"]
+@pytest.mark.parametrize("name", family_names())
+def test_every_slot_a_family_fills_is_named_in_its_own_folder(name):
+    """A registered family fills each slot in its class body or a base class of its own
+    package's making, never by a lookup at run time: what it provides, grep finds."""
+    family = get_family(name)
+    for method in ("generate", "check_record", "verify", "explain", "draw_puzzle",
+                   "draw_solution", "bench"):
+        owner = next(k for k in type(family).__mro__ if method in vars(k))
+        assert owner is not Family, method
 
 
-def test_generate_and_rules_neither_written_out_nor_served_are_caught():
-    class NoGenerate(books_fake.Toy):
-        generate = Family.generate  # served from generate.py, which a test double lacks
+def test_an_ability_declared_but_not_written_out_is_caught():
+    class NoHintNames(books_fake.Toy):
+        hint_names = Family.hint_names
 
+    class HintsUndeclared(books_fake.Toy):
+        gives_hints = False
+
+    assert unimplemented_slots(NoHintNames()) == ["hint_names (gives_hints = True)"]
+    assert unimplemented_slots(HintsUndeclared()) == [
+        f"gives_hints (it implements {m})" for m in ("hint", "check_hint", "hint_names",
+                                                      "draw_hint")]
+
+
+def test_a_required_attribute_left_out_is_caught():
+    class NoCell(books_fake.Toy):
+        pass
+    del books_fake.Toy.min_cell_mm
+    try:
+        assert unimplemented_slots(NoCell()) == ["min_cell_mm"]
+    finally:
+        books_fake.Toy.min_cell_mm = 5.0
+
+
+def test_rules_neither_written_out_nor_set_are_caught():
     class NoRules(books_fake.Toy):
         rules_text = Family.rules_text  # reads `rules`, which the double leaves empty
 
     class OwnRules(NoRules):
         rules = ("Put one mark in every row and every column.",)
 
-    assert unimplemented_slots(NoGenerate()) == ["generate"]
     assert unimplemented_slots(NoRules()) == ["rules_text (or rules)"]
     assert unimplemented_slots(OwnRules()) == []
     assert OwnRules().rules_text() == ["Put one mark in every row and every column."]

@@ -111,3 +111,39 @@ def test_the_read_back_never_imports_the_layout_code():
             reached.add(module)
             todo.extend(graph[module])
     assert reached & layout == set()
+
+
+def layer_breaches(graph: dict[str, set[str]], families: list[str]) -> list[str]:
+    """Imports that go up the layers: a family module importing the book layer, the read-back
+    or the command line, or an engine importing a family or the book layer."""
+    above = ("pipeline.book", "pipeline.readback", "pipeline.cli")
+    family_packages = tuple(f"pipeline.{name}" for name in families)
+
+    def under(module: str, packages) -> bool:
+        return any(module == p or module.startswith(f"{p}.") for p in packages)
+    breaches = []
+    for module, imported in sorted(graph.items()):
+        if under(module, family_packages):
+            banned = above
+        elif under(module, ("pipeline.engines",)):
+            banned = above + family_packages
+        else:
+            continue
+        breaches += [f"{module} imports {other}" for other in sorted(imported)
+                     if under(other, banned)]
+    return breaches
+
+
+def test_families_and_engines_stand_below_the_book_layer():
+    from pipeline.family import family_module, family_names
+    families = [family_module(name).split(".")[1] for name in family_names()]
+    assert len(families) >= 8
+    assert layer_breaches(import_graph(ROOT), families) == []
+
+
+def test_a_family_importing_the_book_layer_is_a_breach():
+    graph = {"pipeline.kite.draw": {"pipeline.book.cover_style", "pipeline.ink"},
+             "pipeline.engines.sums": {"pipeline.kite"}, "pipeline.book.cover": set()}
+    assert layer_breaches(graph, ["kite"]) == [
+        "pipeline.engines.sums imports pipeline.kite",
+        "pipeline.kite.draw imports pipeline.book.cover_style"]

@@ -1,4 +1,4 @@
-"""The sum engine (pipeline/sums.py) against its plain enumeration: the combinations of every
+"""The sum engine (pipeline/engines/sums.py) against its plain enumeration: the combinations of every
 sum, what a group's open cells can hold given digits placed and candidates excluded, the
 ranges, the unique combinations, and the fillings of cells whose digits need not all differ.
 Killer's cages and Kakuro's runs both rest on these answers."""
@@ -8,8 +8,8 @@ from itertools import permutations
 
 from hypothesis import given, settings, strategies as st
 
-from pipeline import sums
-from pipeline.sums import BIT, DIGITS, POPCOUNT
+from pipeline.engines import sums
+from pipeline.engines.sums import BIT, DIGITS, POPCOUNT
 
 
 def test_every_combination_of_every_sum_is_listed_once():

@@ -20,9 +20,9 @@ from pipeline.cli import main
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.generate import fill
-from pipeline.lexicon import is_offensive
+from pipeline.engines.lexicon import is_offensive
 from pipeline.records import fingerprint, level_space, space_level
-from pipeline.worddata import word_source, words_for
+from pipeline.engines.worddata import word_source, words_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "worddata"
 THEME = FIXTURES / "themes" / "picnic.txt"
@@ -81,7 +81,7 @@ def test_a_fill_in_section_uses_only_its_own_list(tmp_path):
 
 def test_codeword_answers_come_from_the_list_and_are_proven_under_the_large_dictionary(
         tmp_path):
-    from pipeline.crossword.words import COMMON, dictionary_words, read_list
+    from pipeline.engines.crossword.words import COMMON, dictionary_words, read_list
     common = read_list(COMMON)
     ranked = sorted((w for w, z in common.items() if z >= 3.0 and not is_offensive(w)),
                     key=lambda w: (-common[w], w))
@@ -253,7 +253,7 @@ def test_what_the_shipped_fill_list_still_holds():
     """The shipped fill list was built before the inflection rule; rebuilding it would change
     published boards (docs/crossword.md), so it keeps these, and only a layout's own list is
     refused for one. A change to the list or the rule shows here."""
-    from pipeline.crossword.words import COMMON, read_list
+    from pipeline.engines.crossword.words import COMMON, read_list
     held = sorted(w for w in read_list(COMMON) if is_offensive(w))
     assert held == ["FATS", "GODS", "PEEING", "PEES", "POTS", "SEXES", "SOBS"]
 

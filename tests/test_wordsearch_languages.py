@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.lexicon import alphabet, grid_spelling, offensive_words
+from pipeline.engines.lexicon import alphabet, grid_spelling, offensive_words
 from pipeline.wordsearch import FAMILY
 from pipeline.wordsearch.board import Theme, themes
 from pipeline.wordsearch.grade import LANGUAGE_LEVELS, LEVEL_BY_NAME

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.lexicon import alphabet, grid_spelling, offensive_words, zipf
+from pipeline.engines.lexicon import alphabet, grid_spelling, offensive_words, zipf
 from pipeline.wordsearch.board import Theme, message_letters, messages, themes
 
 COMMON = 3.0          # Zipf: about once per million words

@@ -11,7 +11,7 @@ import copy
 import numpy as np
 import pytest
 
-from pipeline.lexicon import grid_spelling
+from pipeline.engines.lexicon import grid_spelling
 from pipeline.wordsearch import FAMILY, generate, solve, verify
 from pipeline.wordsearch.board import STEPS, read_placements
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass
 from typing import Any, Sequence
 
-from pipeline.book.cover_style import CMYK, WHITE
+from pipeline.cover_colours import CMYK, WHITE
 from pipeline.book.fonts import FontSet
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, band_path, circle_path, dashed
 from pipeline.geometry import Box

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pipeline.book.cmyk import K100, ArtInk, InkLimits, k_ink, set_fill
-from pipeline.book.cover_style import WHITE, CoverStyle
+from pipeline.cover_colours import WHITE, CoverStyle
 from pipeline.book.fonts import FontSet
 from pipeline.book.interior import GRID_PAD, family_title, level_title
 from pipeline.book.layout import Layout

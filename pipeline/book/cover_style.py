@@ -9,35 +9,10 @@ anything is built. Text and thin lines are never styled: they are always 100 % K
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 
-CMYK = tuple[float, float, float, float]   # fractions 0..1 of each ink
-
-WHITE: CMYK = (0.0, 0.0, 0.0, 0.0)         # paper: no ink at all
-ART_KINDS = ("mosaic", "closeup")
-TITLE_PLACES = ("top", "bottom")
-
-
-@dataclass(frozen=True)
-class CoverStyle:
-    name: str
-    art: str                  # mosaic: many of the book's boards tiled; closeup: one, large
-    ground: CMYK              # over the whole wrap, bleed to bleed
-    plate: CMYK               # the card the title sits on (black type on it)
-    accents: tuple[CMYK, ...]  # art colours, in turn
-    art_dark: CMYK            # the boards' heavy lines and marks inside the art
-    badge: CMYK               # the LARGE PRINT badge
-    title_pt: float | None    # None: as large as the front allows, up to TITLE_MAX_PT
-    subtitle_pt: float
-    blurb_pt: float
-    title_place: str          # top or bottom of the front
-
-
-def cmyk_percent(*percent: float) -> CMYK:
-    """A colour as a designer writes it: C, M, Y, K in percent."""
-    return tuple(p / 100 for p in percent)  # type: ignore[return-value]
-
+from pipeline.cover_colours import ART_KINDS, TITLE_PLACES, WHITE, CoverStyle, cmyk_percent
 
 # A book's defaults are the style its first section's family declares (`Family.cover_style`,
 # in the family's draw.py); a family that declares none takes this neutral one.

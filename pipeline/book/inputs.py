@@ -38,7 +38,7 @@ from pipeline.atomic import write_json
 from pipeline.book import printers
 from pipeline.errors import InputError
 from pipeline.family import family_module, family_names
-from pipeline.worddata import source_digest
+from pipeline.engines.worddata import source_digest
 
 INPUTS_NAME = "inputs.json"
 CHECKED_NAME = "preflight.inputs.json"

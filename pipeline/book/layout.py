@@ -30,7 +30,7 @@ from pipeline.ean import check_digit
 from pipeline.errors import InputError
 from pipeline.i18n import LANGUAGES, has_catalog
 from pipeline.records import level_space
-from pipeline.worddata import WordSource, word_source
+from pipeline.engines.worddata import WordSource, word_source
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,11 @@ from __future__ import annotations
 from pipeline.bridges.board import Board, canonical_form, layout
 from pipeline.bridges.grade import rate
 from pipeline.bridges.solve import count_solutions
-from pipeline.family import AnswerSigns, Family, Rating
+from pipeline.family import AnswerSigns, Family, Generated, Rating, check_record_with
 from pipeline.i18n import N_
+from pipeline.ink import GridBox, Ink
+from pipeline.bridges import (bench as benchmark, board, draw, generate as generator, grade, hints,
+                              solve, verify as checker)
 
 
 class BridgesFamily(Family):
@@ -19,6 +22,35 @@ class BridgesFamily(Family):
     gives_hints = True
     teaches = True
     driver_bench_levels = {"scaling": "easy", "executors": "extreme"}
+
+    levels = grade.LEVELS
+    level_titles = grade.LEVEL_TITLES
+    min_cell_mm = draw.MIN_CELL_MM
+    cover_style = draw.COVER_STYLE
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    rules = draw.RULES
+
+    verify = staticmethod(checker.verify)
+    explain = staticmethod(solve.explain)
+    draw_puzzle = staticmethod(draw.draw_puzzle)
+    draw_solution = staticmethod(draw.draw_solution)
+    lessons = staticmethod(draw.lessons)
+    hint = staticmethod(hints.hint)
+    check_hint = staticmethod(hints.check_hint)
+    hint_names = staticmethod(hints.hint_names)
+    draw_hint = staticmethod(draw.draw_hint)
+
+    def check_record(self, record: dict) -> None:
+        check_record_with(record, board.check_puzzle, board.check_solution)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
+
+    def bench(self, quick: bool) -> dict:
+        return benchmark.run(quick=quick)
+
+    def generate(self, key: str, level: str) -> Generated:
+        return generator.generate(key, level, self.version)
 
     def level_shape(self, level: str) -> tuple[int, int]:
         from pipeline.bridges.generate import RECIPES

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
+from pipeline.cover_colours import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.bridges.grade import LEVEL_RULES
 from pipeline.bridges.solve import (CONNECTIVITY, COUNTING, CROSSINGS, SATURATION, WHATIF,
                                     explain)

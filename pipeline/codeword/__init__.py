@@ -7,22 +7,52 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
-from pipeline.codeword import draw
-from pipeline.codeword import solve as solver
 from pipeline.codeword.board import board_from_puzzle
 from pipeline.codeword.grade import rating_of
-from pipeline.crossword.families import CrosswordFamily
-from pipeline.family import AnswerSigns, Rating
+from pipeline.engines.crossword.families import CrosswordFamily
+from pipeline.family import AnswerSigns, Generated, Rating, check_record_with
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink, panel_box
+from pipeline.codeword import (bench as benchmark, board, draw, generate as generator, grade, hints,
+                               solve, verify as checker)
 
 
 class CodewordFamily(CrosswordFamily):
     title = "Codeword"
 
+    generator, solver, boards, drawing, grades = generator, solve, board, draw, grade
+
+    levels = grade.LEVELS
+    level_titles = grade.LEVEL_TITLES
+    min_cell_mm = draw.MIN_CELL_MM
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    rules = draw.RULES
+
+    verify = staticmethod(checker.verify)
+    explain = staticmethod(solve.explain)
+    draw_puzzle = staticmethod(draw.draw_puzzle)
+    draw_solution = staticmethod(draw.draw_solution)
+    lessons = staticmethod(draw.lessons)
+    hint = staticmethod(hints.hint)
+    check_hint = staticmethod(hints.check_hint)
+    hint_names = staticmethod(hints.hint_names)
+    draw_hint = staticmethod(draw.draw_hint)
+
+    def check_record(self, record: dict) -> None:
+        check_record_with(record, board.check_puzzle, board.check_solution)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
+
+    def bench(self, quick: bool) -> dict:
+        return benchmark.run(quick=quick)
+
+    def generate(self, key: str, level: str) -> Generated:
+        return generator.generate(key, level, self.version)
+
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)
-        return rating_of(solver.solve_board(board), len(board.given))
+        return rating_of(solve.solve_board(board), len(board.given))
 
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS

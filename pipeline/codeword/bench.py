@@ -14,7 +14,7 @@ from __future__ import annotations
 from pipeline.codeword.generate import generate
 from pipeline.codeword.grade import LEVELS
 from pipeline.codeword.verify import verify
-from pipeline.crossword.families import generation_rates, print_rates, proof_rate
+from pipeline.engines.crossword.families import generation_rates, print_rates, proof_rate
 
 VERSION = "codeword/1"
 FULL, QUICK = 30, 5

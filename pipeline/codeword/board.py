@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from pipeline.crossword.grid import BLOCK, OPEN, layout
+from pipeline.engines.crossword.grid import BLOCK, OPEN, layout
 from pipeline.errors import InputError
 
 LETTERS = string.ascii_uppercase

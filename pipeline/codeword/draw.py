@@ -1,6 +1,6 @@
 """Drawing Codeword boards onto the Ink protocol, for black-and-white print.
 
-The puzzle: the crossword grid (pipeline/crossword/drawing.py), each white cell's code number
+The puzzle: the crossword grid (pipeline/engines/crossword/drawing.py), each white cell's code number
 small in its top-left corner (NUMBER_SIZE of the cell, never under MIN_TEXT pt), and the given
 letters in every cell of their number. Under it, in the panel: the key table (1 to 26 in two
 rows of thirteen boxes, the given letters filled in) and the alphabet, to cross letters off.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.crossword.drawing import CELL_LINE, draw_grid, draw_letters
+from pipeline.engines.crossword.drawing import CELL_LINE, draw_grid, draw_letters
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink
 

@@ -1,7 +1,7 @@
 """Making a Codeword board from its key: a fill that uses every letter, a keyed numbering,
 and the given letters that put the solve at exactly the level.
 
-The pattern is an open European-style 15 x 15 (pipeline/crossword/grid.py). Before filling,
+The pattern is an open European-style 15 x 15 (pipeline/engines/crossword/grid.py). Before filling,
 a few slots are held to words holding the letters a fill rarely reaches (J, Q, X, Z and, for
 hard boards, more of K, V, W, Y: RARE), each in a keyed slot, so all 26 letters appear; the
 filler takes answer words of Zipf >= ANSWER_FLOOR only. Letters get code numbers by a keyed
@@ -19,9 +19,9 @@ from pipeline.codeword import verify
 from pipeline.codeword.board import LETTERS, board_from_puzzle
 from pipeline.codeword.grade import LEVEL_BY_NAME, grade_record, level_of, rare_cells
 from pipeline.codeword.solve import solve_board
-from pipeline.crossword import fill as filler
-from pipeline.crossword.grid import lattice_pattern, layout
-from pipeline.crossword.words import (WordIndex, dictionary_words, fill_index, index_words,
+from pipeline.engines.crossword import fill as filler
+from pipeline.engines.crossword.grid import lattice_pattern, layout
+from pipeline.engines.crossword.words import (WordIndex, dictionary_words, fill_index, index_words,
                                       read_own_list)
 from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.codeword.board import CODES, LETTERS, Board, board_from_puzzle
-from pipeline.crossword.families import trace
-from pipeline.crossword.words import LengthIndex, WordIndex, dictionary_index
+from pipeline.engines.crossword.families import trace
+from pipeline.engines.crossword.words import LengthIndex, WordIndex, dictionary_index
 
 ALL = (1 << 26) - 1
 PATTERN = "Pattern"

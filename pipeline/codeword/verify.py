@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from operator import itemgetter
 
-from pipeline.crossword.words import DICTIONARY
+from pipeline.engines.crossword.words import DICTIONARY
 
 MAX_CHECKED = 3000   # fitting words listed in full for a slot; beyond, the slot waits
 

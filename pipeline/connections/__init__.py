@@ -9,12 +9,12 @@ from __future__ import annotations
 import functools
 from typing import Sequence
 
-from pipeline.connections import draw, hints, solve, verify
-from pipeline.connections import generate as generator
 from pipeline.connections import grade as grading
 from pipeline.connections.grade import LEVEL_TITLES, LEVELS
-from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.family import AnswerSigns, Family, Generated, Rating, check_record_with
 from pipeline.ink import GridBox, Ink
+from pipeline.connections import (bench as benchmark, board, draw, generate as generator, hints,
+                                  solve, verify as checker)
 
 SHARED_TILES_LIMIT = 9   # a board sharing this many tiles with an earlier one is too similar
 SHARED_GROUPS_LIMIT = 2  # ... or this many of its exact groups
@@ -32,6 +32,23 @@ class ConnectionsFamily(Family):
 
 
     # Generation ---------------------------------------------------------------------------
+    verify = staticmethod(checker.verify)
+    explain = staticmethod(solve.explain)
+    lessons = staticmethod(draw.lessons)
+    hint = staticmethod(hints.hint)
+    check_hint = staticmethod(hints.check_hint)
+    hint_names = staticmethod(hints.hint_names)
+    draw_hint = staticmethod(draw.draw_hint)
+
+    def check_record(self, record: dict) -> None:
+        check_record_with(record, board.check_puzzle, board.check_solution)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
+
+    def bench(self, quick: bool) -> dict:
+        return benchmark.run(quick=quick)
+
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level)
 
@@ -129,7 +146,7 @@ def _also_claimed(puzzle: dict, solution: dict) -> dict:
 def _also_of(tiles: tuple, groups: tuple) -> dict:
     as_dicts = [{"tier": t, "label": label, "tiles": list(members)}
                 for t, label, members in groups]
-    return verify.prove(list(tiles), as_dicts)["also_claimed_by"]
+    return checker.prove(list(tiles), as_dicts)["also_claimed_by"]
 
 
 FAMILY = ConnectionsFamily()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
+from pipeline.cover_colours import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.connections.board import TIERS
 from pipeline.geometry import MM
 from pipeline.ink import GridBox, Ink

@@ -6,14 +6,14 @@ cells that may not repeat it: a house, a run); a placement the candidates did no
 the grid broken, for the family's contradiction test to see. Every family whose boards are
 filled with the digits 1 to 9 keeps this one grid under its own geometry (houses and cages,
 runs between blocks), so placing, crossing out and copying are written once. Masks are
-`pipeline.sums`'s: bit d - 1 for digit d.
+`pipeline.engines.sums`'s: bit d - 1 for digit d.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.sums import ALL_DIGITS, BIT
+from pipeline.engines.sums import ALL_DIGITS, BIT
 
 
 class CandidateGrid:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import sys
 import time
 
-from pipeline.crossword import fill, grid, words
-from pipeline.crossword.families import generation_rates, print_rates, proof_rate
+from pipeline.engines.crossword import fill, grid, words
+from pipeline.engines.crossword.families import generation_rates, print_rates, proof_rate
 from pipeline.fillin.generate import generate
 from pipeline.keyed import KeyedStream
 from pipeline.fillin.grade import LEVELS

@@ -1,6 +1,6 @@
 """Drawing Fill-In boards onto the Ink protocol, for black-and-white print.
 
-The puzzle: the crossword grid (pipeline/crossword/drawing.py) with the starter's letters;
+The puzzle: the crossword grid (pipeline/engines/crossword/drawing.py) with the starter's letters;
 under it, in the panel, the word list grouped by length, each group alphabetical under a
 heading ("5 letters"), set in columns at PANEL_TEXT pt or more. The solution: every letter,
 the printed ones in bold so the two read apart.
@@ -8,7 +8,7 @@ the printed ones in bold so the two read apart.
 
 from __future__ import annotations
 
-from pipeline.crossword.drawing import LETTER_SIZE, draw_grid, draw_letters
+from pipeline.engines.crossword.drawing import LETTER_SIZE, draw_grid, draw_letters
 from pipeline.geometry import Box
 from pipeline.ink import GridBox, Ink
 

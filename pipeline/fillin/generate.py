@@ -1,7 +1,7 @@
 """Making a Fill-In board from its key: a pattern, a fill, then the printed letters that put
 the easiest-first solve at exactly the level.
 
-The pattern is an open European-style one of the level's size (pipeline/crossword/grid.py),
+The pattern is an open European-style one of the level's size (pipeline/engines/crossword/grid.py),
 filled from the common-word list (Zipf >= FILL_FLOOR) by the crossword engine's filler. The
 starter is chosen by trying the slots in a keyed order: easy and medium boards print one whole
 word (the first slot whose letters make the solve's hardest tier exactly the level's); hard
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.crossword import fill as filler
-from pipeline.crossword.grid import lattice_pattern, layout
-from pipeline.crossword.words import WordIndex, fill_index, index_words, read_own_list
+from pipeline.engines.crossword import fill as filler
+from pipeline.engines.crossword.grid import lattice_pattern, layout
+from pipeline.engines.crossword.words import WordIndex, fill_index, index_words, read_own_list
 from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.fillin import verify

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pipeline.crossword.families import trace
+from pipeline.engines.crossword.families import trace
 from pipeline.fillin.board import Board, board_from_puzzle
 
 ONLY_LENGTH = "Only Word of Its Length"

@@ -7,12 +7,14 @@ modules. docs/families.md lists what each module holds, docs/kakuro.md how they 
 
 from __future__ import annotations
 
-from pipeline.family import AnswerSigns, Family, Rating
+from pipeline.family import AnswerSigns, Family, Generated, Rating, check_record_with
 from pipeline.i18n import N_
-from pipeline.kakuro import generate as generator
+from pipeline.ink import GridBox, Ink
 from pipeline.kakuro.board import canonical_form
 from pipeline.kakuro.grade import rate
 from pipeline.kakuro.verify import count
+from pipeline.kakuro import (bench as benchmark, board, draw, generate as generator, grade, hints,
+                             solve, verify as checker)
 
 
 class KakuroFamily(Family):
@@ -20,6 +22,34 @@ class KakuroFamily(Family):
     square_labels = True
     gives_hints = True
     teaches = True
+
+    levels = grade.LEVELS
+    level_titles = grade.LEVEL_TITLES
+    min_cell_mm = draw.MIN_CELL_MM
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    rules = draw.RULES
+
+    verify = staticmethod(checker.verify)
+    explain = staticmethod(solve.explain)
+    draw_puzzle = staticmethod(draw.draw_puzzle)
+    draw_solution = staticmethod(draw.draw_solution)
+    lessons = staticmethod(draw.lessons)
+    hint = staticmethod(hints.hint)
+    check_hint = staticmethod(hints.check_hint)
+    hint_names = staticmethod(hints.hint_names)
+    draw_hint = staticmethod(draw.draw_hint)
+
+    def check_record(self, record: dict) -> None:
+        check_record_with(record, board.check_puzzle, board.check_solution)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
+
+    def bench(self, quick: bool) -> dict:
+        return benchmark.run(quick=quick)
+
+    def generate(self, key: str, level: str) -> Generated:
+        return generator.generate(key, level, self.version)
 
     def level_shape(self, level: str) -> tuple[int, int]:
         side = generator.RECIPES[level].side

@@ -31,7 +31,7 @@ from pipeline.kakuro.board import Board, puzzle_of, solution_of
 from pipeline.kakuro.grade import LEVELS, SIDES, accepts, grade_record
 from pipeline.kakuro.solve import TECHNIQUES, Layout, closure
 from pipeline.keyed import KeyedStream
-from pipeline.sums import POPCOUNT
+from pipeline.engines.sums import POPCOUNT
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 hardest technique (the one that sets its level), told in the board's own names.
 
 It reveals exactly what that one step establishes, in the digit families' reveals format
-(pipeline/reveals.py): digits placed and candidates crossed out, [[row, col, digit], ...];
+(pipeline/engines/reveals.py): digits placed and candidates crossed out, [[row, col, digit], ...];
 nothing a later step finds.
 """
 
@@ -12,7 +12,7 @@ from pipeline.family import Hint, HintNames
 from pipeline.kakuro.board import Board
 from pipeline.kakuro.grade import LEVELS, accepts, level_of
 from pipeline.kakuro.solve import RANK, Layout, step_record
-from pipeline.reveals import check_digit_reveals, digit_hint_names
+from pipeline.engines.reveals import check_digit_reveals, digit_hint_names
 
 LEAD = "After every easier step"
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.family import AnswerSigns, Family, Generated, Rating
+from pipeline.family import AnswerSigns, Family, Generated, Rating, check_record_with
 from pipeline.i18n import N_, Messages
-from pipeline.starbattle import solve as solver
-from pipeline.starbattle import generate as generator
+from pipeline.ink import GridBox, Ink
 from pipeline.starbattle.grade import BAND_BY_NAME, rate
 from pipeline.starbattle.board import Board, BorderIndex, border_distance, canonical_regions
+from pipeline.starbattle import (bench as benchmark, board, draw, generate as generator, grade,
+                                 hints, solve, verify as checker)
 
 NEAR_DUPLICATE_EDGES = 4   # an easy board this close to an earlier one is replaced
 RULES = [
@@ -49,6 +50,31 @@ class StarBattle(Family):
     teaches = True
     driver_bench_levels = {"scaling": "easy", "executors": "expert"}
 
+    levels = grade.LEVELS
+    level_titles = grade.LEVEL_TITLES
+    min_cell_mm = draw.MIN_CELL_MM
+    cover_style = draw.COVER_STYLE
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+
+    verify = staticmethod(checker.verify)
+    explain = staticmethod(solve.explain)
+    draw_puzzle = staticmethod(draw.draw_puzzle)
+    draw_solution = staticmethod(draw.draw_solution)
+    lessons = staticmethod(draw.lessons)
+    hint = staticmethod(hints.hint)
+    check_hint = staticmethod(hints.check_hint)
+    hint_names = staticmethod(hints.hint_names)
+    draw_hint = staticmethod(draw.draw_hint)
+
+    def check_record(self, record: dict) -> None:
+        check_record_with(record, board.check_puzzle, board.check_solution)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
+
+    def bench(self, quick: bool) -> dict:
+        return benchmark.run(quick=quick)
+
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among: those with its stars a line, so
         the easiest two-star level is one star of five, not four. A star count with a single
@@ -68,7 +94,7 @@ class StarBattle(Family):
         return generator.generate(key, level)
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
-        return solver.count_puzzle(puzzle, limit)
+        return solve.count_puzzle(puzzle, limit)
 
     def dedupe_form(self, puzzle: dict) -> str:
         board = Board.from_puzzle(puzzle)

@@ -6,7 +6,7 @@ drawing shows only the starting stars; the solution drawing adds the rest.
 
 from __future__ import annotations
 
-from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
+from pipeline.cover_colours import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.geometry import star_points
 from pipeline.ink import GridBox, Ink
 from pipeline.i18n import N_, Messages

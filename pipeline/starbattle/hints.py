@@ -12,7 +12,7 @@ import numpy as np
 
 from pipeline.family import Hint, HintNames, column_letter, square_list, square_name
 from pipeline.i18n import N_, Messages, and_list, language, or_list
-from pipeline.reveals import check_reveals, revealed_squares
+from pipeline.engines.reveals import check_reveals, revealed_squares
 from pipeline.starbattle import solve
 from pipeline.starbattle.board import Board
 from pipeline.starbattle.solve import tier as tier_named
@@ -141,7 +141,7 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None):
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
-    """Whatever `reveals` says that the solution does not (`pipeline.reveals.check_reveals`):
+    """Whatever `reveals` says that the solution does not (`pipeline.engines.reveals.check_reveals`):
     a placed star not in it, a crossed square that holds a star in it, a square off the
     board."""
     n = puzzle["size"]

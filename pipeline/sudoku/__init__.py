@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pipeline.family import AnswerSigns, Family, Rating
+from pipeline.family import AnswerSigns, Family, Generated, Rating, check_record_with
 from pipeline.i18n import N_
-from pipeline.sudoku import draw
-from pipeline.sudoku import solve as solver
+from pipeline.ink import GridBox, Ink
 from pipeline.sudoku.board import Board, canonical_form
 from pipeline.sudoku.grade import KILLER_LEVELS, difficulty_scale, rate
+from pipeline.sudoku import (bench as benchmark, board, draw, generate as generator, grade, hints,
+                             solve, verify as checker)
 
 
 class SudokuFamily(Family):
@@ -21,6 +22,35 @@ class SudokuFamily(Family):
     square_labels = True
     gives_hints = True
     teaches = True
+
+    levels = grade.LEVELS
+    level_titles = grade.LEVEL_TITLES
+    min_cell_mm = draw.MIN_CELL_MM
+    cover_style = draw.COVER_STYLE
+    hint_figure_note = draw.HINT_FIGURE_NOTE
+    rules = draw.RULES
+
+    verify = staticmethod(checker.verify)
+    explain = staticmethod(solve.explain)
+    draw_puzzle = staticmethod(draw.draw_puzzle)
+    draw_solution = staticmethod(draw.draw_solution)
+    lessons = staticmethod(draw.lessons)
+    hint = staticmethod(hints.hint)
+    check_hint = staticmethod(hints.check_hint)
+    hint_names = staticmethod(hints.hint_names)
+    draw_hint = staticmethod(draw.draw_hint)
+
+    def check_record(self, record: dict) -> None:
+        check_record_with(record, board.check_puzzle, board.check_solution)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
+
+    def bench(self, quick: bool) -> dict:
+        return benchmark.run(quick=quick)
+
+    def generate(self, key: str, level: str) -> Generated:
+        return generator.generate(key, level, self.version)
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
         """The levels a level's difficulty is judged among (easiest first): the Killer
@@ -31,7 +61,7 @@ class SudokuFamily(Family):
         return 9, 9
 
     def count_solutions(self, puzzle: dict, limit: int) -> int:
-        return solver.count_solutions(puzzle, limit)
+        return solve.count_solutions(puzzle, limit)
 
     def dedupe_form(self, puzzle: dict) -> str:
         """The smallest spelling under the eight rotations and reflections with the digits

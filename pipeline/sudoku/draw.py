@@ -8,7 +8,7 @@ add their cages: dashed outlines inset into the cells, the sum in each cage's fi
 
 from __future__ import annotations
 
-from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
+from pipeline.cover_colours import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.i18n import N_, Messages, texts
 from pipeline.ink import GridBox, Ink, Lesson
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pipeline.family import Hint, HintNames, square_name
 from pipeline.i18n import N_, Messages, and_list, language
-from pipeline.reveals import check_digit_reveals, digit_hint_names
+from pipeline.engines.reveals import check_digit_reveals, digit_hint_names
 from pipeline.sudoku import solve
 
 _ = Messages(__name__)
 
-# What a hint reveals is the digit families' shared format (pipeline/reveals.py): digits
+# What a hint reveals is the digit families' shared format (pipeline/engines/reveals.py): digits
 # placed [[r, c, d], ...] and candidates crossed out of a cell [[r, c, d], ...].
 LEAD = "After every easier step"
 

@@ -2,7 +2,7 @@
 
 The proof a record carries. It shares nothing with the generator (pipeline.sudoku.generate),
 the grader or the generator's counter (pipeline.sudoku.solve, its count.py and kernels.py),
-the generator's sum tables (pipeline.sums) or the board model: it reads the raw record
+the generator's sum tables (pipeline.engines.sums) or the board model: it reads the raw record
 itself, builds its own tables and counts answers by a search of its own, so that a fault in
 the generator's counter cannot vouch for itself.
 

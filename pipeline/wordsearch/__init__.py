@@ -15,10 +15,9 @@ from pipeline.family import AnswerSigns, Family, Generated, Rating
 from pipeline.geometry import Box
 from pipeline.i18n import N_, Messages
 from pipeline.ink import GridBox, Ink
-from pipeline.lexicon import grid_spelling
+from pipeline.engines.lexicon import grid_spelling
 from pipeline.records import require
-from pipeline.wordsearch import draw, solve, verify
-from pipeline.wordsearch import generate as generator
+from pipeline.wordsearch import bench as benchmark, draw, generate as generator, solve, verify
 from pipeline.wordsearch import grade as grading
 from pipeline.wordsearch.board import (check_puzzle, check_solution, dedupe_form,
                                        read_placements, word_set_form, WordSets)
@@ -53,6 +52,14 @@ class WordSearchFamily(Family):
     teaches = True      # draw.lessons: a word read across and down, diagonally, backwards
 
     # Generation ---------------------------------------------------------------------------
+    lessons = staticmethod(draw.lessons)
+
+    def draw_lesson(self, ink: Ink, puzzle: dict, lesson, box: GridBox) -> None:
+        draw.draw_lesson(ink, puzzle, lesson.step, box)
+
+    def bench(self, quick: bool) -> dict:
+        return benchmark.run(quick=quick)
+
     def generate(self, key: str, level: str) -> Generated:
         return generator.generate(key, level)
 

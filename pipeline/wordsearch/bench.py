@@ -102,7 +102,7 @@ def peer(keys: int) -> dict:
                 f"that has it in {PEER_PYTHON}, or make {PEER_VENV.parent.parent})")
         print(line, file=sys.stderr)
         return {"installed": False, "note": line}
-    from pipeline.lexicon import offensive_words
+    from pipeline.engines.lexicon import offensive_words
     from pipeline.wordsearch.board import themes
     words = [s for s in themes("en")[0].spellings if 3 <= len(s) <= PEER_SIZE][:PEER_WORDS]
     run = subprocess.run([python, "-c", PEER_SCRIPT, ",".join(words), str(keys),

@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 
 from pipeline.errors import InputError
-from pipeline.lexicon import LANGUAGES, alphabet, grid_spelling
+from pipeline.engines.lexicon import LANGUAGES, alphabet, grid_spelling
 from pipeline.records import require
 
 # Compass points, rows growing downwards: "S" reads down the page.

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 
-from pipeline.book.cover_style import WHITE, CoverStyle, cmyk_percent as cmyk
+from pipeline.cover_colours import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.geometry import Box
 from pipeline.i18n import N_, Messages
 from pipeline.ink import GridBox, Ink, Lesson, panel_box
-from pipeline.lexicon import grid_spelling
+from pipeline.engines.lexicon import grid_spelling
 from pipeline.wordsearch.board import read_placements
 
 _ = Messages(__name__)

@@ -29,8 +29,8 @@ from numba import njit
 from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream, stream_below, stream_next, stream_shuffle
-from pipeline.lexicon import is_offensive, offensive_words
-from pipeline.worddata import data_files
+from pipeline.engines.lexicon import is_offensive, offensive_words
+from pipeline.engines.worddata import data_files
 from pipeline.wordsearch import verify
 from pipeline.wordsearch.board import (STEPS, Placement, Theme, load_theme, message_letters,
                                        messages, themes)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from pipeline.family import Rating
 from pipeline.i18n import N_
-from pipeline.lexicon import grid_spelling
+from pipeline.engines.lexicon import grid_spelling
 from pipeline.wordsearch.board import DIRECTIONS, STEPS, Placement
 from pipeline.wordsearch.solve import joined_text, line_order, occurrences
 

@@ -9,7 +9,7 @@ would be, kept in their home for the day a layout asks for them.
 from __future__ import annotations
 
 from pipeline.family import Hint, HintNames, square_name, unknown_reveals
-from pipeline.lexicon import grid_spelling
+from pipeline.engines.lexicon import grid_spelling
 from pipeline.wordsearch.board import read_placements
 from pipeline.wordsearch.grade import starts
 

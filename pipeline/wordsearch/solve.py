@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 
-from pipeline.lexicon import grid_spelling
+from pipeline.engines.lexicon import grid_spelling
 from pipeline.wordsearch.board import DIRECTION_WORDS, STEPS
 
 OPPOSITE = {"E": "W", "S": "N", "SE": "NW", "NE": "SW"}

@@ -24,7 +24,7 @@ import operator
 
 import numpy as np
 
-from pipeline.lexicon import grid_spelling, offensive_words
+from pipeline.engines.lexicon import grid_spelling, offensive_words
 from pipeline.wordsearch.board import STEPS, message_letters, read_placements
 
 SHORT_OFFENSIVE = 3   # list words this long are allowed inside a listed word

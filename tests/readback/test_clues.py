@@ -10,7 +10,7 @@ import pytest
 from books_helpers import build, layout_text, read_back, write_layout
 from pipeline.catalog import Catalog
 from pipeline.readback.checks.puzzles import check_answers, check_clues
-from pipeline.sudoku import draw
+from pipeline.sudoku import SudokuFamily, draw
 
 
 def _killer_book(root, tag: str):
@@ -54,7 +54,7 @@ def test_the_clues_check_fails_on_a_planted_cage_page(tmp_path, monkeypatch):
             top = y + box.cell * 0.85
             ink.line(x, top, x + box.cell, top, width=0.75)
 
-    monkeypatch.setattr(draw, "draw_puzzle", twice_and_crossed)
+    monkeypatch.setattr(SudokuFamily, "draw_puzzle", staticmethod(twice_and_crossed))
     check = check_clues(_killer_book(tmp_path, "planted"))
     messages = [f.message for f in check.findings]
     assert not check.passed
@@ -72,7 +72,7 @@ def test_an_answer_digit_beside_a_sum_is_still_an_answer(tmp_path, monkeypatch):
             r, c = min(map(tuple, puzzle["cages"][0]["cells"]))
             draw.draw_digits(ink, box, [(r, c, 5)], bold=False)
 
-    monkeypatch.setattr(draw, "draw_puzzle", with_an_answer)
+    monkeypatch.setattr(SudokuFamily, "draw_puzzle", staticmethod(with_an_answer))
     check = check_answers(_killer_book(tmp_path, "answer"))
     assert not check.passed
     assert all("holds glyph '5'" in f.message for f in check.findings)

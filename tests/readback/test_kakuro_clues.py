@@ -11,7 +11,7 @@ import pytest
 
 from books_helpers import build, layout_text, read_back, write_layout
 from pipeline.catalog import Catalog
-from pipeline.kakuro import draw
+from pipeline.kakuro import KakuroFamily, draw
 from pipeline.readback.checks.puzzles import check_answers, check_clues
 
 
@@ -91,7 +91,7 @@ def test_the_answers_guard_fails_on_a_digit_in_a_white_cell(tmp_path, monkeypatc
         x, y = box.cell_centre(r, c)
         ink.text(x, y - 4, "5", size=12.0, anchor="middle")
 
-    monkeypatch.setattr(draw, "draw_puzzle", with_an_answer)
+    monkeypatch.setattr(KakuroFamily, "draw_puzzle", staticmethod(with_an_answer))
     check = check_answers(_kakuro_book(tmp_path, "answer", clean_root[0]))
     assert not check.passed
     assert all("holds glyph '5'" in f.message for f in check.findings)

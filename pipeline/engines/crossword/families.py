@@ -2,14 +2,12 @@
 that are the same for any of them, the trace of a solve told step by step, and the
 benchmark's rows (boards per core-minute at each level, proofs per second).
 
-Each family's own modules (its generate, solve, board, draw and grade modules) are found in
-the folder of the family that subclasses it, so this names no family and no family imports
-another.
+Each family hands over its own modules (its generate, solve, board, draw and grade modules)
+in its class body, so this names no family and no family imports another.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 import time
 from pathlib import Path
@@ -24,11 +22,10 @@ from pipeline.ink import Ink
 class CrosswordFamily(Family):
     """A square crossword grid of its level's size, made by the family's generate module,
     counted by its solve module, read by its board module; `draw_panel` is its draw
-    module's. The five modules are the family's own, found in the folder that declares the
-    subclass (docs/families.md's module names); each level's `size` is read from its grade
-    module's LEVEL_BY_NAME specs. Its levels, smallest cell and hint figure note, and
-    `generate`, `Family` serves from the same modules as any family's. Both kinds give
-    hints and teach."""
+    module's. A subclass assigns its five modules (`generator`, `solver`, `boards`,
+    `drawing`, `grades`: docs/families.md's module names) in its class body; each level's
+    `size` is read from its grade module's LEVEL_BY_NAME specs. Both kinds give hints and
+    teach."""
 
     generator: ModuleType
     solver: ModuleType
@@ -41,9 +38,6 @@ class CrosswordFamily(Family):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls.generator, cls.solver, cls.boards, cls.drawing, cls.grades = (
-            importlib.import_module(f"{cls.__module__}.{module}")
-            for module in ("generate", "solve", "board", "draw", "grade"))
         cls.sizes = {name: spec.size for name, spec in cls.grades.LEVEL_BY_NAME.items()}
 
     def level_shape(self, level: str) -> tuple[int, int]:

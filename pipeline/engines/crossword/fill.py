@@ -19,8 +19,8 @@ from typing import Iterator
 
 import numpy as np
 
-from pipeline.crossword.grid import Layout
-from pipeline.crossword.words import LETTERS, WordIndex
+from pipeline.engines.crossword.grid import Layout
+from pipeline.engines.crossword.words import LETTERS, WordIndex
 from pipeline.keyed import KeyedStream
 
 

@@ -2,7 +2,7 @@
 
 Run once, and again only to change what the lists hold:
 
-    .venv/bin/python -m pipeline.crossword.wordlists_build
+    .venv/bin/python -m pipeline.engines.crossword.wordlists_build
 
 The lists are data in the repository, so a board never depends on what a machine has
 installed; this script says exactly where they came from and lets anyone rebuild them:
@@ -12,10 +12,10 @@ installed; this script says exactly where they came from and lets anyone rebuild
   capital and mark possessives with an apostrophe; a word is taken only in the form of
   lowercase letters a-z, so a name, a place, an abbreviation written in capitals or with dots
   and a possessive never gets in;
-- frequencies from wordfreq through pipeline/lexicon.py (Zipf scale: 3.0 is once per million words of running text);
+- frequencies from wordfreq through pipeline/engines/lexicon.py (Zipf scale: 3.0 is once per million words of running text);
 - abbreviations dropped from the fill list as well: words without a vowel (tbs, nth), Roman
   numerals (xii), and the few spelled in lowercase that ABBREVIATIONS lists;
-- offensive words from better-profanity's list (pipeline/lexicon.py), with the plain
+- offensive words from better-profanity's list (pipeline/engines/lexicon.py), with the plain
   inflections (-s, -es, -ed, -ing, -er, -ers) of those of four letters or more, dropped from
   both lists.
 
@@ -34,7 +34,7 @@ import re
 import sys
 from pathlib import Path
 
-from pipeline import lexicon
+from pipeline.engines import lexicon
 
 STANDARD = Path("/usr/share/dict/american-english")
 LARGE = Path("/usr/share/dict/american-english-large")
@@ -65,7 +65,7 @@ def lowercase_words(path: Path) -> set[str]:
 
 
 def offensive_words() -> set[str]:
-    """The maintained offensive-word list (pipeline/lexicon.py) and its plain inflections."""
+    """The maintained offensive-word list (pipeline/engines/lexicon.py) and its plain inflections."""
     base = {w.lower() for w in lexicon.offensive_words()}
     # Inflected only from four letters up: "sob" + "er" is sober.
     return base | {w + ending for w in base if len(w) >= 4 for ending in INFLECTIONS}

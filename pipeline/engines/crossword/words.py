@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.errors import InputError
-from pipeline.lexicon import is_offensive
+from pipeline.engines.lexicon import is_offensive
 
 DATA = Path(__file__).resolve().parent / "data"
 COMMON = DATA / "common.txt"
@@ -105,7 +105,7 @@ def read_own_list(path: Path) -> dict[str, float]:
     """A layout's own word list: one word a line, optionally followed by its Zipf frequency,
     blank lines and lines starting with `#` ignored. One line naming the file, the line and
     the field for a word not of 3 to 15 letters A-Z, a word twice, an offensive word or an
-    inflection of one (pipeline/lexicon.py), a frequency that is not a number; a list with no
+    inflection of one (pipeline/engines/lexicon.py), a frequency that is not a number; a list with no
     word names the file."""
     try:
         text = Path(path).read_text(encoding="utf-8")

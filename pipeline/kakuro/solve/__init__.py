@@ -5,7 +5,7 @@ possible (bit d - 1 for digit d) or its digit. Every technique is a small pure f
 a grid to one `Step` (digits placed, candidates crossed out, the cells and runs it reasons on,
 a sentence in the names Kakuro guides use) or None. The arithmetic of runs (which sets of
 distinct digits make a sum, what they leave each open cell) is the sum engine's
-(`pipeline/sums.py`), shared with Killer Sudoku's cages. In four tiers, cumulative:
+(`pipeline/engines/sums.py`), shared with Killer Sudoku's cages. In four tiers, cumulative:
 
   easy    One-Combination Run (3 in two cells is 1+2), Run Remainder (the last open cell of
           a run), Naked Single, Hidden Single (a digit the run's one combination needs, with
@@ -33,12 +33,12 @@ from typing import Callable
 
 import numpy as np
 
-from pipeline import sums
-from pipeline.candidates import CandidateGrid
+from pipeline.engines import sums
+from pipeline.engines.candidates import CandidateGrid
 from pipeline.family import column_letter, square_list, square_name
 from pipeline.kakuro.board import Board
 from pipeline.kakuro.solve import sweep
-from pipeline.sums import ALL_DIGITS, BIT, DIGITS, POPCOUNT
+from pipeline.engines.sums import ALL_DIGITS, BIT, DIGITS, POPCOUNT
 
 MAX_AREA_CELLS = 4   # open cells of an area's innies worked out digit by digit
 MAX_BAND = 3         # rows (columns) side by side that make one area
@@ -197,7 +197,7 @@ def _areas(lay: Layout):
 
 
 class Grid(CandidateGrid):
-    """The candidate grid (`pipeline.candidates`) of a layout's white cells, each run's
+    """The candidate grid (`pipeline.engines.candidates`) of a layout's white cells, each run's
     cells peers of each other."""
 
     __slots__ = ("lay",)

@@ -10,7 +10,7 @@ findings depend on its cells alone). The Python sweep stays as the reference: th
 the two to the same grid on every board they try.
 
 What a run's open cells can hold is found per combination of digits (the table of
-`pipeline/sums.py`): over the subsets S of the combination, `head[S]` says the first |S| open
+`pipeline/engines/sums.py`): over the subsets S of the combination, `head[S]` says the first |S| open
 cells can take exactly S and `tail[S]` that the last |S| can; a cell takes d in some filling
 when some head S misses d and the tail takes the rest. 2^n subsets for a run of n open cells:
 cheap for a compiled loop, and no cache needed.
@@ -24,8 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pipeline.bits import popcount
-from pipeline.sums import COMBINATIONS
+from pipeline.engines.bits import popcount
+from pipeline.engines.sums import COMBINATIONS
 
 MAX_SUM = 45
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pipeline.bits import lowest_bit_index, popcount  # noqa: F401  (the engines' home for them)
+from pipeline.engines.bits import lowest_bit_index, popcount  # noqa: F401  (the engines' home for them)
 
 # Deduction results.
 SOLVED, STUCK, CONTRADICTION = 0, 1, 2

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from pipeline.candidates import CandidateGrid
-from pipeline.sums import BIT, DIGITS, POPCOUNT
+from pipeline.engines.candidates import CandidateGrid
+from pipeline.engines.sums import BIT, DIGITS, POPCOUNT
 from pipeline.sudoku.board import ALL_DIGITS, CELLS, CLASSIC, Geometry, cell_name, house_name
 
 
@@ -41,7 +41,7 @@ class Step:
 
 
 class Grid(CandidateGrid):
-    """The candidate grid (`pipeline.candidates`) of the 81 cells, peers by the geometry's
+    """The candidate grid (`pipeline.engines.candidates`) of the 81 cells, peers by the geometry's
     groups (houses, and a Killer board's cages)."""
 
     __slots__ = ("geo",)

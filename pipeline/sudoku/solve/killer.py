@@ -20,7 +20,7 @@ Killer solving guides use):
                  crosses the region's edge, it splits into two cages of known sums.
 
 The arithmetic of sums of distinct digits (the combinations of a sum, what they leave each
-open cell, the innies' fillings) is the sum engine's (`pipeline/sums.py`), which Kakuro's
+open cell, the innies' fillings) is the sum engine's (`pipeline/engines/sums.py`), which Kakuro's
 runs share; this module reads the cages off the grid and words the steps.
 
 `KILLER_TECHNIQUES` interleaves them with the Sudoku techniques of each tier; grade.py cuts
@@ -32,15 +32,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline import sums
+from pipeline.engines import sums
 from pipeline.sudoku.board import ALL_DIGITS, COL, HOUSES, Geometry, cell_name, house_name
 from pipeline.sudoku.solve.basic import (INTERSECTIONS, SUBSETS, full_house, hidden_single,
                                          naked_single)
 from pipeline.sudoku.solve.grid import (BIT, DIGITS, Grid, Step, Technique, cells_text,
                                         eliminated_text)
 from pipeline.sudoku.solve.patterns import jellyfish, swordfish, x_wing, xy_wing, xyz_wing
-from pipeline.sums import combination_text
-from pipeline.sums import fillings as sum_fillings
+from pipeline.engines.sums import combination_text
+from pipeline.engines.sums import fillings as sum_fillings
 
 MAX_INNIES = 4     # open cells of an innie or outie group worked out digit by digit
 MAX_BAND = 4       # rows (columns) side by side that make one region of the rule of 45
