@@ -96,12 +96,12 @@ def test_a_second_key_under_the_dictionary_is_found(monkeypatch, tmp_path, capsy
 
 
 def test_a_board_without_enough_given_letters_is_invalid_to_grade(tmp_path, capsys):
-    """With no letter given, a grid's key can be ambiguous (medium 7 has two) or still one
+    """With no letter given, a grid's key can be ambiguous (easy 9 has two) or still one
     (easy 1, then hard: fewer given letters never make it easier). `pipeline grade` gives the
     level of the one and says `invalid` of the other, with one line naming its record."""
     path = tmp_path / "bare.jsonl"
     lines = []
-    for level, n in (("easy", 1), ("medium", 7)):
+    for level, n in (("easy", 1), ("easy", 9)):
         puzzle = copy.deepcopy(made(level, n).puzzle)
         puzzle["given"] = {}
         lines.append(json.dumps({"id": f"{level}-{n}", "family": "codeword", "puzzle": puzzle}))
@@ -110,7 +110,7 @@ def test_a_board_without_enough_given_letters_is_invalid_to_grade(tmp_path, caps
     out, err = capsys.readouterr()
     rows = [line.split("\t") for line in out.splitlines()]
     assert status == 1
-    assert rows[0][:2] == ["easy-1", "hard"] and rows[1] == ["medium-7", "invalid", "-"]
+    assert rows[0][:2] == ["easy-1", "hard"] and rows[1] == ["easy-9", "invalid", "-"]
     assert err.splitlines() == [f"pipeline: {path}:2: puzzle: more than one solution"]
 
 

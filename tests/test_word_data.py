@@ -20,7 +20,7 @@ from pipeline.cli import main
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.generate import fill
-from pipeline.engines.lexicon import is_offensive
+from pipeline.engines.lexicon import LANGUAGES, is_offensive, read_press_list
 from pipeline.records import fingerprint, level_space, space_level
 from pipeline.engines.worddata import word_source, words_for
 
@@ -249,13 +249,29 @@ def test_inflections_of_listed_words_are_offensive():
         assert not is_offensive(word), word
 
 
-def test_what_the_shipped_fill_list_still_holds():
-    """The shipped fill list was built before the inflection rule; rebuilding it would change
-    published boards (docs/crossword.md), so it keeps these, and only a layout's own list is
-    refused for one. A change to the list or the rule shows here."""
-    from pipeline.engines.crossword.words import COMMON, read_list
-    held = sorted(w for w in read_list(COMMON) if is_offensive(w))
-    assert held == ["FATS", "GODS", "PEEING", "PEES", "POTS", "SEXES", "SOBS"]
+def test_the_one_definition_holds_every_list_in_every_language():
+    """English lists (both maintained ones and the press's) in every language; a language's
+    own lists in that language only."""
+    for language in LANGUAGES:
+        assert is_offensive("SCAT", language)      # glin-profanity's English list
+        assert is_offensive("MONG", language)      # the press's English list
+        assert is_offensive("NIGGER", language)    # better-profanity's list
+    assert is_offensive("KANACKE", "de") and not is_offensive("KANACKE", "fr")
+    assert is_offensive("BOUGNOULE", "fr") and is_offensive("SUDACA", "es")
+
+
+def test_a_press_list_line_is_refused_in_one_line(tmp_path):
+    press = tmp_path / "de.txt"
+    press.write_text("# notes\nKanacke   # rassistisch\n\nKümmeltürke\n", encoding="utf-8")
+    assert read_press_list(press, "de") == {"KANACKE", "KUEMMELTUERKE"}
+    for planted, line, message in (("Kanacke\nKanacke\n", 2, "listed twice"),
+                                   ("ok\nwort3\n", 2, "'3'"),
+                                   ("X\n", 1, "shorter than two letters")):
+        press.write_text(planted, encoding="utf-8")
+        with pytest.raises(InputError, match=message) as error:
+            read_press_list(press, "de")
+        assert (error.value.file, error.value.line, error.value.field) == (str(press), line,
+                                                                            "word")
 
 
 def test_replace_stale_drops_a_layout_levels_old_boards_too(tmp_path, capsys):

@@ -18,6 +18,7 @@ from pipeline.codeword import (bench as benchmark, board, draw, generate as gene
 
 
 class CodewordFamily(CrosswordFamily):
+    version = "codeword/2"   # 2: the fill list cleaned under the one offensive definition
     title = "Codeword"
 
     generator, solver, boards, drawing, grades = generator, solve, board, draw, grade

@@ -16,7 +16,7 @@ from pipeline.codeword.grade import LEVELS
 from pipeline.codeword.verify import verify
 from pipeline.engines.crossword.families import generation_rates, print_rates, proof_rate
 
-VERSION = "codeword/1"
+VERSION = "codeword/2"
 FULL, QUICK = 30, 5
 TARGETS = {"easy": 300, "medium": 300, "hard": 300, "proofs_per_second": 20}
 

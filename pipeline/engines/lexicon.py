@@ -11,13 +11,18 @@ The whole API:
     zipf(word, language) -> float  the word's frequency on the Zipf scale (wordfreq: log10 of
                                    uses per billion words; 3.0 is about once per million, 0.0
                                    a word wordfreq does not know)
-    offensive_words(language)      the maintained offensive-word lists for a language's grids,
-        -> frozenset               as grid spellings of two letters or more: better-profanity's
-                                   (English) for every language, and for German, French and
-                                   Spanish glin-profanity's list of that language as well
+    offensive_words(language)      the offensive words a grid of that language must not show,
+        -> frozenset               as grid spellings of two letters or more: every maintained
+                                   list the project installs for English (better-profanity's,
+                                   glin-profanity's) and the press's own English list, for
+                                   every language; for German, French and Spanish also
+                                   glin-profanity's list of that language and the press's own
     is_offensive(spelling,         whether a word is on that list or a listed word's plain
-                 language) -> bool inflection (-S, -ES, -ING, -ED, -ER, -ERS): what a word list
-                                   or a theme a layout names is held to
+                 language) -> bool inflection (-S, -ES, -ING, -ED, -ER, -ERS): the project's one
+                                   definition of offensive, which every grid, word list, theme
+                                   and answer is held to
+    offensive_in(words, language)  the words of `words` that are offensive, sorted: what a
+        -> list                    word list is cleaned of and what its test looks for
 
 How each language's puzzle books write words in a grid (the tables below):
 
@@ -29,10 +34,11 @@ How each language's puzzle books write words in a grid (the tables below):
 - Spanish: A-Z and Ñ, which is a letter of its own in Spanish grids (sopas de letras keep it);
   accents and the diaeresis dropped (Á A, É E, Í I, Ó O, Ú U, Ü U).
 
-`zipf` answers for any language wordfreq ships. The offensive lists are read as data from
-the packages that maintain them, never written here: better-profanity's English list applies
-to every grid (English words are read in German, French and Spanish grids too), and
-glin-profanity's dictionary of the book's language is added to it.
+`zipf` answers for any language wordfreq ships. The offensive lists are read as data: the
+maintained ones from the packages that keep them, never copied here, and the press's own from
+`pipeline/engines/offensive/<language>.txt`, which hold the slurs those lists miss (MONG, for
+one), each reviewed and noted. English words are read in German, French and Spanish grids too,
+so the English lists apply to every language.
 """
 
 from __future__ import annotations
@@ -100,30 +106,25 @@ def zipf(word: str, language: str) -> float:
     return zipf_frequency(word, language)
 
 
-# glin-profanity's dictionary of each language other than English (a JSON file of its data).
-_GLIN_DICTIONARIES = {"de": "german", "fr": "french", "es": "spanish"}
+# glin-profanity's dictionary of each language (a JSON file of its data).
+_GLIN_DICTIONARIES = {"en": "english", "de": "german", "fr": "french", "es": "spanish"}
+PRESS_LISTS = "offensive"     # the press's own lists: a package folder beside this module
 
 
 @functools.lru_cache(maxsize=None)
 def offensive_words(language: str = "en") -> frozenset[str]:
     """The offensive words a grid of `language` must not show, as grid spellings: the English
-    list for every language, with the language's own list added."""
+    lists for every language, with the language's own lists added."""
     _check_language(language)
-    words = set(_english_offensive())
-    if language in _GLIN_DICTIONARIES:
-        words |= _glin_offensive(language)
+    words = set(_better_profanity()) | _glin_offensive("en") | _press_offensive("en")
+    if language != "en":
+        words |= _glin_offensive(language) | _press_offensive(language)
     return frozenset(words)
 
 
-@functools.lru_cache(maxsize=None)
-def _glin_offensive(language: str) -> frozenset[str]:
-    """glin-profanity's word list for `language` as that language's grid writes it. An entry
-    with a character the grid alphabet lacks (a digit) is a spelling no letter grid shows."""
-    import json
-
-    name = f"data/dictionaries/{_GLIN_DICTIONARIES[language]}.json"
-    entries = json.loads(resources.files("glin_profanity").joinpath(name).read_text(
-        encoding="utf-8"))["words"]
+def _listed_spellings(entries, language: str) -> frozenset[str]:
+    """The grid spellings of a list's entries. An entry written with a digit or a sign
+    standing for a letter ("a55", "$hit") is a spelling no letter grid shows: left out."""
     words = set()
     for entry in entries:
         try:
@@ -135,19 +136,52 @@ def _glin_offensive(language: str) -> frozenset[str]:
     return frozenset(words)
 
 
+@functools.lru_cache(maxsize=None)
+def _glin_offensive(language: str) -> frozenset[str]:
+    """glin-profanity's word list for `language` as that language's grid writes it."""
+    import json
+
+    name = f"data/dictionaries/{_GLIN_DICTIONARIES[language]}.json"
+    entries = json.loads(resources.files("glin_profanity").joinpath(name).read_text(
+        encoding="utf-8"))["words"]
+    return _listed_spellings(entries, language)
+
+
 @functools.lru_cache(maxsize=1)
-def _english_offensive() -> frozenset[str]:
-    """better-profanity's word list as grid spellings. An entry written with digits or signs
-    standing for letters ("a55") is a spelling no letter grid can show, so only entries made
-    of letters (and spaces or hyphens, dropped) are kept."""
+def _better_profanity() -> frozenset[str]:
+    """better-profanity's word list (English) as grid spellings."""
     text = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text(
         encoding="utf-8")
-    words = set()
-    for line in text.splitlines():
-        entry = "".join(ch for ch in line.strip().upper() if ch not in _DROPPED)
-        if len(entry) >= 2 and all("A" <= ch <= "Z" for ch in entry):
-            words.add(entry)
-    return frozenset(words)
+    return _listed_spellings(text.splitlines(), "en")
+
+
+def read_press_list(path, language: str) -> frozenset[str]:
+    """A press list: one word a line as the language writes it, `#` starting a note, blank
+    lines skipped. One line naming the file, the line and the field for a word the
+    language's grid cannot write or a word given twice."""
+    spellings: dict[str, int] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        word = line.split("#", 1)[0].strip()
+        if not word:
+            continue
+        try:
+            spelling = grid_spelling(word, language)
+        except InputError as error:
+            raise InputError(error.message, file=str(path), line=number, field="word") from None
+        if len(spelling) < 2:
+            raise InputError(f"{word!r} is shorter than two letters", file=str(path),
+                             line=number, field="word")
+        if spelling in spellings:
+            raise InputError(f"{word!r} is listed twice (first on line {spellings[spelling]})",
+                             file=str(path), line=number, field="word")
+        spellings[spelling] = number
+    return frozenset(spellings)
+
+
+@functools.lru_cache(maxsize=None)
+def _press_offensive(language: str) -> frozenset[str]:
+    return read_press_list(resources.files(__package__).joinpath(PRESS_LISTS, f"{language}.txt"),
+                           language)
 
 
 # The plain English inflections of a listed word a grid or a word list must not show either:
@@ -176,3 +210,8 @@ def is_offensive(spelling: str, language: str = "en") -> bool:
         if len(stem) > SHORT_STEM or zipf(spelling.lower(), "en") < zipf(stem.lower(), "en"):
             return True
     return False
+
+
+def offensive_in(words, language: str = "en") -> list[str]:
+    """The words of `words` (grid spellings) that are offensive in `language`, sorted."""
+    return sorted(word for word in words if is_offensive(word, language))

@@ -15,6 +15,7 @@ from pipeline.fillin import (bench as benchmark, board, draw, generate as genera
 
 
 class FillInFamily(CrosswordFamily):
+    version = "fillin/2"   # 2: the fill list cleaned under the one offensive definition
     title = "Fill-In"
 
     generator, solver, boards, drawing, grades = generator, solve, board, draw, grade

@@ -28,7 +28,7 @@ from pipeline.keyed import KeyedStream
 from pipeline.fillin.grade import LEVELS
 from pipeline.fillin.verify import verify
 
-VERSION = "fillin/1"
+VERSION = "fillin/2"
 FULL, QUICK = 40, 6
 TARGETS = {"easy": 720, "medium": 360, "hard": 300, "proofs_per_second": 50,
            "american_fills_per_core_minute": 3}

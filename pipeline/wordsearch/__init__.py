@@ -44,7 +44,7 @@ FORWARD_ONLY = N_("Words read left to right or downwards, never diagonally or ba
 
 class WordSearchFamily(Family):
     title = N_("Word Search")
-    version = "wordsearch/2"
+    version = "wordsearch/3"   # 3: grids held to the one offensive definition
     levels = tuple(level.name for level in grading.LEVELS)
     level_titles = grading.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM

@@ -15,9 +15,9 @@ installed; this script says exactly where they came from and lets anyone rebuild
 - frequencies from wordfreq through pipeline/engines/lexicon.py (Zipf scale: 3.0 is once per million words of running text);
 - abbreviations dropped from the fill list as well: words without a vowel (tbs, nth), Roman
   numerals (xii), and the few spelled in lowercase that ABBREVIATIONS lists;
-- offensive words from better-profanity's list (pipeline/engines/lexicon.py), with the plain
-  inflections (-s, -es, -ed, -ing, -er, -ers) of those of four letters or more, dropped from
-  both lists.
+- offensive words dropped from both lists: whatever `lexicon.is_offensive` counts offensive in
+  English (the project's one definition: the maintained lists, the press's own, and the plain
+  inflections of their words).
 
 `common.txt` ("WORD ZIPF", Zipf to one decimal, alphabetical): the fill list, words of 3 to 15
 letters in the standard `wamerican` list (its larger siblings add many rare and clipped
@@ -42,7 +42,6 @@ HUGE = Path("/usr/share/dict/american-english-huge")
 DATA = Path(__file__).resolve().parent / "data"
 SHORTEST, LONGEST = 3, 15
 COMMON_FLOOR = 2.5
-INFLECTIONS = ("", "s", "es", "ed", "ing", "er", "ers")
 PLAIN = re.compile(r"[a-z]+")
 VOWEL = re.compile(r"[aeiouy]")
 ROMAN = re.compile(r"x{0,3}(ix|iv|v?i{0,3})")
@@ -64,22 +63,20 @@ def lowercase_words(path: Path) -> set[str]:
     return words
 
 
-def offensive_words() -> set[str]:
-    """The maintained offensive-word list (pipeline/engines/lexicon.py) and its plain inflections."""
-    base = {w.lower() for w in lexicon.offensive_words()}
-    # Inflected only from four letters up: "sob" + "er" is sober.
-    return base | {w + ending for w in base if len(w) >= 4 for ending in INFLECTIONS}
+def without_offensive(words: set[str]) -> set[str]:
+    """`words` (lowercase) less those the project counts offensive in English."""
+    offensive = set(lexicon.offensive_in((w.upper() for w in words), "en"))
+    return {w for w in words if w.upper() not in offensive}
 
 
 def build() -> tuple[list[str], list[str]]:
     if not all(path.is_file() for path in (STANDARD, LARGE, HUGE)):
         sys.exit("a Debian word list is missing: apt-get install wamerican wamerican-large "
                  "wamerican-huge")
-    banned = offensive_words()
-    standard = {w for w in lowercase_words(STANDARD) - banned - ABBREVIATIONS
+    standard = {w for w in without_offensive(lowercase_words(STANDARD)) - ABBREVIATIONS
                 if VOWEL.search(w) and not ROMAN.fullmatch(w)}
-    large = lowercase_words(LARGE) - banned
-    huge = lowercase_words(HUGE) - banned
+    large = without_offensive(lowercase_words(LARGE))
+    huge = without_offensive(lowercase_words(HUGE))
     zipf = {w: lexicon.zipf(w, "en") for w in standard | large | huge}
     common = sorted(w for w in standard if zipf[w] >= COMMON_FLOOR)
     dictionary = sorted(set(common) | large | {w for w in huge if zipf[w] > 0})
