@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.errors import InputError
+
 from pipeline.engines.lexicon import alphabet, grid_spelling, offensive_words
 from pipeline.wordsearch import FAMILY
 from pipeline.wordsearch.board import Theme, themes
@@ -116,3 +118,26 @@ def test_a_german_word_prints_with_its_umlauts_and_reads_in_the_grid_spelled_out
     assert set(grid) <= set(alphabet("de"))
     for word in printed:
         assert set(grid_spelling(word, "de")) <= set(alphabet("de"))
+
+
+# --- printed word lists in the language's alphabetical order ------------------------------
+@pytest.mark.parametrize("language,printed", [
+    # the editor's examples: German sorts Ä, Ö, Ü as A, O, U (DIN 5007)
+    ("de", ["ÄRMEL", "BÄCKEREI", "BRUNNEN", "LÖWE", "LUCHS", "SCHAL"]),
+    # French sorts an accented letter with its base letter
+    ("fr", ["DANEMARK", "ÉGYPTE", "ESPAGNE", "SÉNÉGAL", "SUÈDE", "SUISSE", "TÉLESCOPE",
+            "TERRE", "VÉNUS"]),
+    ("en", ["APPLE", "BANANA", "CHERRY"]),
+])
+def test_a_word_list_prints_in_the_languages_alphabetical_order(language, printed):
+    from pipeline.wordsearch.draw import list_columns
+    shuffled = printed[::2] + printed[1::2]
+    columns = list_columns(shuffled, 4, language)
+    assert [word for column in columns for word in column] == printed
+    assert all(len(column) <= 4 for column in columns)
+
+
+def test_a_language_without_its_order_is_refused():
+    from pipeline.i18n import alphabetical
+    with pytest.raises(InputError, match="no alphabetical order for Spanish"):
+        alphabetical(["ÑANDÚ", "NUEZ"], "es")

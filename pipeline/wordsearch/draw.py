@@ -15,7 +15,7 @@ import math
 
 from pipeline.cover_colours import WHITE, CoverStyle, cmyk_percent as cmyk
 from pipeline.geometry import Box
-from pipeline.i18n import N_, Messages
+from pipeline.i18n import N_, Messages, alphabetical
 from pipeline.ink import GridBox, Ink, Lesson, panel_box
 from pipeline.engines.lexicon import grid_spelling
 from pipeline.wordsearch.board import read_placements
@@ -44,9 +44,10 @@ COVER_STYLE = CoverStyle(
     blurb_pt=10.5, title_place="top")
 
 
-def list_columns(words: list[str], rows_of_list: int) -> list[list[str]]:
-    """The words in alphabetical order, down each column first, `rows_of_list` a column."""
-    ordered = sorted(words)
+def list_columns(words: list[str], rows_of_list: int, language: str) -> list[list[str]]:
+    """The words in the language's alphabetical order, down each column first,
+    `rows_of_list` a column."""
+    ordered = alphabetical(words, language)
     return [ordered[i:i + rows_of_list] for i in range(0, len(ordered), rows_of_list)]
 
 
@@ -104,7 +105,8 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
     top = box.y1 - size
     ink.text(box.x0, top, puzzle.get("theme", ""), size=size, bold=True)
     items = []
-    for index, column in enumerate(list_columns(list(puzzle["words"]), per_column)):
+    columns = list_columns(list(puzzle["words"]), per_column, puzzle["language"])
+    for index, column in enumerate(columns):
         x = box.x0 + index * (width + size * COLUMN_GAP)
         for line, word in enumerate(column):
             items.append((x, top - size * TITLE_GAP - line * size * LINE_GAP, word, "start"))
