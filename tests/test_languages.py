@@ -34,11 +34,11 @@ easy medium hard tricky extreme star stars row rows column columns island island
 bridges square squares cross out after easier from shaded cells cell digit digits candidate
 house its is are to left open until beside write line lettered numbered follows alone
 difficulty solving gentle demanding proven checker independent exactly level
-levels needs back shows gray decides group
+levels needs back shows gray decides group paperback
 """.split())
 # Names a page prints as they are in every language: programs and files on the copyright
 # page, the printer's own name.
-NAMES = frozenset("pipeline reportlab fonttools amazon kdp paperback".split())
+NAMES = frozenset("pipeline reportlab fonttools amazon kdp".split())
 IDENTIFIER = re.compile(r"\S*[:/]\S*|\S+\.(?:ttf|otf)\b")   # keys, versions, font files
 WORD = re.compile(r"[^\W\d_]+(?:[’'-][^\W\d_]+)*")
 
@@ -404,3 +404,9 @@ def test_killer_hints_in_german_are_sound():
             assert family.check_hint(record["puzzle"], record["solution"], hint.reveals) == []
         assert english_words([("hint", hint.text)]) == {}, hint.text
     assert seen == {"killer-easy", "killer-medium", "killer-hard"}
+
+
+def test_every_printer_profile_is_named_in_the_books_language():
+    from pipeline.book.build import PRINTED_FOR
+    from pipeline.book.printers import profile_names
+    assert set(profile_names()) == set(PRINTED_FOR)

@@ -45,6 +45,10 @@ from pipeline.records import PuzzleRecord, fingerprint, read_records, require
 MANIFEST_NAME = "manifest.json"
 _ = Messages(__name__)
 PAPERS = {"white": N_("white"), "cream": N_("cream")}   # as the copyright page names them
+# The printer's product as the copyright page names it, in the book's language ("Printed for
+# Amazon KDP paperback", "Gedruckt für Amazon KDP (Taschenbuch)"); one for every profile.
+PRINTED_FOR = {"kdp": N_("Amazon KDP paperback"), "lulu": N_("Lulu paperback (perfect bound)"),
+               "ingramspark": N_("IngramSpark paperback (Lightning Source)")}
 
 
 @dataclass(frozen=True)
@@ -353,7 +357,8 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
     generators = ", ".join(dict.fromkeys(r.generator for r in everything))
     examples = list(dict((r.id, r) for boards in (records.lesson_boards or {}).values()
                          for r in boards).values()) or list(records.examples.values())
-    lines = [layout.title + (f": {layout.subtitle}" if layout.subtitle else ""),
+    lines = [_("{title}: {subtitle}", title=layout.title, subtitle=layout.subtitle)
+             if layout.subtitle else layout.title,
              _("By {author}", author=layout.author)]
     if layout.isbn:
         lines.append(f"ISBN {layout.isbn}")
@@ -366,7 +371,8 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
         _("Worked examples: {keys}.", keys=key_ranges(examples)),
         "",
         _("Printed for {printer}: trim {trim} in, {paper} paper, {pages} pages.",
-          printer=profile.name, trim=trim_text(layout), paper=_(PAPERS[layout.paper]),
+          printer=_(PRINTED_FOR[layout.printer]), trim=trim_text(layout),
+          paper=_(PAPERS[layout.paper]),
           pages=plan.page_count),
         _("Built with {versions}; type: {regular}, {bold}.", versions=versions(),
           regular=layout.font_regular.name, bold=layout.font_bold.name),

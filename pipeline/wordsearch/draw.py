@@ -197,7 +197,10 @@ def lessons(boards, levels=()) -> list:
             c0 = max(0, min(c for _, c in cells) - 1)
             r1 = min(puzzle["rows"] - 1, max(r for r, _ in cells) + 1)
             c1 = min(puzzle["cols"] - 1, max(c for _, c in cells) + 1)
-            out.append(Lesson(_(name), f"{placement.word}: {_(text)}", index,
+            # the word stands in brackets after the way it reads ("Across and down (MAIS)"):
+            # the caption's own colon follows, never a second one
+            way = _("{way} ({word})", way=_(name), word=placement.word)
+            out.append(Lesson(way, _(text), index,
                               (r0, c0, cells[0], cells[-1]), (r1 - r0 + 1, c1 - c0 + 1)))
             break
     return out
