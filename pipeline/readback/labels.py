@@ -21,7 +21,7 @@ def printed_label(english: str, **parts) -> str:
     """A label in the language of the book being read, spaced as the page text is read."""
     if language() == "en":
         return english.format(**parts)
-    if english == "By {author}":   # the copyright page's author line
+    if english in ("By {author}", "{title}: {subtitle}"):   # the copyright page's lines
         return " ".join(_printed(english, **parts).split())
     words = {PUZZLE_LABEL: "Puzzle {number}", SOLUTION_LABEL: "Puzzle {number} · page {page}",
              POINTER_LABEL: "Solution on page {page}"}

@@ -130,7 +130,8 @@ def check_upload_text(check: Check, b: LoadedBook, sheet: dict) -> None:
     else:
         check.fail("interior", None, "the manifest names no title page (kind front)")
     if len(fronts) >= 2 and b.page(fronts[1]):
-        heading = COPYRIGHT_TITLE.format(title=title, subtitle=subtitle) if subtitle else title
+        heading = printed_label(COPYRIGHT_TITLE, title=title, subtitle=subtitle) if subtitle \
+            else title
         places.append(("interior", fronts[1], "the copyright page",
                        runs(b.page(fronts[1]).glyphs),
                        [("title and subtitle", heading),
