@@ -410,3 +410,15 @@ def test_every_printer_profile_is_named_in_the_books_language():
     from pipeline.book.build import PRINTED_FOR
     from pipeline.book.printers import profile_names
     assert set(profile_names()) == set(PRINTED_FOR)
+
+
+def test_a_count_of_one_is_singular_in_every_hint_language():
+    """'can reach exactly 1 bridge end' (easy 12): the count's noun agrees with it, in English
+    and in Spanish ('1 extremo de puente', never '1 extremos')."""
+    family = get_family("bridges")
+    made = family.generate("bridges:easy:12", "easy")
+    english = family.hint(made.puzzle, made.solution, made.grade).text
+    assert "can reach exactly 1 bridge end over" in english
+    with i18n.speaking("es"):
+        spanish = family.hint(made.puzzle, made.solution, made.grade).text
+    assert "exactamente 1 extremo de puente" in spanish and "1 extremos" not in spanish

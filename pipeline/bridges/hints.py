@@ -51,8 +51,8 @@ SAYINGS = {
                            "span carries {outcome}."),
     "counting": N_("{opening}, {technique}: {island} can get at most {others} from its other "
                    "neighbours, so at least {need} must run to {other}."),
-    "reach": N_("{opening}, {technique}: {island} can reach exactly {high} bridge ends over all "
-                "its possible bridges, so it needs every one of them: {outcome} to {other}."),
+    "reach": N_("{opening}, {technique}: {island} can reach exactly {ends} over all its "
+                "possible bridges, so it needs every one of them: {outcome} to {other}."),
     "full": N_("{opening}, {technique}: {island} already has all its bridges, so no more run "
                "from it: {outcome} to {other}."),
     "short": N_("{opening}, {technique}: {island} has only {left} left to spend, so the span "
@@ -208,10 +208,11 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
         low = sum(int(lo[f]) for f in touching[i])
         other = b if i == a else a
         if new[0] > old[0] and high == int(lay.number[i]) and low < high:
-            return (_say("reach", f"{_island(lay, i)} can reach exactly {high} bridge ends over "
-                         f"all its possible bridges, so it needs every one of them: "
-                         f"{outcome} to {_island(lay, other)}.", island=_island(lay, i),
-                         high=high, outcome=_outcome_words(new, old),
+            return (_say("reach", f"{_island(lay, i)} can reach exactly {high} bridge "
+                         f"end{'s' if high != 1 else ''} over all its possible bridges, so it "
+                         f"needs every one of them: {outcome} to {_island(lay, other)}.",
+                         island=_island(lay, i), ends=_counted(BRIDGE_ENDS, high),
+                         outcome=_outcome_words(new, old),
                          other=_island(lay, other), **told), [i, other])
         if new[0] == old[0] and low == int(lay.number[i]) and low < high:
             return (_say("full", f"{_island(lay, i)} already has all its bridges, so no more run "
