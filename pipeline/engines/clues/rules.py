@@ -148,7 +148,8 @@ def clue_problem(answer: str, clue: str, language: str) -> str | None:
     if shared:
         return _rule("shares a stem", f"{clue!r} and {answer!r} share the stem "
                      f"{sorted(shared)[0]!r}")
-    answer_grid, clue_grid = _grid(answer, language), _grid(clue, language)
+    answer_grid = _grid(answer.rstrip("."), language) or answer.upper()
+    clue_grid = "".join(_grid(word, language) for word in words)
     if answer_grid in clue_grid or clue_grid in answer_grid:
         return _rule("contains", f"{clue!r} and {answer!r}: one contains the other")
     for word in words:
