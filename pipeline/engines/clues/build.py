@@ -48,8 +48,10 @@ THESAURI = {
 }
 SOURCE = {"en": "mythes-en-us", "de": "mythes-de", "fr": "mythes-fr", "es": "mythes-es"}
 
-CLUE_FLOOR = {"en": 3.3, "de": 3.0, "fr": 3.0, "es": 3.0}
+CLUE_FLOOR = {"en": 3.3, "de": 3.0, "fr": 3.3, "es": 3.0}
 KEEP = 3            # clues kept per answer
+# Each word of a synonym pair among the other's this many closest partners (999: no test).
+MUTUAL = {"en": 3, "de": 2, "fr": 2, "es": 2}
 AGREE = 2           # distinct synsets that make a pair agreed
 # A synset this small is tight enough to vouch for a pair alone (0: never).
 SMALL_SYNSET = {"en": 4, "de": 4, "fr": 0, "es": 0}
@@ -59,11 +61,12 @@ ASSOCIATION = {"en": 0.3, "de": 0.3, "fr": 0.45, "es": 0.3}
 # How far down each other's lists two synonyms may stand (French lists run to fifty words,
 # the main sense's closest first).
 MUTUAL_PLACE = {"en": 999, "de": 999, "fr": 8, "es": 999}
-# A broader term only from the answer's first senses (English: WordNet's order, the most
-# used first; the other thesauri do not order their senses).
-MAIN_SENSES = {"en": 1, "de": 999, "fr": 999, "es": 999}
+# Synonyms only from the answer's first senses (and the clue's, one more), a broader term
+# only from the first of them (0 the first): English lists them in WordNet's order, the most
+# used first; the other thesauri do not order their senses.
+MAIN_SENSES = {"en": 2, "de": 999, "fr": 999, "es": 999}
 LARGEST_SYNSET = 30  # a synset larger than this is a loose field of words, not a meaning
-BROADER_SENSES = {"en": 1, "de": 2, "fr": 1, "es": 1}   # synsets that must name it broader
+BROADER_SENSES = {"en": 99, "de": 3, "fr": 1, "es": 1}   # synsets that must name it broader
 BROADER_FLOOR = 4.5  # a broader term must be a common word (Zipf)
 HEADER = "# answer\tclue\trelation\tdifficulty\tsource\n"
 
@@ -101,8 +104,11 @@ class Candidate:
     size: int = 999                           # the smallest such synset (broader: the sense's
                                               # place in the answer's list, 1 the first)
     colloquial: bool = False
+    sense: int = 999                          # the first of the answer's senses listing it
+    back_sense: int = 999                     # the first of the clue's senses listing it
     back: int = 999                           # the answer's place in the clue's own list
     clue_pos: frozenset = frozenset()         # the parts of speech of the clue's own senses
+    first_broader: bool = False               # the first broader term its sense names
     answer_senses: int = 0                    # senses the answer's own entry lists
     inflected: bool = False                   # answer or clue a plural or feminine form
     association: float = 0.0                  # shared synsets / geometric mean of each's
@@ -244,9 +250,12 @@ def candidates(language: str, entries) -> tuple[dict, set]:
                         cand = pairs[(answer.text, clue.text)] = Candidate(
                             answer.text, clue.text, relation, pos)
                     if relation == "broader":
+                        cand.first_broader |= not any(
+                            classify(t.marks, language) == "broader" for t in terms[:place])
                         cand.senses += 1
                         cand.size = min(cand.size, sense_number + 1)
                     cand.rank = min(cand.rank, place)
+                    cand.sense = min(cand.sense, sense_number)
                     for k in (kind, answer_kind):
                         if k in ("register", "vulgar"):
                             cand.flags.add(k)
@@ -257,18 +266,21 @@ def candidates(language: str, entries) -> tuple[dict, set]:
     # where each word stands in each headword's lists, its best place (the thesauri put the
     # main sense's closest words first), and the parts of speech a headword's senses carry
     place: dict[tuple[str, str], int] = {}
+    sense_of: dict[tuple[str, str], int] = {}
     tags: dict[str, set] = collections.defaultdict(set)
     for head, senses in entries.items():
-        for pos, terms in senses:
+        for sense_number, (pos, terms) in enumerate(senses):
             tags[head.lower()] |= pos
             for number, term in enumerate(terms):
                 key = (head.lower(), term.text.lower())
                 place[key] = min(place.get(key, 999), number)
+                sense_of[key] = min(sense_of.get(key, 999), sense_number)
     for cand in pairs.values():
         if cand.relation == "synonym":
             cand.synsets = member_of[cand.answer.lower()] & member_of[cand.clue.lower()]
             cand.size = min((size[n] for n in cand.synsets), default=999)
             cand.back = place.get((cand.clue.lower(), cand.answer.lower()), 999)
+            cand.back_sense = sense_of.get((cand.clue.lower(), cand.answer.lower()), 999)
             cand.clue_pos = frozenset(tags.get(cand.clue.lower(), ()))
             cand.association = len(cand.synsets) / (
                 len(member_of[cand.answer.lower()]) * len(member_of[cand.clue.lower()])) ** 0.5
@@ -282,8 +294,9 @@ def candidates(language: str, entries) -> tuple[dict, set]:
 
 def inflected(word: str, heads: set, language: str) -> bool:
     """Whether a French or Spanish word is a plural or feminine form of another headword
-    (ATTIRÉE of ATTIRÉ, COURANTS of COURANT): an answer is clued in its dictionary form,
-    and its clue too, so the two agree in number and gender."""
+    (ATTIRÉE of ATTIRÉ, COURANTS of COURANT), or a French verb form (ANCRÉ, PERCE): an
+    answer is clued in its dictionary form, and its clue too, so the two agree in number and
+    gender."""
     w = word.lower()
     if language not in ("fr", "es") or " " in w:
         return False
@@ -298,7 +311,15 @@ def inflected(word: str, heads: set, language: str) -> bool:
         forms += [w[:-1] + "o", w[:-1]]
     if language == "es" and w.endswith("es"):
         forms.append(w[:-2])
-    return any(f in heads and f != w for f in forms)
+    if language == "fr":
+        # a verb's participle or present form (ANCRÉ, PERCE of ANCRER, PERCER): the thesaurus
+        # gives such forms the lists of other senses
+        stem = w.rstrip("es")
+        forms += [w + "r", w[:-1] + "er" if w.endswith("é") else "",
+                  stem[:-1] + "er" if stem.endswith("é") else "",
+                  w + "r" if w.endswith("i") else "", w[:-1] + "re" if w.endswith("u") else "",
+                  w[:-1] + "oir" if w.endswith("u") else "", w[:-1] + "ir" if w.endswith(("i", "it")) else ""]
+    return any(f and f in heads and f != w for f in forms)
 
 
 WORDNET = Path("/usr/share/wordnet")
@@ -329,7 +350,8 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset()) -> str
         return "vulgar sense: marked vulgar or derogatory in the thesaurus"
     if "register" in cand.flags:
         return "register: marked archaic, technical, regional, foreign or figurative"
-    if not printable(a, language) or not printable(c, language) or " " in a:
+    if not printable(a, language) or not printable(c, language) or " " in a or (
+            "-" in a + c):
         return "form: not written as words"
     if language != "de" and (a[:1].isupper() or c[:1].isupper() or a.lower() in names
                              or c.lower() in names):
@@ -338,19 +360,27 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset()) -> str
         return "agreement: a plural or feminine form of another headword"
     if cand.pos and cand.clue_pos and not cand.pos & cand.clue_pos:
         return "agreement: part of speech, gender or number differ"
+    if language == "en" and (len(rules.words_of(c)) > 1 or a.endswith("ing")):
+        # WordNet's phrases are mostly terms of art (GRADUATED TABLE, STILL HUNT), its -ing
+        # nouns the acts of verbs (WATERING, TRAPPING): neither reads as a clue
+        return "form: an English phrase clue or an -ing answer"
     if not agree(a, c, language):
         return "agreement: part of speech, gender or number differ"
     if cand.relation == "synonym" and not (
             (len(cand.synsets) >= AGREE or cand.size <= SMALL_SYNSET[language])
             and cand.association >= ASSOCIATION[language]):
         return "weak agreement: too few of the two words' synsets hold both"
+    if cand.relation == "synonym" and (cand.sense > MAIN_SENSES[language] or
+                                       cand.back_sense > MAIN_SENSES[language] + 1):
+        return "minor sense: not among the first senses of answer and clue"
     if cand.relation == "synonym" and max(cand.rank, cand.back) > MUTUAL_PLACE[language]:
         return "weak agreement: the words stand far down each other's lists"
     if cand.relation == "synonym" and cand.size > LARGEST_SYNSET:
         return "weak agreement: only a very large synset holds the pair"
     if cand.relation == "broader" and (
-            cand.senses < BROADER_SENSES[language] or cand.size > MAIN_SENSES[language]
+            cand.senses < BROADER_SENSES[language] or cand.size > MAIN_SENSES[language] + 1
             or cand.answer_senses > MAIN_SENSES[language] or len(rules.words_of(c)) > 1
+            or (language == "en" and (not cand.first_broader or a.endswith(("ing", "ed"))))
             or min(lexicon.zipf(w, language) for w in rules.words_of(c)) < BROADER_FLOOR):
         return "weak agreement: broader term of a minor sense or a rare one"
     floor = CLUE_FLOOR[language]
@@ -400,6 +430,25 @@ def build(language: str) -> tuple[list[tuple], collections.Counter, int]:
             rejected[problem.split(":")[0]] += 1
         else:
             kept[cand.answer].append(cand)
+    # mutual closeness: of the pairs left, a synonym pair is kept where each word is among
+    # the other's MUTUAL closest partners (by association): a word's loose neighbours in a
+    # long list (MÈRE and ÉPOUSE) are not each other's closest
+    partners: dict[str, list[tuple[float, str]]] = collections.defaultdict(list)
+    for cands in kept.values():
+        for cand in cands:
+            if cand.relation == "synonym":
+                a, c = cand.answer.lower(), cand.clue.lower()
+                partners[a].append((-cand.association, c))
+                partners[c].append((-cand.association, a))
+    closest = {word: {w for _, w in sorted(set(found))[:MUTUAL[language]]}
+               for word, found in partners.items()}
+    for answer in list(kept):
+        mutual = [c for c in kept[answer] if c.relation != "synonym" or (
+            c.clue.lower() in closest[c.answer.lower()]
+            and c.answer.lower() in closest[c.clue.lower()])]
+        rejected["not mutual: not among each other's closest"] += len(kept[answer]) - len(
+            mutual)
+        kept[answer] = mutual
     rows = []
     for answer, cands in kept.items():
         cands.sort(key=lambda c: score(c, language), reverse=True)

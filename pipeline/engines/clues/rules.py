@@ -150,7 +150,9 @@ def clue_problem(answer: str, clue: str, language: str) -> str | None:
                      f"{sorted(shared)[0]!r}")
     answer_grid = _grid(answer.rstrip("."), language) or answer.upper()
     clue_grid = "".join(_grid(word, language) for word in words)
-    if answer_grid in clue_grid or clue_grid in answer_grid:
+    if answer_grid in clue_grid or clue_grid in answer_grid or any(
+            len(w) >= 3 and (w in answer_grid or answer_grid in w)
+            for w in (_grid(word, language) for word in words)):
         return _rule("contains", f"{clue!r} and {answer!r}: one contains the other")
     for word in words:
         word_grid = _grid(word, language)
