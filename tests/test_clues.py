@@ -68,6 +68,8 @@ def test_a_look_up_is_by_length():
     ("en", "arm", "warmth", "limb", "contains"),
     ("de", "Wohnhaus", "Wohngebäude", "Villa", "shares a part"),
     ("de", "Lastwagen", "Kraftwagen", "Brummi", "shares a part"),
+    ("de", "kräftig", "kraftvoll", "stark", "shares a part"),
+    ("de", "Mami", "Mama", "Mutter", "shares a part"),
     ("de", "Haus", "ein sehr großes und hohes Gebäude", "Gebäude", "clue length"),
     ("en", "house", "bastard", "home", "offensive"),
 ])
@@ -113,9 +115,22 @@ def write_thesaurus(folder: Path, name: str, text: str, encoding: str = "UTF-8")
         "ISO8859-1", "latin-1")))
 
 
+# The Hunspell dictionaries' forms (stem/flags tags) the French and Spanish pairs need.
+DICTIONARIES = {
+    "fr": "5\nmaison/S. po:nom is:fem\ndemeure/S. po:nom is:fem\nlogis po:nom is:mas\n"
+          "bâtir/a1p+ po:v1\nconstruire/a1p+ po:v3\n",
+    "es": "9\ncasa/S\nhogar/S\nvivienda/S\nmorada/S\nmadre/S\nmamá/S\nmadrastra/S\n"
+          "hermano/GS\nfraile/S\nbonito/GS\nlindo/GS\n",
+}
+
+
 def entries_of(tmp_path, monkeypatch, language, text, encoding="UTF-8"):
     write_thesaurus(tmp_path, build.THESAURI[language][0], text, encoding)
     monkeypatch.setattr(build, "MYTHES", tmp_path)
+    if language in DICTIONARIES:
+        dic = tmp_path / f"{language}.dic"
+        dic.write_text(DICTIONARIES[language], encoding="utf-8")
+        monkeypatch.setattr(build, "HUNSPELL", {language: (dic, "hunspell")})
     rows, rejected, _ = build.build(language)
     return {(r[0], r[1]): r for r in rows}, rejected
 
@@ -131,6 +146,14 @@ auto|3
 -|Auto|Wagen|Karre (derb)|Fahrzeug (Oberbegriff)
 -|Auto|Wagen|Kiste (ugs.)|Fahrzeug (Oberbegriff)
 -|Auto|Automobil|Fahrzeug (Oberbegriff)
+wagen|1
+-|Auto|Wagen|Karre (derb)|Fahrzeug (Oberbegriff)
+fahrzeug|1
+-|Fahrzeug|Vehikel
+bude|1
+-|Haus|Gebäude|Bude (ugs.)
+heim|1
+-|Haus|Gebäude|Heim
 frau|1
 -|Frau|Dame|Weib (abwertend)
 weib|1
@@ -187,7 +210,8 @@ bonito|1
 def test_spanish_pairs_must_agree_in_two_senses_and_in_gender(tmp_path, monkeypatch):
     rows, rejected = entries_of(tmp_path, monkeypatch, "es", SPANISH, "ISO8859-1")
     assert ("casa", "hogar") in rows and ("casa", "vivienda") in rows
-    # HERMANA is the feminine of HERMANO, a headword: no answer in a form not its own
+    # HERMANA is the feminine of HERMANO, not a dictionary form: no answer in a form not its
+    # own
     assert not [key for key in rows if "hermana" in key]
     # one synset alone (madre, mamá, madrastra) does not vouch for a pair
     assert ("madre", "madrastra") not in rows

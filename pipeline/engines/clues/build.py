@@ -48,6 +48,7 @@ THESAURI = {
 }
 SOURCE = {"en": "mythes-en-us", "de": "mythes-de", "fr": "mythes-fr", "es": "mythes-es"}
 
+FUNCTION_WORD = 6.2  # Zipf: a one-word clue this common is a function word (und, über, was)
 CLUE_FLOOR = {"en": 3.3, "de": 3.0, "fr": 3.3, "es": 3.0}
 KEEP = 3            # clues kept per answer
 # Each word of a synonym pair among the other's this many closest partners (999: no test).
@@ -323,6 +324,43 @@ def inflected(word: str, heads: set, language: str) -> bool:
 
 
 WORDNET = Path("/usr/share/wordnet")
+HUNSPELL = {"fr": (Path("/usr/share/hunspell/fr.dic"), "hunspell-fr"),
+            "es": (Path("/usr/share/hunspell/es_ES.dic"), "hunspell-es")}
+
+
+def dictionary_forms(language: str) -> dict[str, frozenset[str]]:
+    """The words a Hunspell dictionary lists as stems (their dictionary forms: no verb form,
+    plural or, in Spanish, feminine of a listed masculine), each with the grammatical tags
+    it carries (French: "po:nom", "is:fem", ...; Spanish: none). A .dic line is
+    `stem[/flags] [tags]`."""
+    path, package = HUNSPELL[language]
+    if not path.is_file():
+        sys.exit(f"{path} is missing: apt-get install {package}")
+    forms: dict[str, set[str]] = collections.defaultdict(set)
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[1:]:
+        stem, *tags = line.split()
+        forms[stem.split("/")[0].lower()] |= set(tags)
+    return {word: frozenset(tags) for word, tags in forms.items()}
+
+
+def dictionary_problem(answer: str, clue: str, forms) -> str | None:
+    """Why an answer and a one-word clue are not a pair of dictionary forms of one kind."""
+    a, c = answer.lower(), clue.lower()
+    if a not in forms or (" " not in c and c not in forms):
+        return "agreement: not a dictionary form (Hunspell)"
+    if " " in c:
+        return None
+    ta, tc = forms[a], forms[c]
+    if "po:mg" in ta | tc:
+        return "rare clue: a grammatical word (cela, chaque)"
+    pos_a, pos_c = {t for t in ta if t.startswith("po:")}, {t for t in tc if t.startswith("po:")}
+    if pos_a and pos_c and not pos_a & pos_c:
+        return "agreement: part of speech, gender or number differ"
+    if pos_a == pos_c == {"po:nom"} and {"is:mas", "is:fem"} == {
+            t for t in ta | tc if t in ("is:mas", "is:fem")} and not (
+            ta & tc & {"is:mas", "is:fem", "is:epi"}):
+        return "agreement: part of speech, gender or number differ"
+    return None
 
 
 def wordnet_names() -> frozenset[str]:
@@ -341,7 +379,8 @@ def wordnet_names() -> frozenset[str]:
     return frozenset(capital - lower)
 
 
-def judge(cand: Candidate, language: str, vulgar: set, names=frozenset()) -> str | None:
+def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
+          heads=frozenset(), forms=None) -> str | None:
     """The first check (module docstring) the pair fails, as "rule: detail", or None."""
     a, c = cand.answer, cand.clue
     if a.lower() in vulgar or any(w.lower() in vulgar for w in [c, *rules.words_of(c)]):
@@ -356,6 +395,10 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset()) -> str
     if language != "de" and (a[:1].isupper() or c[:1].isupper() or a.lower() in names
                              or c.lower() in names):
         return "form: a capital (a name)"
+    if forms is not None:
+        problem = dictionary_problem(a, c, forms)
+        if problem:
+            return problem
     if cand.inflected:
         return "agreement: a plural or feminine form of another headword"
     if cand.pos and cand.clue_pos and not cand.pos & cand.clue_pos:
@@ -383,6 +426,12 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset()) -> str
             or (language == "en" and (not cand.first_broader or a.endswith(("ing", "ed"))))
             or min(lexicon.zipf(w, language) for w in rules.words_of(c)) < BROADER_FLOOR):
         return "weak agreement: broader term of a minor sense or a rare one"
+    if lexicon.zipf(a, language) >= FUNCTION_WORD + 0.3:
+        return "rare clue: an answer too common to clue (im, um)"
+    if len(rules.words_of(c)) == 1 and lexicon.zipf(c, language) >= FUNCTION_WORD:
+        return "rare clue: a word too common to mean anything alone (und, was)"
+    if c.lower() not in heads:
+        return "form: the clue is no headword of the thesaurus"
     floor = CLUE_FLOOR[language]
     if min(lexicon.zipf(w, language) for w in rules.words_of(c)) < floor:
         return "rare clue: a clue word below Zipf %.1f" % floor
@@ -422,10 +471,12 @@ def build(language: str) -> tuple[list[tuple], collections.Counter, int]:
     entries = read_thesaurus(path)
     pairs, vulgar = candidates(language, entries)
     names = wordnet_names() if language == "en" else frozenset()
+    heads = frozenset(h.lower() for h in entries)
+    forms = dictionary_forms(language) if language in HUNSPELL else None
     rejected: collections.Counter = collections.Counter()
     kept: dict[str, list[Candidate]] = collections.defaultdict(list)
     for cand in pairs.values():
-        problem = judge(cand, language, vulgar, names)
+        problem = judge(cand, language, vulgar, names, heads, forms)
         if problem:
             rejected[problem.split(":")[0]] += 1
         else:

@@ -57,6 +57,7 @@ SUFFIXES = {
            "ismo", "ista", "idad", "cion", "miento", "ancia", "encia"),
 }
 SHARED_PART = 5      # letters in common (outside SUFFIXES) that make two words one compound
+ALIKE = 0.75         # difflib's similarity of two spellings that read as one word (MAMI, MAMA)
 SHARED_PREFIX = 4    # the same first letters: one word's first part (WOHNhaus, WOHNgebäude)
 
 RULES = ("form", "unfamiliar", "too long", "abbreviation", "offensive", "clue length",
@@ -102,6 +103,14 @@ def _longest_common(a: str, b: str) -> str:
 
     match = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
     return a[match.a:match.a + match.size]
+
+
+def _folded(word: str) -> str:
+    """A word lowercased with its marks dropped (KRÄFTIG and KRAFTVOLL begin alike)."""
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFD", word.lower())
+                   if not unicodedata.combining(ch))
 
 
 def _is_abbreviation(answer: str) -> bool:
@@ -154,9 +163,13 @@ def clue_problem(answer: str, clue: str, language: str) -> str | None:
             len(w) >= 3 and (w in answer_grid or answer_grid in w)
             for w in (_grid(word, language) for word in words)):
         return _rule("contains", f"{clue!r} and {answer!r}: one contains the other")
+    from difflib import SequenceMatcher
+
     for word in words:
         word_grid = _grid(word, language)
-        prefix = os.path.commonprefix([answer_grid, word_grid])
+        if SequenceMatcher(None, answer_grid, word_grid).ratio() >= ALIKE:
+            return _rule("shares a part", f"{clue!r} and {answer!r} are spelled alike")
+        prefix = os.path.commonprefix([_folded(answer), _folded(word)])
         if len(prefix) >= SHARED_PREFIX:
             return _rule("shares a part", f"{clue!r} and {answer!r} both begin {prefix}")
         piece = _longest_common(answer_grid, word_grid)
