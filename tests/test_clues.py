@@ -72,6 +72,9 @@ def test_a_look_up_is_by_length():
     ("de", "Mami", "Mama", "Mutter", "shares a part"),
     ("de", "Haus", "ein sehr großes und hohes Gebäude", "Gebäude", "clue length"),
     ("en", "house", "bastard", "home", "offensive"),
+    ("en", "hundred", "c", "century", "clue length"),
+    ("en", "gram", "gm", "weight", "clue length"),
+    ("de", "Weltrekord", "WR", "Bestmarke", "clue length"),
 ])
 def test_each_clue_rule_refuses_a_planted_clue(language, answer, bad, good, rule):
     assert rule_of(rules.clue_problem(answer, bad, language)) == rule

@@ -147,6 +147,9 @@ def clue_problem(answer: str, clue: str, language: str) -> str | None:
     if not words or len(clue) > MAX_CLUE_CHARS or len(words) > MAX_CLUE_WORDS:
         return _rule("clue length", f"{clue!r} is longer than {MAX_CLUE_CHARS} characters "
                      f"or {MAX_CLUE_WORDS} words")
+    if len(words) == 1 and (len(words[0]) < 3 or _is_abbreviation(words[0])):
+        return _rule("clue length", f"{clue!r} is a letter, a symbol or an abbreviation, "
+                     "no clue")
     for word in words:
         grid = _grid(word, language)
         if grid is None:
