@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pipeline.engines import lexicon
 from pipeline.engines.clues import rules
+from pipeline.engines.clues.entry import make_clue
 from pipeline.errors import InputError
 
 @dataclass(frozen=True)
@@ -32,8 +33,6 @@ class Block:
 
 def read_press(path: Path, language: str, entries) -> list:
     """The press file's entries (clues.Clue) and blocks (Block), in file order."""
-    from pipeline.engines.clues import make_clue
-
     held = {e.grid for e in entries}
     pairs = {(e.grid, e.text) for e in entries}
     found = []
