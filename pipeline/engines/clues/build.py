@@ -1,0 +1,536 @@
+"""Rebuilds the clue tables (`data/<language>.tsv`) from the open thesauri Debian keeps.
+
+    .venv/bin/python -m pipeline.engines.clues.build [language ...]
+
+The tables are data in the repository: books and tests read them, never the thesauri, which
+are needed only here (apt-get install mythes-de mythes-fr mythes-es mythes-en-us). Every
+candidate pair (answer, clue) a thesaurus gives is held to the checks below in order, and the
+first it fails is counted against it (the counts are printed and written to
+`data/rejections.tsv`):
+
+1. marks: a sense the thesaurus marks vulgar or derogatory drops the word altogether (in every
+   sense); a mark of register (archaic, technical, regional, foreign, figurative, rare) drops
+   the pair; colloquial ("ugs.", "fam.") is kept for difficulty 3 only;
+2. form: answer and clue written as words (no parentheses, dots, digits, "..."); an English,
+   French or Spanish answer in lowercase (a capital is a name), a German clue a noun exactly
+   when its answer is (German capitalises nouns);
+3. part of speech: the thesaurus's own tag agrees on both sides (English, French); Spanish
+   and French gender and number endings agree (-o/-a, -eux/-euse, -s);
+4. both ways: the answer lists the clue and the clue lists the answer, with the same tag
+   (a broader term need not list its narrower one);
+5. clue familiarity: every word of the clue has Zipf >= CLUE_FLOOR (no rare, archaic or
+   technical synonym a solver would not know);
+6. the table's rules (rules.py: familiarity and length of the answer, offensive words, the
+   clue's length, shared stems, containment and compound parts);
+7. choice: each answer keeps its best clues (KEEP), ranked by agreement (how many of the
+   thesaurus's senses hold the pair), then how common the clue is; a clue text that would be
+   given to more than one answer of one length keeps only the answer it suits best.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.engines import lexicon
+from pipeline.engines.clues import rules
+
+DATA = Path(__file__).resolve().parent / "data"
+MYTHES = Path("/usr/share/mythes")
+THESAURI = {
+    "en": ("th_en_US_v2.dat", "mythes-en-us"),
+    "de": ("th_de_DE_v2.dat", "mythes-de"),
+    "fr": ("thes_fr.dat", "mythes-fr"),
+    "es": ("th_es_ES_v2.dat", "mythes-es"),
+}
+SOURCE = {"en": "mythes-en-us", "de": "mythes-de", "fr": "mythes-fr", "es": "mythes-es"}
+
+FUNCTION_WORD = 6.2  # Zipf: a one-word clue this common is a function word (und, über, was)
+CLUE_FLOOR = {"en": 3.3, "de": 3.0, "fr": 3.3, "es": 3.0}
+KEEP = 3            # clues kept per answer
+# Each word of a synonym pair among the other's this many closest partners (999: no test).
+MUTUAL = {"en": 3, "de": 2, "fr": 2, "es": 2}
+AGREE = 2           # distinct synsets that make a pair agreed
+# A synset this small is tight enough to vouch for a pair alone (0: never).
+SMALL_SYNSET = {"en": 4, "de": 4, "fr": 0, "es": 0}
+# The least association (synsets holding both words over the geometric mean of the synsets
+# holding each): a word in many senses shares only some of them with any one synonym.
+ASSOCIATION = {"en": 0.3, "de": 0.3, "fr": 0.45, "es": 0.3}
+# How far down each other's lists two synonyms may stand (French lists run to fifty words,
+# the main sense's closest first).
+MUTUAL_PLACE = {"en": 999, "de": 999, "fr": 8, "es": 999}
+# Synonyms only from the answer's first senses (and the clue's, one more), a broader term
+# only from the first of them (0 the first): English lists them in WordNet's order, the most
+# used first; the other thesauri do not order their senses.
+MAIN_SENSES = {"en": 2, "de": 999, "fr": 999, "es": 999}
+LARGEST_SYNSET = 30  # a synset larger than this is a loose field of words, not a meaning
+BROADER_SENSES = {"en": 99, "de": 3, "fr": 1, "es": 1}   # synsets that must name it broader
+BROADER_FLOOR = 4.5  # a broader term must be a common word (Zipf)
+HEADER = "# answer\tclue\trelation\tdifficulty\tsource\n"
+
+# What each thesaurus writes in parentheses after a term, sorted by what it means for a clue.
+MARKS = {
+    "de": {"vulgar": {"derb", "vulg.", "vulgär", "abwertend", "beleidigend", "Schimpfwort",
+                      "diskriminierend", "verhüllend", "Jargon", "politisch inkorrekt"},
+           "colloquial": {"ugs."},
+           "keep": {"Hauptform"},
+           "broader": {"Oberbegriff"}},
+    "en": {"broader": {"generic term"}, "skip": {"similar term", "related term", "antonym"}},
+    "fr": {"colloquial": {"familier", "fam."}, "vulgar": {"vulgaire", "vulg.", "péjoratif",
+                                                         "injurieux"}},
+    "es": {"vulgar": {"vulg.", "despect.", "desp."}, "colloquial": {"coloq.", "fam."}},
+}
+# Tags a thesaurus puts before a sense: the part of speech (German and Spanish mostly "-").
+POS_TAGS = {"noun": "n", "adj": "a", "verb": "v", "adv": "r", "Nom": "n", "Verbe": "v",
+            "Adjectif": "a", "Adverbe": "r", "m.": "n", "f.": "n", "adj.": "a"}
+
+
+@dataclass(frozen=True)
+class Term:
+    text: str                  # as printed, marks removed
+    marks: frozenset[str]      # what the thesaurus wrote in parentheses after it
+
+
+@dataclass
+class Candidate:
+    answer: str
+    clue: str
+    relation: str
+    pos: frozenset[str]
+    senses: int = 0                           # senses marking the clue broader
+    synsets: set = field(default_factory=set)  # distinct synsets holding both words
+    size: int = 999                           # the smallest such synset (broader: the sense's
+                                              # place in the answer's list, 1 the first)
+    colloquial: bool = False
+    sense: int = 999                          # the first of the answer's senses listing it
+    back_sense: int = 999                     # the first of the clue's senses listing it
+    back: int = 999                           # the answer's place in the clue's own list
+    clue_pos: frozenset = frozenset()         # the parts of speech of the clue's own senses
+    first_broader: bool = False               # the first broader term its sense names
+    answer_senses: int = 0                    # senses the answer's own entry lists
+    inflected: bool = False                   # answer or clue a plural or feminine form
+    association: float = 0.0                  # shared synsets / geometric mean of each's
+    rank: int = 99                            # best place of the clue in the answer's list
+    flags: set = field(default_factory=set)   # register marks met on the pair
+
+
+def read_thesaurus(path: Path) -> dict[str, list[tuple[frozenset[str], list[Term]]]]:
+    """The thesaurus as {headword: [(parts of speech, [terms])]} in the file's order (mythes:
+    its encoding on the first line, then `word|n` followed by n lines `(tag)|term|term...`)."""
+    raw = path.read_bytes()
+    first, _, body = raw.partition(b"\n")
+    text = body.decode(first.decode().strip().replace("ISO8859-1", "latin-1"), "replace")
+    lines = text.splitlines()
+    entries: dict[str, list] = {}
+    i = 0
+    while i < len(lines):
+        head, _, count = lines[i].rpartition("|")
+        i += 1
+        if not count.isdigit():
+            continue
+        senses = entries.setdefault(head, [])
+        for line in lines[i:i + int(count)]:
+            tag, *terms = line.split("|")
+            pos = frozenset(POS_TAGS[t] for t in re.findall(r"[\w.]+\.?", tag.strip("()"))
+                            if t in POS_TAGS)
+            senses.append((pos, [parse_term(t) for t in terms if t.strip()]))
+        i += int(count)
+    return entries
+
+
+def parse_term(raw: str) -> Term:
+    """A term without its trailing marks: "Abort (ugs., derb)" is Abort, {ugs., derb}."""
+    marks: set[str] = set()
+    text = raw.strip()
+    while True:
+        match = re.search(r"\s*\(([^()]*)\)\s*$", text)
+        if not match or match.start() == 0:
+            break
+        marks |= {m.strip() for m in match.group(1).split(",") if m.strip()}
+        text = text[:match.start()].strip()
+    return Term(text, frozenset(marks))
+
+
+def classify(marks: frozenset[str], language: str) -> str:
+    """What a term's marks make of it: plain, broader, colloquial, vulgar, skip or register."""
+    table = MARKS[language]
+    rest = set(marks) - table.get("keep", set())
+    if rest & table.get("vulgar", set()):
+        return "vulgar"
+    if rest & table.get("skip", set()):
+        return "skip"
+    broader = bool(rest & table.get("broader", set()))
+    rest -= table.get("broader", set())
+    if rest and rest <= table.get("colloquial", set()):
+        return "colloquial"
+    if rest:
+        return "register"
+    return "broader" if broader else "plain"
+
+
+def printable(text: str, language: str) -> bool:
+    """A term that can be printed as a clue or written as an answer: words only."""
+    if re.search(r"[()\[\]/0-9…]|\.\.\.|[.:;!?]", text) or not rules.words_of(text):
+        return False
+    try:
+        lexicon.grid_spelling(text, language)
+    except Exception:  # noqa: BLE001 - a character no grid writes: not a word of the language
+        return False
+    return True
+
+
+def gendered(word: str, language: str) -> str:
+    """The gender and number a Spanish or French word's ending shows ('' when it shows
+    none): adjectives and nouns in -o/-a, -eux/-euse, -if/-ive, plurals in -s."""
+    w = word.lower().split()[-1] if word.split() else word.lower()
+    sign = ""
+    if language == "es":
+        sign = "f" if w.endswith(("a", "as")) else "m" if w.endswith(("o", "os")) else ""
+    elif language == "fr":
+        if w.endswith(("euse", "euses", "ive", "ives", "rice", "rices", "elle", "elles",
+                       "enne", "ennes", "ée", "ées")):
+            sign = "f"
+        elif w.endswith(("eux", "if", "ifs", "eur", "eurs", "el", "els", "ien", "iens")):
+            sign = "m"
+    if language in ("es", "fr"):
+        sign += "p" if w.endswith(("s", "x")) and not w.endswith(("ss", "us", "is")) else ""
+    return sign
+
+
+def agree(answer: str, clue: str, language: str) -> bool:
+    """Whether what the endings show agrees (a word showing nothing agrees with all)."""
+    if language == "de":
+        # German writes nouns with a capital: a noun for a noun, another word for another.
+        return answer[:1].isupper() == clue[:1].isupper()
+    a, c = gendered(answer, language), gendered(clue, language)
+    if ("p" in a) != ("p" in c):
+        return False
+    a, c = a.replace("p", ""), c.replace("p", "")
+    return not (a and c and a != c)
+
+
+def candidates(language: str, entries) -> tuple[dict, set]:
+    """Every (answer, clue) pair the thesaurus gives, with what speaks for it, and the words
+    marked vulgar or derogatory somewhere.
+
+    A sense is read as a synset: its terms, with the headword where the thesaurus leaves it
+    out (all but OpenThesaurus). Two words agree as synonyms in as many distinct synsets as
+    hold them both; a broader term is one the thesaurus marks so in the answer's sense."""
+    vulgar = {t.text.lower() for senses in entries.values() for _, terms in senses
+              for t in terms if classify(t.marks, language) == "vulgar"}
+    pairs: dict[tuple[str, str], Candidate] = {}
+    synsets: dict[frozenset, int] = {}
+    member_of: dict[str, set[int]] = collections.defaultdict(set)
+    with_head = language != "de"   # OpenThesaurus lists the headword in its own synsets
+    for head, senses in entries.items():
+        for sense_number, (pos, terms) in enumerate(senses):
+            members = [t for t in terms if classify(t.marks, language) not in
+                       ("broader", "skip")]
+            if with_head:
+                members = [Term(head, frozenset())] + members
+            key = frozenset(t.text.lower() for t in members)
+            fresh = key not in synsets
+            synsets.setdefault(key, len(synsets))
+            for word in key:
+                member_of[word].add(synsets[key])
+            answers = members if not with_head else members[:1]
+            if not with_head and not fresh:
+                continue
+            for answer in answers:
+                answer_kind = classify(answer.marks, language)
+                for place, clue in enumerate(terms):
+                    kind = classify(clue.marks, language)
+                    if clue.text.lower() == answer.text.lower() or kind == "skip":
+                        continue
+                    relation = "broader" if kind == "broader" else "synonym"
+                    cand = pairs.get((answer.text, clue.text))
+                    if cand is None:
+                        cand = pairs[(answer.text, clue.text)] = Candidate(
+                            answer.text, clue.text, relation, pos)
+                    if relation == "broader":
+                        cand.first_broader |= not any(
+                            classify(t.marks, language) == "broader" for t in terms[:place])
+                        cand.senses += 1
+                        cand.size = min(cand.size, sense_number + 1)
+                    cand.rank = min(cand.rank, place)
+                    cand.sense = min(cand.sense, sense_number)
+                    for k in (kind, answer_kind):
+                        if k in ("register", "vulgar"):
+                            cand.flags.add(k)
+                        if k == "colloquial":
+                            cand.colloquial = True
+    size = {number: len(key) for key, number in synsets.items()}
+    lower = {h.lower(): senses for h, senses in entries.items()}
+    # where each word stands in each headword's lists, its best place (the thesauri put the
+    # main sense's closest words first), and the parts of speech a headword's senses carry
+    place: dict[tuple[str, str], int] = {}
+    sense_of: dict[tuple[str, str], int] = {}
+    tags: dict[str, set] = collections.defaultdict(set)
+    for head, senses in entries.items():
+        for sense_number, (pos, terms) in enumerate(senses):
+            tags[head.lower()] |= pos
+            for number, term in enumerate(terms):
+                key = (head.lower(), term.text.lower())
+                place[key] = min(place.get(key, 999), number)
+                sense_of[key] = min(sense_of.get(key, 999), sense_number)
+    for cand in pairs.values():
+        if cand.relation == "synonym":
+            cand.synsets = member_of[cand.answer.lower()] & member_of[cand.clue.lower()]
+            cand.size = min((size[n] for n in cand.synsets), default=999)
+            cand.back = place.get((cand.clue.lower(), cand.answer.lower()), 999)
+            cand.back_sense = sense_of.get((cand.clue.lower(), cand.answer.lower()), 999)
+            cand.clue_pos = frozenset(tags.get(cand.clue.lower(), ()))
+            cand.association = len(cand.synsets) / (
+                len(member_of[cand.answer.lower()]) * len(member_of[cand.clue.lower()])) ** 0.5
+    heads = {h.lower() for h in entries}
+    for cand in pairs.values():
+        cand.answer_senses = len(lower.get(cand.answer.lower(), ()))
+    for cand in pairs.values():
+        cand.inflected = any(inflected(w, heads, language) for w in (cand.answer, cand.clue))
+    return pairs, vulgar
+
+
+def inflected(word: str, heads: set, language: str) -> bool:
+    """Whether a French or Spanish word is a plural or feminine form of another headword
+    (ATTIRÉE of ATTIRÉ, COURANTS of COURANT), or a French verb form (ANCRÉ, PERCE): an
+    answer is clued in its dictionary form, and its clue too, so the two agree in number and
+    gender."""
+    w = word.lower()
+    if language not in ("fr", "es") or " " in w:
+        return False
+    forms = []
+    if w.endswith(("s", "x")):
+        forms.append(w[:-1])
+    if language == "fr" and w.endswith("e"):
+        forms.append(w[:-1])
+    if language == "fr" and w.endswith("es"):
+        forms.append(w[:-2])
+    if language == "es" and w.endswith("a"):
+        forms += [w[:-1] + "o", w[:-1]]
+    if language == "es" and w.endswith("es"):
+        forms.append(w[:-2])
+    if language == "fr":
+        # a verb's participle or present form (ANCRÉ, PERCE of ANCRER, PERCER): the thesaurus
+        # gives such forms the lists of other senses
+        stem = w.rstrip("es")
+        forms += [w + "r", w[:-1] + "er" if w.endswith("é") else "",
+                  stem[:-1] + "er" if stem.endswith("é") else "",
+                  w + "r" if w.endswith("i") else "", w[:-1] + "re" if w.endswith("u") else "",
+                  w[:-1] + "oir" if w.endswith("u") else "", w[:-1] + "ir" if w.endswith(("i", "it")) else ""]
+    return any(f and f in heads and f != w for f in forms)
+
+
+WORDNET = Path("/usr/share/wordnet")
+HUNSPELL = {"fr": (Path("/usr/share/hunspell/fr.dic"), "hunspell-fr"),
+            "es": (Path("/usr/share/hunspell/es_ES.dic"), "hunspell-es")}
+
+
+def dictionary_forms(language: str) -> dict[str, frozenset[str]]:
+    """The words a Hunspell dictionary lists as stems (their dictionary forms: no verb form,
+    plural or, in Spanish, feminine of a listed masculine), each with the grammatical tags
+    it carries (French: "po:nom", "is:fem", ...; Spanish: none). A .dic line is
+    `stem[/flags] [tags]`."""
+    path, package = HUNSPELL[language]
+    if not path.is_file():
+        sys.exit(f"{path} is missing: apt-get install {package}")
+    forms: dict[str, set[str]] = collections.defaultdict(set)
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[1:]:
+        stem, *tags = line.split()
+        forms[stem.split("/")[0].lower()] |= set(tags)
+    return {word: frozenset(tags) for word, tags in forms.items()}
+
+
+def dictionary_problem(answer: str, clue: str, forms) -> str | None:
+    """Why an answer and a one-word clue are not a pair of dictionary forms of one kind."""
+    a, c = answer.lower(), clue.lower()
+    if a not in forms or (" " not in c and c not in forms):
+        return "agreement: not a dictionary form (Hunspell)"
+    if " " in c:
+        return None
+    ta, tc = forms[a], forms[c]
+    if "po:mg" in ta | tc:
+        return "rare clue: a grammatical word (cela, chaque)"
+    pos_a, pos_c = {t for t in ta if t.startswith("po:")}, {t for t in tc if t.startswith("po:")}
+    if pos_a and pos_c and not pos_a & pos_c:
+        return "agreement: part of speech, gender or number differ"
+    if pos_a == pos_c == {"po:nom"} and {"is:mas", "is:fem"} == {
+            t for t in ta | tc if t in ("is:mas", "is:fem")} and not (
+            ta & tc & {"is:mas", "is:fem", "is:epi"}):
+        return "agreement: part of speech, gender or number differ"
+    return None
+
+
+def wordnet_names() -> frozenset[str]:
+    """English words WordNet writes only with a capital (names: Keaton, Cheddar as the
+    village): mythes-en-us lowercases its headwords, WordNet's data files keep the case.
+    A data line is `offset lexfile type count word lexid word lexid ...` (wndb(5WN))."""
+    capital, lower = set(), set()
+    for part in ("noun", "verb", "adj", "adv"):
+        for line in (WORDNET / f"data.{part}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split()
+            for word in fields[4:4 + 2 * int(fields[3], 16):2]:
+                word = re.sub(r"\(.*\)$", "", word).replace("_", " ")
+                (capital if word[:1].isupper() else lower).add(word.lower())
+    return frozenset(capital - lower)
+
+
+def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
+          heads=frozenset(), forms=None) -> str | None:
+    """The first check (module docstring) the pair fails, as "rule: detail", or None."""
+    a, c = cand.answer, cand.clue
+    if a.lower() in vulgar or any(w.lower() in vulgar for w in [c, *rules.words_of(c)]):
+        return "vulgar sense: marked vulgar or derogatory in the thesaurus"
+    if "vulgar" in cand.flags:
+        return "vulgar sense: marked vulgar or derogatory in the thesaurus"
+    if "register" in cand.flags:
+        return "register: marked archaic, technical, regional, foreign or figurative"
+    if not printable(a, language) or not printable(c, language) or " " in a or (
+            "-" in a + c):
+        return "form: not written as words"
+    if language != "de" and (a[:1].isupper() or c[:1].isupper() or a.lower() in names
+                             or c.lower() in names):
+        return "form: a capital (a name)"
+    if forms is not None:
+        problem = dictionary_problem(a, c, forms)
+        if problem:
+            return problem
+    if cand.inflected:
+        return "agreement: a plural or feminine form of another headword"
+    if cand.pos and cand.clue_pos and not cand.pos & cand.clue_pos:
+        return "agreement: part of speech, gender or number differ"
+    if language == "en" and (len(rules.words_of(c)) > 1 or a.endswith("ing")):
+        # WordNet's phrases are mostly terms of art (GRADUATED TABLE, STILL HUNT), its -ing
+        # nouns the acts of verbs (WATERING, TRAPPING): neither reads as a clue
+        return "form: an English phrase clue or an -ing answer"
+    if not agree(a, c, language):
+        return "agreement: part of speech, gender or number differ"
+    if cand.relation == "synonym" and not (
+            (len(cand.synsets) >= AGREE or cand.size <= SMALL_SYNSET[language])
+            and cand.association >= ASSOCIATION[language]):
+        return "weak agreement: too few of the two words' synsets hold both"
+    if cand.relation == "synonym" and (cand.sense > MAIN_SENSES[language] or
+                                       cand.back_sense > MAIN_SENSES[language] + 1):
+        return "minor sense: not among the first senses of answer and clue"
+    if cand.relation == "synonym" and max(cand.rank, cand.back) > MUTUAL_PLACE[language]:
+        return "weak agreement: the words stand far down each other's lists"
+    if cand.relation == "synonym" and cand.size > LARGEST_SYNSET:
+        return "weak agreement: only a very large synset holds the pair"
+    if cand.relation == "broader" and (
+            cand.senses < BROADER_SENSES[language] or cand.size > MAIN_SENSES[language] + 1
+            or cand.answer_senses > MAIN_SENSES[language] or len(rules.words_of(c)) > 1
+            or (language == "en" and (not cand.first_broader or a.endswith(("ing", "ed"))))
+            or min(lexicon.zipf(w, language) for w in rules.words_of(c)) < BROADER_FLOOR):
+        return "weak agreement: broader term of a minor sense or a rare one"
+    if lexicon.zipf(a, language) >= FUNCTION_WORD + 0.3:
+        return "rare clue: an answer too common to clue (im, um)"
+    if len(rules.words_of(c)) == 1 and lexicon.zipf(c, language) >= FUNCTION_WORD:
+        return "rare clue: a word too common to mean anything alone (und, was)"
+    if c.lower() not in heads:
+        return "form: the clue is no headword of the thesaurus"
+    floor = CLUE_FLOOR[language]
+    if min(lexicon.zipf(w, language) for w in rules.words_of(c)) < floor:
+        return "rare clue: a clue word below Zipf %.1f" % floor
+    difficulty = difficulty_of(cand, language)
+    problem = rules.entry_problem(a, c, cand.relation, difficulty, language)
+    return problem
+
+
+def difficulty_of(cand: Candidate, language: str) -> int:
+    """The lowest difficulty the entry suits: by how familiar and long the answer is and the
+    clue's relation; a colloquial sense only at 3."""
+    if cand.colloquial:
+        return 3
+    grid = lexicon.grid_spelling(cand.answer, language)
+    frequency = lexicon.zipf(cand.answer, language)
+    for difficulty in rules.DIFFICULTIES:
+        if (frequency >= rules.ZIPF_FLOOR[difficulty] and len(grid) <= rules.LONGEST[difficulty]
+                and rules.RELATIONS[cand.relation] <= difficulty):
+            return difficulty
+    return 3
+
+
+def score(cand: Candidate, language: str) -> tuple:
+    """How good a clue the pair makes, for ranking an answer's clues (higher first)."""
+    agreement = min(len(cand.synsets), 3) - cand.size / 100
+    return (cand.relation == "synonym", agreement,
+            -len(rules.words_of(cand.clue)),
+            round(min(lexicon.zipf(w, language) for w in rules.words_of(cand.clue)), 1),
+            -cand.rank)
+
+
+def build(language: str) -> tuple[list[tuple], collections.Counter, int]:
+    filename, package = THESAURI[language]
+    path = MYTHES / filename
+    if not path.is_file():
+        sys.exit(f"{path} is missing: apt-get install {package}")
+    entries = read_thesaurus(path)
+    pairs, vulgar = candidates(language, entries)
+    names = wordnet_names() if language == "en" else frozenset()
+    heads = frozenset(h.lower() for h in entries)
+    forms = dictionary_forms(language) if language in HUNSPELL else None
+    rejected: collections.Counter = collections.Counter()
+    kept: dict[str, list[Candidate]] = collections.defaultdict(list)
+    for cand in pairs.values():
+        problem = judge(cand, language, vulgar, names, heads, forms)
+        if problem:
+            rejected[problem.split(":")[0]] += 1
+        else:
+            kept[cand.answer].append(cand)
+    # mutual closeness: of the pairs left, a synonym pair is kept where each word is among
+    # the other's MUTUAL closest partners (by association): a word's loose neighbours in a
+    # long list (MÈRE and ÉPOUSE) are not each other's closest
+    partners: dict[str, list[tuple[float, str]]] = collections.defaultdict(list)
+    for cands in kept.values():
+        for cand in cands:
+            if cand.relation == "synonym":
+                a, c = cand.answer.lower(), cand.clue.lower()
+                partners[a].append((-cand.association, c))
+                partners[c].append((-cand.association, a))
+    closest = {word: {w for _, w in sorted(set(found))[:MUTUAL[language]]}
+               for word, found in partners.items()}
+    for answer in list(kept):
+        mutual = [c for c in kept[answer] if c.relation != "synonym" or (
+            c.clue.lower() in closest[c.answer.lower()]
+            and c.answer.lower() in closest[c.clue.lower()])]
+        rejected["not mutual: not among each other's closest"] += len(kept[answer]) - len(
+            mutual)
+        kept[answer] = mutual
+    rows = []
+    for answer, cands in kept.items():
+        cands.sort(key=lambda c: score(c, language), reverse=True)
+        best = cands[:KEEP]
+        rejected["not chosen: beyond the best %d" % KEEP] += len(cands) - len(best)
+        for cand in best:
+            rows.append((cand.answer, cand.clue, cand.relation, difficulty_of(cand, language),
+                         SOURCE[language]))
+    rows.sort(key=lambda r: (lexicon.grid_spelling(r[0], language), r[0], r[1]))
+    return rows, rejected, len(pairs)
+
+
+def write(language: str, rows: list[tuple]) -> None:
+    text = HEADER + "".join("\t".join(map(str, row)) + "\n" for row in rows)
+    (DATA / f"{language}.tsv").write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str]) -> None:
+    for language in argv or list(THESAURI):
+        rows, rejected, total = build(language)
+        write(language, rows)
+        answers = collections.Counter(r[0] for r in rows)
+        line = (f"{language}: {total} candidate pairs, {len(rows)} entries, {len(answers)} "
+                f"answers, {sum(1 for n in answers.values() if n >= 2)} with two or more")
+        report = [f"# {line}\n", "# check\tpairs rejected\tshare of candidate pairs (%)\n"]
+        print(line)
+        for rule, n in sorted(rejected.items(), key=lambda item: -item[1]):
+            print(f"  {rule}: {n} ({100 * n / total:.1f} %)")
+            report.append(f"{rule}\t{n}\t{100 * n / total:.1f}\n")
+        (DATA / f"rejections-{language}.tsv").write_text("".join(report), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
