@@ -18,9 +18,9 @@ from pipeline.ink import GridBox, Ink
 
 _ = Messages(__name__)
 
-CELL_LINE = 0.5      # pt: the cell lines
-RULE_LINE = 1.25     # pt: every fifth line, and the line between clues and grid
-FRAME_LINE = 1.5     # pt: the block's frame
+CELL_LINE = 0.75     # pt: the cell lines (the thinnest the printers reproduce reliably)
+RULE_LINE = 1.5      # pt: every fifth line, and the line between clues and grid
+FRAME_LINE = 2.0     # pt: the block's frame
 MIN_CELL_MM = 5.0    # a cell a solver can fill or dot with a pencil
 CLUE_SIZE = 0.6      # of the cell: a clue number's type size
 MIN_CLUE_PT = 8.0    # never print a clue smaller
@@ -116,11 +116,6 @@ def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
                 ink.rect(x, y, pic.cell * (c - start), pic.cell, fill=0.0)
             else:
                 c += 1
-    lines = [(pic.x, pic.y + k * pic.cell, pic.x + pic.width, pic.y + k * pic.cell)
-             for k in range(1, pic.rows)]
-    lines += [(pic.x + k * pic.cell, pic.y, pic.x + k * pic.cell, pic.y + pic.height)
-              for k in range(1, pic.cols)]
-    ink.lines(lines, width=0.25, gray=0.6)
     ink.rect(pic.x, pic.y, pic.width, pic.height, stroke=CELL_LINE)
 
 

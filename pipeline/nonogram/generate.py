@@ -2,7 +2,7 @@
 repaired where its clues do not pin it down by the level's logic, proven and graded.
 
 The pictures of a level are all of texts.toml's icons in an order the level's name keys
-(`picture_order`); key number n takes the n-th. A picture has one home: the easiest level
+(`picture_order`); key number n takes the n-th. A picture has one home: the hardest level
 whose grid shows it recognisably (pictures.py) and whose repaired drawing grades exactly at
 that level. A key whose picture is not at home at its level, or is no longer recognisable
 after its repair, gives no board (GenerationFailed): a book never prints one picture twice,
@@ -24,6 +24,7 @@ from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
 from pipeline.nonogram import grade as grading
 from pipeline.nonogram.board import board_of, puzzle_of, solution_of
+from pipeline.nonogram.draw import CLUE_SLOTS
 from pipeline.nonogram.pictures import NAMES, SOURCE, draw, recognisable
 from pipeline.nonogram.solve import UNKNOWN, line_solve, solve
 from pipeline.nonogram.verify import verify
@@ -88,15 +89,21 @@ def placed(icon: str, level: str) -> tuple[tuple[str, ...], int, str] | str:
     why = recognisable(cells, drawn.coverage)
     if why:
         return f"not recognisable after {flips} repairs: {why}"
-    level_found, _done = grading.graded(board_of(puzzle_of(cells, "")))
+    puzzle = puzzle_of(cells, "")
+    longest = max(len(clue) for clue in puzzle["row_clues"] + puzzle["col_clues"])
+    if longest > CLUE_SLOTS[drawn.size]:
+        return f"a line of {longest} runs, more than the page's {CLUE_SLOTS[drawn.size]} clue cells"
+    level_found, _done = grading.graded(board_of(puzzle))
     rows = tuple(solution_of(cells)["grid"])
     return rows, flips, level_found
 
 
 def home(icon: str) -> tuple[str | None, dict[str, str]]:
-    """The icon's home level (None: it has none) and, for each level before it, why not."""
+    """The icon's home level (None: it has none) and, for each level tried before it, why
+    not. The hardest level is tried first: the larger grids show a picture best, and few
+    pictures need the harder levels' logic, so each goes where it is scarcest."""
     why_not = {}
-    for level in grading.LEVELS:
+    for level in reversed(grading.LEVELS):
         got = placed(icon, level)
         if isinstance(got, str):
             why_not[level] = got
@@ -121,7 +128,7 @@ def generate(key: str, level: str, version: str) -> Generated:
     at_home, why_not = home(icon)
     if at_home != level:
         raise GenerationFailed(f"{key}: {icon} is not a {level} picture "
-                               f"({why_not.get(level, 'its home is ' + str(at_home))})")
+                               f"({why_not.get(level) or f'its home is {at_home}'})")
     rows, flips, _ = placed(icon, level)
     puzzle = puzzle_of(rows, f"{SOURCE}:{icon}")
     solution = solution_of(rows)

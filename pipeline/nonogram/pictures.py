@@ -27,7 +27,7 @@ from pipeline.i18n import texts
 
 SOURCE = "fontawesome-free-6.6.0-solid"
 SCALE = 16                  # pixels a cell when the icon is set
-MIN_FIDELITY = 0.80
+MIN_FIDELITY = 0.85
 SHARE = (0.25, 0.75)
 # Every picture's name (texts.toml's [pictures]: icon name = the name the solution prints)
 NAMES: dict[str, str] = dict(texts("pipeline.nonogram")["pictures"])
