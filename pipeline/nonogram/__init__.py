@@ -16,7 +16,7 @@ from pipeline.i18n import N_
 from pipeline.ink import Ink
 from pipeline.nonogram import (bench as benchmark, board, draw, generate as generator, grade,
                                solve, verify as checker)
-from pipeline.nonogram.pictures import SOURCE
+from pipeline.nonogram.board import SOURCE
 
 
 class NonogramFamily(Family):
@@ -56,7 +56,7 @@ class NonogramFamily(Family):
         return generator.generate(key, level, self.version)
 
     def level_shape(self, level: str) -> tuple[int, int]:
-        side = grade.SIDES[level] + draw.CLUE_SLOTS[grade.SIDES[level]]
+        side = grade.SIDES[level] + grade.CLUE_SLOTS[grade.SIDES[level]]
         return side, side
 
     def grid_shape(self, puzzle: dict) -> tuple[int, int]:

@@ -17,7 +17,7 @@ import time
 
 from pipeline.errors import GenerationFailed
 from pipeline.nonogram.board import board_of, puzzle_of
-from pipeline.nonogram.generate import generate, picture_order, placed
+from pipeline.nonogram.generate import generate, picture_order, placed, survey
 from pipeline.nonogram.grade import LEVELS
 from pipeline.nonogram.verify import count
 
@@ -88,4 +88,7 @@ def run(quick: bool) -> dict:
                                     "boards_per_second": round(made / cpu, 3)}
         print(f"{level:<8}{made:>3} boards {failed:>3} failed, "
               f"{made / cpu:.3f} boards/s ({sizes['keys'] / cpu:.3f} keys/s)", file=sys.stderr)
+    if not quick:   # every icon at every size: about three CPU minutes
+        results["pictures"] = survey()
+        print(f"pictures by home level: {results['pictures']['homes']}", file=sys.stderr)
     return results

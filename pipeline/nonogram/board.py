@@ -12,9 +12,13 @@ import re
 from dataclasses import dataclass
 
 from pipeline.errors import InputError
+from pipeline.i18n import texts
 
 FILLED, EMPTY = "#", "."
 LARGEST = 40          # the widest board this family reads (and the checker is meant for)
+SOURCE = "fontawesome-free-6.6.0-solid"    # the icon set a generated board's picture names
+# Every picture's name (texts.toml's [pictures]: icon name = the name the solution prints)
+NAMES: dict[str, str] = dict(texts("pipeline.nonogram")["pictures"])
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pipeline.geometry import Box
 from pipeline.i18n import N_, Messages
 from pipeline.ink import GridBox, Ink
+from pipeline.nonogram.board import NAMES
+from pipeline.nonogram.grade import CLUE_SLOTS
 
 _ = Messages(__name__)
 
@@ -28,8 +30,6 @@ LARGE_CLUE_PT = 12.0  # the large-print floor
 SOLUTION_PANEL_ROWS = 2.0   # room under a solution for its picture's name, in solution pitches
 NAME_PT = 8.0
 RULE_EVERY = 5
-# Clue cells beside a level's grid (a generated board never has more runs in a line).
-CLUE_SLOTS = {10: 4, 15: 6, 20: 7, 25: 9}
 RULES = (
     N_("The numbers beside each row and above each column are the lengths of the runs of "
        "filled cells in that line, in order, with at least one empty cell between two runs."),
@@ -121,8 +121,6 @@ def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
 
 def picture_name(puzzle: dict) -> str:
     """The picture's name in the book's language (a picture from outside: its source)."""
-    from pipeline.nonogram.pictures import NAMES
-
     icon = puzzle.get("picture", "").rpartition(":")[2]
     return _(NAMES[icon]) if icon in NAMES else ""
 
@@ -145,3 +143,26 @@ def print_problem(measure, puzzle: dict, puzzle_cell: float, solution_cell: floa
     if name and measure.text_width(name, size=NAME_PT, bold=True) > width:
         return f"the picture's name {name!r} is wider than its solution"
     return None
+
+
+# --- what a hint or a lesson would show (the family declares neither: kept in their home) -------
+def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
+    """The puzzle with the cells the hint settles marked: a dot for empty, a small square
+    for filled."""
+    draw_puzzle(ink, puzzle, box)
+    slots = box.rows - puzzle["rows"]
+    for r, c, v in hint.reveals["cells"]:
+        x, y = box.cell_centre(slots + r, slots + c)
+        side = box.cell * (0.5 if v else 0.15)
+        ink.rect(x - side / 2, y - side / 2, side, side, fill=0.0)
+
+
+def lessons(boards, levels) -> list:
+    """No lessons: the how-to's worked example and its solution teach the rules (`teaches` is
+    False)."""
+    return []
+
+
+def draw_lesson(ink: Ink, puzzle: dict, step, box: GridBox) -> None:
+    """A lesson's diagram: the puzzle (never asked: `lessons` gives none)."""
+    draw_puzzle(ink, puzzle, box)

@@ -25,6 +25,8 @@ LEVELS = ("easy", "medium", "hard", "expert")
 LEVEL_TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
                 "expert": N_("Expert")}
 SIDES = {"easy": 10, "medium": 15, "hard": 20, "expert": 25}
+# Clue cells printed beside a level's grid (a generated board never has more runs in a line)
+CLUE_SLOTS = {10: 4, 15: 5, 20: 6, 25: 7}
 EASY_PASSES = 4
 TECHNIQUES = {"easy": ("line",), "medium": ("line",), "hard": ("line", "crossing"),
               "expert": ("line", "crossing", "probe")}

@@ -91,6 +91,8 @@ class Solve:
     probes: int = 0
     contradiction: bool = False
     log: list[str] = field(default_factory=list)
+    # (technique, line name or cell, cells settled as (r, c, value)) of each step, in order
+    steps: list[tuple[str, str, tuple[tuple[int, int, int], ...]]] = field(default_factory=list)
 
     @property
     def solved(self) -> bool:
@@ -135,12 +137,17 @@ def line_solve(grid, clues, rows: int, dirty: set[int] | None = None,
             settled = settle(line, clues[index])
             if settled is None:
                 return False
+            before = _line(grid, index, rows) if state is not None else None
             changed = _put(grid, index, rows, settled)
             if changed:
                 dirty.update(changed)
                 if state is not None:
                     state.line_steps += 1
                     state.log.append(f"line {_name(index, rows)}: {len(changed)} cells")
+                    cells = tuple((index, k, v) if index < rows else (k, index - rows, v)
+                                  for k, (was, v) in enumerate(zip(before, settled))
+                                  if was != v)
+                    state.steps.append(("line", _name(index, rows), cells))
     return True
 
 
@@ -209,6 +216,7 @@ def solve(board, techniques: tuple[str, ...] = ("line", "crossing", "probe")) ->
         state.log.append(f"{kind} at row {r + 1}, column {c + 1}: "
                          f"{'filled' if value else 'empty'}")
         grid[r][c] = value
+        state.steps.append((kind, f"row {r + 1}, column {c + 1}", ((r, c, value),)))
         if not line_solve(grid, clues, rows, {r, rows + c}, state):
             state.contradiction = True
             return state
