@@ -183,12 +183,12 @@ def test_a_planted_second_solution_is_invalid(tmp_path, capsys):
 
 
 def test_a_planted_board_that_needs_guessing_is_graded_beyond(tmp_path, capsys):
-    path = FIXTURES / "two-probes.non"
+    path = FIXTURES / "beyond.non"
     puzzle = read_non(path.read_text(encoding="utf-8"), str(path))
     assert count(puzzle, 2) == 1
     assert FAMILY.rate(puzzle).level == BEYOND
     status, out, _err = _grade(path, capsys)
-    assert status == 0 and out[0].split("\t")[:2] == ["two-probes", BEYOND]
+    assert status == 0 and out[0].split("\t")[:2] == ["beyond", BEYOND]
 
 
 def _sgt_puzzle(game_id: str) -> dict:
@@ -262,13 +262,12 @@ def test_clues_are_at_least_8_pt_with_a_heavier_rule_every_fifth_line():
     box = GridBox(0, 0, 14.2, rows, cols)   # 5 mm cells
     ink = RecordingInk()
     FAMILY.draw_puzzle(ink, puzzle, box)
-    sizes = [dict(call.options)["size"] for call in ink.calls if call.verb == "texts"]
-    assert sizes and min(sizes) >= draw.MIN_CLUE_PT
-    widths = {}
-    for call in ink.calls:
-        if call.verb == "lines":
-            widths[dict(call.options)["width"]] = call.args[0]
-    heavy = widths[draw.RULE_LINE]
+    texts = [call for call in ink.calls if call.verb == "text"]
+    clues = puzzle["row_clues"] + puzzle["col_clues"]
+    assert len(texts) == sum(len(clue) or 1 for clue in clues)
+    assert min(dict(call.options)["size"] for call in texts) >= draw.MIN_CLUE_PT
+    heavy = [call.args for call in ink.calls
+             if call.verb == "line" and dict(call.options)["width"] == draw.RULE_LINE]
     slots = rows - puzzle["rows"]
     xs = sorted({round(x1, 3) for x1, y1, x2, y2 in heavy if x1 == x2})
     assert xs == [round((slots + k) * box.cell, 3) for k in range(0, puzzle["cols"], 5)]
