@@ -44,7 +44,7 @@ from pipeline.nonogram import grade as grading
 from pipeline.nonogram.board import NAMES, SOURCE, board_of, puzzle_of, solution_of
 from pipeline.nonogram.grade import CLUE_SLOTS
 from pipeline.nonogram.solve import UNKNOWN, line_solve, solve
-from pipeline.nonogram.verify import verify
+from pipeline.nonogram import verify as checker
 
 # --- the pictures ----------------------------------------------------------------------------
 SCALE = 16                  # pixels a cell when the icon is set
@@ -231,7 +231,7 @@ def generate(key: str, level: str, version: str) -> Generated:
     rows, flips, _ = placed(icon, level)
     puzzle = puzzle_of(rows, f"{SOURCE}:{icon}")
     solution = solution_of(rows)
-    proof = verify(puzzle, solution)
+    proof = checker.verify(puzzle, solution)
     if not proof["unique"]:
         raise CheckersDisagree(f"{key}: the solve finished {icon}, the checker found "
                                f"{proof['solutions_found']} solutions")
