@@ -7,6 +7,8 @@
 #   wordnet-base   WordNet 3.0's data files: word-search themes are held to its hyponyms
 #   wamerican, wamerican-large, wamerican-huge  the spellings the crossword word lists are
 #                  built from (a test rebuilds a sample of them and compares)
+#   sgt-puzzles    Tatham's Pattern (/usr/games/sgt-pattern --generate) makes the outside
+#                  nonograms the tests read from .non files and grade
 set -euo pipefail
 missing=()
 command -v pdftocairo >/dev/null || missing+=(poppler-utils)
@@ -14,6 +16,7 @@ command -v chromium >/dev/null || missing+=(chromium)
 ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)
 command -v gs >/dev/null || missing+=(ghostscript)
 [ -f /usr/share/wordnet/data.noun ] || missing+=(wordnet-base)
+[ -x /usr/games/sgt-pattern ] || missing+=(sgt-puzzles)
 for list in american-english american-english-large american-english-huge; do
     [ -f /usr/share/dict/$list ] || missing+=("w${list/-english/}")
 done

@@ -111,8 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
     count.set_defaults(run=run_count)
 
     grade = commands.add_parser(
-        "grade", help="grade JSON Lines records of any family: <id> <level> <difficulty>")
-    grade.add_argument("file", nargs="?", default="-", help="records file (default stdin)")
+        "grade", help="grade JSON Lines records of any family, or a puzzle file a family reads "
+                      "(.non): <id> <level> <difficulty>")
+    grade.add_argument("file", nargs="?", default="-",
+                       help="records file (default stdin), or a .non file")
     grade.set_defaults(run=run_grade)
 
     books = commands.add_parser("books", help="build the print books: interiors, covers, manifest")
@@ -379,6 +381,9 @@ def read_family_records(file: str) -> tuple[str, list[tuple[int, str, "Family", 
     from pipeline.records import read_records, require
 
     name = "<stdin>" if file == "-" else file
+    for family in _reading_families(file):
+        return name, [(1, record["id"], family, record)
+                      for record in family.read_puzzle_file(Path(file))]
     try:
         stream = sys.stdin if file == "-" else open(file, encoding="utf-8")
     except OSError as error:
@@ -392,6 +397,17 @@ def read_family_records(file: str) -> tuple[str, list[tuple[int, str, "Family", 
             except InputError as error:
                 raise error.located(file=name, line=line) from None
     return name, out
+
+
+def _reading_families(file: str) -> list:
+    """The families whose plain puzzle format `file`'s name ends in (`puzzle_file_suffixes`);
+    none for stdin or JSON Lines."""
+    from pipeline.family import family_names, get_family
+
+    if file == "-" or file.endswith((".jsonl", ".json")):
+        return []
+    families = (get_family(name) for name in family_names())
+    return [f for f in families if f.puzzle_file_suffixes and file.endswith(f.puzzle_file_suffixes)]
 
 
 def run_count(args) -> int:

@@ -162,6 +162,13 @@ class Family(abc.ABC):
     # a family that names no level for it.
     driver_bench_levels: ClassVar[dict[str, str]] = {}
 
+    # Lines the copyright page prints for material the family's boards are made from (a
+    # licence's attribution), in English, translated through `words()`; none by default.
+    credits: ClassVar[tuple[str, ...]] = ()
+    # File name endings of a plain puzzle format the family reads (`read_puzzle_file`), so
+    # `pipeline grade` takes such a file without being told the family; none by default.
+    puzzle_file_suffixes: ClassVar[tuple[str, ...]] = ()
+
     # --- declared abilities -----------------------------------------------------------------
     gives_hints: ClassVar[bool] = False  # hint, check_hint, hint_names, draw_hint
     teaches: ClassVar[bool] = False      # lessons, draw_lesson (the how-to's step by step)
@@ -275,6 +282,17 @@ class Family(abc.ABC):
     def printed_title(self) -> str:
         """`title` in the book's language."""
         return self.words()(self.title)
+
+    def printed_credits(self) -> list[str]:
+        """`credits` in the book's language."""
+        return [self.words()(line) for line in self.credits]
+
+    def read_puzzle_file(self, path: Path) -> list[dict]:
+        """The records (id, family, puzzle) of a file in the family's own plain format (one
+        of `puzzle_file_suffixes`); InputError naming the file, the line and the field for
+        every problem. Default: the family reads no such format."""
+        raise InputError(f"the {self.name} family reads no puzzle file format",
+                         file=str(path))
 
     def printed_figure_note(self) -> str:
         """`hint_figure_note` in the book's language."""
@@ -520,6 +538,7 @@ _FAMILY_MODULES = {
     "wordsearch": "pipeline.wordsearch",
     "fillin": "pipeline.fillin",
     "codeword": "pipeline.codeword",
+    "nonogram": "pipeline.nonogram",
 }
 
 

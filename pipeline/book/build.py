@@ -378,6 +378,10 @@ def front_matter(layout: Layout, plan: Plan, records: BookRecords) -> FrontMatte
           regular=layout.font_regular.name, bold=layout.font_bold.name),
         _("Edition {fingerprint}.", fingerprint=edition_fingerprint(layout, records)),
     ]
+    credits = [line for name in dict.fromkeys(section.family for section in layout.sections)
+               for line in get_family(name).printed_credits()]
+    if credits:
+        lines += [""] + credits
     contents = []
     for page in plan.pages_of("howto"):
         contents.append((_("How to play {family}", family=family_title(page.family)),
