@@ -50,6 +50,22 @@ def panel_box(grid: GridBox, panel_rows: float) -> Box:
     return Box(grid.x, grid.y - panel_rows * grid.cell, grid.x + grid.width, top)
 
 
+def fill_runs(ink: "Ink", rows, box: GridBox, mark: str = "#") -> None:
+    """One filled black rectangle per run of `mark` along each row of `rows` (strings, one
+    per grid row): a crossword's blocks, a solved picture's filled cells."""
+    for r, line in enumerate(rows):
+        c = 0
+        while c < len(line):
+            if line[c] != mark:
+                c += 1
+                continue
+            start = c
+            while c < len(line) and line[c] == mark:
+                c += 1
+            x, y = box.cell_origin(r, start)
+            ink.rect(x, y, box.cell * (c - start), box.cell, fill=0.0)
+
+
 class Ink(Protocol):
     def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float,
              gray: float = 0.0, cap: str = "butt") -> None: ...

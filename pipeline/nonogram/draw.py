@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pipeline.geometry import Box
 from pipeline.i18n import N_, Messages
-from pipeline.ink import GridBox, Ink
+from pipeline.ink import GridBox, Ink, fill_runs
 from pipeline.nonogram.board import NAMES
 from pipeline.nonogram.grade import CLUE_SLOTS
 
@@ -105,17 +105,7 @@ def picture_box(puzzle: dict, box: GridBox) -> GridBox:
 
 def draw_solution(ink: Ink, puzzle: dict, solution: dict, box: GridBox) -> None:
     pic = picture_box(puzzle, box)
-    for r, row in enumerate(solution["grid"]):
-        c = 0
-        while c < len(row):
-            if row[c] == "#":
-                start = c
-                while c < len(row) and row[c] == "#":
-                    c += 1
-                x, y = pic.cell_origin(r, start)
-                ink.rect(x, y, pic.cell * (c - start), pic.cell, fill=0.0)
-            else:
-                c += 1
+    fill_runs(ink, solution["grid"], pic)
     ink.rect(pic.x, pic.y, pic.width, pic.height, stroke=CELL_LINE)
 
 

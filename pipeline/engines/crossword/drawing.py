@@ -4,7 +4,7 @@ white cells, a frame, and letters centred in their cells. The families add what 
 
 from __future__ import annotations
 
-from pipeline.ink import GridBox, Ink
+from pipeline.ink import GridBox, Ink, fill_runs
 
 CELL_LINE = 0.75      # pt: the thinnest line the printers reproduce reliably
 FRAME_LINE = 1.5      # pt
@@ -14,17 +14,7 @@ BASELINE_DROP = 0.36  # of the type size: capitals sit on the baseline, this cen
 
 def draw_grid(ink: Ink, pattern, box: GridBox) -> None:
     """Blocks (one filled rectangle per run of blocks along a row), the cell lines, the frame."""
-    for r, line in enumerate(pattern):
-        c = 0
-        while c < len(line):
-            if line[c] == "#":
-                start = c
-                while c < len(line) and line[c] == "#":
-                    c += 1
-                x, y = box.cell_origin(r, start)
-                ink.rect(x, y, box.cell * (c - start), box.cell, fill=0.0)
-            else:
-                c += 1
+    fill_runs(ink, pattern, box)
     segments = []
     for k in range(1, box.cols):
         x = box.x + k * box.cell
