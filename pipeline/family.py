@@ -539,6 +539,7 @@ _FAMILY_MODULES = {
     "fillin": "pipeline.fillin",
     "codeword": "pipeline.codeword",
     "nonogram": "pipeline.nonogram",
+    "clued": "pipeline.clued",
 }
 
 

@@ -22,7 +22,7 @@ LEVELS_TO_TRY = {"starbattle": ("easy", "medium", "tricky"), "bridges": ("easy",
                  "kakuro": ("easy", "medium"),
                  "wordsearch": ("easy", "medium", "hard", "medium-de", "hard-fr"),
                  "fillin": ("easy", "medium", "hard"), "codeword": ("easy", "medium", "hard"),
-                 "nonogram": ("easy",)}
+                 "nonogram": ("easy",), "clued": ("mini", "medium", "easy-de")}
 # The key numbers tried (default 1 and 2): a nonogram key gives a board only where its picture
 # is at home at the level (docs/nonogram.md), and easy key 1's is not.
 NUMBERS = {"nonogram": (2, 3)}

@@ -1,0 +1,134 @@
+"""Making a clued crossword from its key: a British blocked pattern, a fill from the clue
+table's answers, a clue for every answer, then the proof.
+
+The pattern is the open European-style one of the crossword engine (blocks on every cell of
+odd row and odd column, more where a word would be too long: about half of each word's letters
+checked, half-turn symmetric, connected, words of three letters or more), filled by the
+engine's filler from the answers the level's entries allow (pipeline/engines/clues). Each
+answer then takes the plainest of its entries' clues: synonyms before broader terms before
+definitions, then the lowest difficulty, then the clue that leaves the fewest candidates (the
+table's answers of that clue text and length); never a clue printed twice, nor one with a
+word that is an answer of the same grid (it would give that answer away). The board must be
+of exactly its level as measured (grade.py), and the grader's solve (solve.py) must finish it
+without a guess; the independent checker (verify.py) must then find this fill and no other,
+or the key fails (CheckersDisagree).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from pipeline.clued import verify
+from pipeline.clued.board import numbered_slots
+from pipeline.clued.grade import LEVEL_BY_NAME, grade_record, level_for
+from pipeline.clued.solve import solve
+from pipeline.engines import clues, lexicon
+from pipeline.engines.crossword import fill as filler
+from pipeline.engines.crossword.grid import lattice_pattern, layout
+from pipeline.engines.crossword.words import WordIndex, index_words
+from pipeline.errors import CheckersDisagree, GenerationFailed
+from pipeline.family import Generated
+from pipeline.keyed import KeyedStream
+
+ATTEMPTS = 60         # patterns tried for one board
+RELATION_ORDER = {"synonym": 0, "broader": 1, "definition": 2}
+
+
+@functools.lru_cache(maxsize=None)
+def answer_index(language: str, difficulty: int, longest: int) -> WordIndex:
+    """The grid forms the level's entries clue, of 3 to `longest` letters, indexed to fill."""
+    return index_words(a for a in clues.table(language).answers(difficulty)
+                       if 3 <= len(a) <= longest)
+
+
+def filled_grid(stream: KeyedStream, spec, index: WordIndex):
+    """A pattern of the level `spec` and its words (cells -> answer), or None."""
+    pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
+                              extra=spec.extra_blocks)
+    if pattern is None:
+        return None
+    slots = layout(pattern)
+    result = filler.fill(slots, index, stream)
+    if result is None:
+        return None
+    return pattern, {slot.cells: word for slot, word in zip(slots.slots, result.words)}
+
+
+def clue_words(text: str, language: str) -> set[str]:
+    """The words of a clue as its grid would spell them."""
+    out = set()
+    for word in re.findall(r"\w+", text):
+        try:
+            out.add(lexicon.grid_spelling(word, language))
+        except Exception:   # a character no grid writes: it can be no answer either
+            continue
+    return out
+
+
+def chosen_clues(table, difficulty: int, answers: list[str]) -> list | None:
+    """One entry for each answer (in order), or None when an answer has no clue left that
+    is not printed already and names no answer of the grid."""
+    in_grid = set(answers)
+    used: set[str] = set()
+    chosen = []
+    for answer in answers:
+        options = [e for e in table.clues_for(answer, difficulty)
+                   if e.text not in used and not clue_words(e.text, table.language) & in_grid]
+        if not options:
+            return None
+        best = min(options, key=lambda e: (RELATION_ORDER[e.relation], e.difficulty,
+                                           len(table.answers_for(e.text, len(answer))),
+                                           e.text))
+        used.add(best.text)
+        chosen.append(best)
+    return chosen
+
+
+def puzzle_of(pattern, language: str, numbered, chosen) -> dict:
+    listed = {"across": [], "down": []}
+    for (number, direction, cells), entry in zip(numbered, chosen):
+        listed[direction].append({"number": number, "cell": list(cells[0]),
+                                  "length": len(cells), "text": entry.text})
+    return {"rows": len(pattern), "cols": len(pattern[0]), "language": language,
+            "grid": list(pattern), "clues": listed}
+
+
+def solution_of(pattern, words: dict) -> dict:
+    grid = [list(line) for line in pattern]
+    for cells, word in words.items():
+        for (r, c), letter in zip(cells, word):
+            grid[r][c] = letter
+    return {"grid": ["".join(line) for line in grid]}
+
+
+def generate(key: str, level: str, version: str) -> Generated:
+    spec = LEVEL_BY_NAME[level]
+    table = clues.table(spec.language)
+    index = answer_index(spec.language, spec.difficulty, spec.longest)
+    stream = KeyedStream(key)
+    for attempt in range(1, ATTEMPTS + 1):
+        made = filled_grid(stream, spec, index)
+        if made is None:
+            continue
+        pattern, words = made
+        numbered = numbered_slots(pattern)
+        answers = [words[cells] for _n, _d, cells in numbered]
+        chosen = chosen_clues(table, spec.difficulty, answers)
+        if chosen is None:
+            continue
+        if level_for(spec.language, max(e.difficulty for e in chosen), spec.size) != level:
+            continue   # a medium fill whose every clue is easy is an easy board
+        puzzle = puzzle_of(pattern, spec.language, numbered, chosen)
+        solution = solution_of(pattern, words)
+        result = solve(puzzle)
+        if not result.solved:
+            continue   # the clues leave a choice the crossings do not settle
+        proof = verify.verify(puzzle, solution)
+        if not proof["unique"] or any(solution["grid"][r][c] != ch
+                                      for (r, c), ch in result.letters.items()):
+            raise CheckersDisagree(f"{key}: the solve and the checker disagree")
+        grade = grade_record(level, [e.difficulty for e in chosen], [len(a) for a in answers],
+                             pattern)
+        return Generated(puzzle, solution, grade, proof, attempt)
+    raise GenerationFailed(f"{key}: no {level} board in {ATTEMPTS} patterns")

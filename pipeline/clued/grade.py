@@ -1,0 +1,106 @@
+"""The clued crossword levels, declared once, and a board's grade measured from its words.
+
+A level is what the board is made of, each measured on the board: how familiar its answers
+are and which clue relations it uses (the clue table's difficulty of every entry it prints:
+1 common answers of up to 8 letters clued by synonyms; 2 up to 10 letters, broader terms too;
+3 up to 12, definitions and colloquial senses too), its grid's size, and the share of letters
+checked by a second word. No human solving times exist to fit the difficulty number to; it
+adds up what the levels measure, so boards order within a level too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pipeline.clued.verify import candidates, fills
+from pipeline.engines import clues
+from pipeline.family import BEYOND, Rating
+from pipeline.i18n import N_
+
+LANGUAGES = ("en", "de")
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    title: str
+    language: str
+    size: int          # the grid is size x size
+    longest: int       # letters in the longest answer
+    difficulty: int    # the clue table's entries of this difficulty and below
+    enumerations: bool  # "(5)" after each clue, as British and American papers print it
+    # Blocks tried beyond the lattice's (the crossword engine's `extra`): fewer keep more
+    # letters checked; the 15 x 15 grid takes more, or its long words fill slowly.
+    extra_blocks: int
+
+
+# "mini" is the small grid of the how-to page's worked example (its clue lists fit the half
+# page the example has) and of mini-crossword books.
+ENGLISH = (
+    Level("mini", N_("Mini"), "en", 7, 7, 1, True, 3),
+    Level("easy", N_("Easy"), "en", 13, 8, 1, True, 4),
+    Level("medium", N_("Medium"), "en", 13, 10, 2, True, 4),
+    Level("hard", N_("Hard"), "en", 15, 12, 3, True, 15),
+)
+# German Kreuzworträtsel print no enumeration: the grid shows each word's length.
+LEVELS_BY_LANGUAGE = {"en": ENGLISH, "de": tuple(
+    replace(level, name=f"{level.name}-de", language="de", enumerations=False)
+    for level in ENGLISH)}
+LEVEL_SPECS = tuple(level for language in LANGUAGES for level in LEVELS_BY_LANGUAGE[language])
+LEVELS = tuple(level.name for level in LEVEL_SPECS)
+LEVEL_BY_NAME = {level.name: level for level in LEVEL_SPECS}
+LEVEL_TITLES = {level.name: level.title for level in LEVEL_SPECS}
+
+
+def level_for(language: str, difficulty: int, size: int) -> str:
+    """The easiest level of `language` whose entries and grid size hold the board's."""
+    for level in LEVELS_BY_LANGUAGE[language]:
+        if difficulty <= level.difficulty and size <= level.size:
+            return level.name
+    return LEVELS_BY_LANGUAGE[language][-1].name
+
+
+def checked_share(grid) -> float:
+    """The share of white cells in two words (across and down)."""
+    rows, cols = len(grid), len(grid[0])
+
+    def white(r, c):
+        return 0 <= r < rows and 0 <= c < cols and grid[r][c] != "#"
+
+    cells = [(r, c) for r in range(rows) for c in range(cols) if white(r, c)]
+    checked = sum(1 for r, c in cells if (white(r, c - 1) or white(r, c + 1))
+                  and (white(r - 1, c) or white(r + 1, c)))
+    return checked / len(cells)
+
+
+def difficulty_number(entry_difficulties, lengths, checked: float) -> float:
+    """Higher is harder: the mean entry difficulty (x10), the mean answer length, and the
+    share of unchecked letters (x10)."""
+    n = len(entry_difficulties)
+    return round(10 * sum(entry_difficulties) / n + sum(lengths) / n + 10 * (1 - checked), 1)
+
+
+def grade_record(level: str, entry_difficulties, lengths, grid) -> dict:
+    checked = checked_share(grid)
+    return {"level": level, "difficulty": difficulty_number(entry_difficulties, lengths, checked),
+            "checked_share": round(checked, 3),
+            "entries_by_difficulty": {str(d): sum(1 for e in entry_difficulties if e == d)
+                                      for d in (1, 2, 3)},
+            "longest": max(lengths)}
+
+
+def rate(puzzle: dict) -> Rating:
+    """The level and difficulty of a proven board, measured from its one fill: each clue's
+    entry in the table (its answer and text), the grid's size and its checked share."""
+    found, _nodes = fills(puzzle, 2)
+    if len(found) != 1:
+        return Rating(BEYOND, 0.0)
+    table = clues.table(puzzle["language"])
+    texts = [clue["text"] for d in ("across", "down") for clue in puzzle["clues"][d]]
+    difficulties, lengths = [], []
+    for (cells, _options), text in zip(candidates(puzzle), texts):
+        answer = "".join(found[0][cell] for cell in cells)
+        difficulties.append(min(e.difficulty for e in table.clues_for(answer) if e.text == text))
+        lengths.append(len(answer))
+    level = level_for(puzzle["language"], max(difficulties), puzzle["rows"])
+    return Rating(level, difficulty_number(difficulties, lengths, checked_share(puzzle["grid"])))

@@ -1,0 +1,214 @@
+"""Clued crosswords (pipeline/clued): boards proven by the clue-candidate checker, the solve
+and the checker agreeing, planted faults refused (a second fill, a bad numbering, a clue
+printed twice), and a small real book read back: its puzzle pages carry no answer letter
+(shown failing on a letter planted in a white cell) and its clue lists fit their panel."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from pipeline.clued import FAMILY, board, draw, verify
+from pipeline.clued.grade import LEVELS
+from pipeline.engines import clues
+from pipeline.errors import InputError
+from pipeline.geometry import Box
+
+
+@pytest.fixture(scope="module")
+def made():
+    return {level: FAMILY.generate(f"clued:{level}:1", level)
+            for level in ("mini", "easy", "medium-de", "hard")}
+
+
+def test_boards_are_proven_unique_and_rated_at_their_level(made):
+    for level, board_made in made.items():
+        FAMILY.check_record({"puzzle": board_made.puzzle, "solution": board_made.solution})
+        assert board_made.proof["unique"] and board_made.proof["solutions_found"] == 1
+        assert FAMILY.rate(board_made.puzzle).level == level
+        assert FAMILY.count_solutions(board_made.puzzle, 5) == 1
+
+
+def test_the_checker_takes_its_candidates_from_the_clue_texts_alone(made):
+    """Every candidate the checker considers is an answer the table gives that clue text at
+    that length, and the solution's answer is among them."""
+    made_board = made["easy"]
+    puzzle, grid = made_board.puzzle, made_board.solution["grid"]
+    table = clues.table("en")
+    listed = [c for d in ("across", "down") for c in puzzle["clues"][d]]
+    for (cells, options), clue in zip(verify.candidates(puzzle), listed):
+        assert options == table.answers_for(clue["text"], clue["length"])
+        assert "".join(grid[r][c] for r, c in cells) in options
+
+
+def _unchecked_cell(puzzle):
+    grid = puzzle["grid"]
+    white = lambda r, c: 0 <= r < len(grid) and 0 <= c < len(grid) and grid[r][c] != "#"
+    for direction in ("across", "down"):
+        for k, clue in enumerate(puzzle["clues"][direction]):
+            for i, (r, c) in enumerate(verify.clue_cells(clue, direction)):
+                other = (r - 1, c), (r + 1, c) if direction == "across" else ((r, c - 1), (r, c + 1))
+                other = [(r - 1, c), (r + 1, c)] if direction == "across" else [(r, c - 1), (r, c + 1)]
+                if not any(white(*x) for x in other):
+                    return direction, k, i
+
+
+def test_a_planted_second_fill_is_caught(made, tmp_path, monkeypatch):
+    """The table given one more answer for one clue, differing from the real one only in a
+    letter no other word checks: two fills, and the checker says so."""
+    made_board = made["easy"]
+    puzzle, grid = made_board.puzzle, made_board.solution["grid"]
+    direction, k, i = _unchecked_cell(puzzle)
+    clue = puzzle["clues"][direction][k]
+    answer = "".join(grid[r][c] for r, c in verify.clue_cells(clue, direction))
+    twin = answer[:i] + ("Q" if answer[i] != "Q" else "Z") + answer[i + 1:]
+    data = tmp_path / "en.tsv"
+    data.write_text((clues.DATA / "en.tsv").read_text(encoding="utf-8")
+                    + f"{twin.lower()}\t{clue['text']}\tsynonym\t1\tpress\n", encoding="utf-8")
+    planted = clues.load("en", data=data)
+    assert verify.verify(puzzle, made_board.solution)["unique"]
+    monkeypatch.setattr(clues, "table", lambda language: planted)
+    proof = verify.verify(puzzle, made_board.solution)
+    assert proof["solutions_found"] == 2 and not proof["unique"]
+
+
+def test_a_planted_bad_numbering_is_refused_in_one_line(made):
+    puzzle = copy.deepcopy(made["easy"].puzzle)
+    puzzle["clues"]["down"][0]["number"] += 1
+    with pytest.raises(InputError) as caught:
+        board.board_from_puzzle(puzzle)
+    assert caught.value.field == "puzzle.clues.down[0]"
+    puzzle = copy.deepcopy(made["easy"].puzzle)
+    puzzle["clues"]["across"][1]["text"] = puzzle["clues"]["across"][0]["text"]
+    with pytest.raises(InputError) as caught:
+        board.board_from_puzzle(puzzle)
+    assert "printed twice" in caught.value.message
+
+
+def test_numbering_is_in_reading_order_one_number_a_starting_cell():
+    grid = ["...#.", ".#...", ".....", "...#.", ".#..."]
+    numbered = board.numbered_slots(grid)
+    starts = sorted({(cells[0], n) for n, _d, cells in numbered})
+    assert [n for _cell, n in starts] == list(range(1, len(starts) + 1))
+    assert [cell for cell, _n in starts] == sorted(cell for cell, _n in starts)
+
+
+def test_no_clue_names_an_answer_of_its_grid_and_none_is_printed_twice(made):
+    for made_board in made.values():
+        puzzle = made_board.puzzle
+        parsed = board.board_from_puzzle(puzzle)
+        answers = {board.answer_in(made_board.solution["grid"], e) for e in parsed.entries}
+        from pipeline.clued.generate import clue_words
+        for entry in parsed.entries:
+            assert not clue_words(entry.text, puzzle["language"]) & answers, entry.text
+
+
+class Measure:
+    """Type measured as about half an em a character: enough to lay lists out in a test."""
+
+    def text_width(self, text, *, size, bold=False):
+        return 0.55 * size * len(text)
+
+
+def test_clue_lists_that_do_not_fit_are_a_print_problem(made):
+    puzzle = made["easy"].puzzle
+    roomy = Box(0, 0, 400, 260)
+    assert draw.panel_problem(Measure(), puzzle, roomy, True) is None
+    cramped = Box(0, 0, 400, 90)
+    assert draw.panel_problem(Measure(), puzzle, cramped, True) is not None
+
+
+def test_a_word_wider_than_its_column_is_hyphenated_by_the_language():
+    lines = draw.wrap(Measure(), "Gemeindeverwaltung", 10, 60, "de")
+    assert len(lines) > 1 and all(line.endswith("-") for line in lines[:-1])
+    assert "".join(line.rstrip("-") for line in lines) == "Gemeindeverwaltung"
+    assert all(Measure().text_width(line, size=10) <= 60 for line in lines)
+
+
+LAYOUT = """title = "Crossword Sampler"
+author = "Test Press"
+trim = "8.5x11"
+paper = "white"
+
+[[sections]]
+family = "clued"
+level = "easy"
+count = 18
+puzzles_per_page = 1
+solutions_per_page = 2
+"""
+
+
+@pytest.fixture(scope="module")
+def small_book(tmp_path_factory):
+    from pipeline.book.build import build_books
+    from pipeline.readback import loaded
+
+    root = tmp_path_factory.mktemp("clued")
+    (root / "layouts").mkdir()
+    (root / "layouts" / "ledger.jsonl").touch()
+    (root / "layouts" / "sampler.toml").write_text(LAYOUT)
+    build_books([root / "layouts" / "sampler.toml"], root / "catalog.sqlite", root / "build",
+                workers=1, progress=False)
+    manifest = json.loads((root / "build" / "manifest.json").read_text())
+    (book,) = manifest["books"]
+    book = dict(book, interior=str(root / book["interior"]), cover=str(root / book["cover"]))
+    return book, loaded.catalog_records(root / "catalog.sqlite", [book])
+
+
+def test_a_small_book_passes_and_a_letter_planted_in_a_white_cell_is_caught(small_book,
+                                                                             tmp_path):
+    from pipeline.readback import checks, loaded
+    from pipeline.readback.answers import Grid
+    book, records = small_book
+    verdicts = {c.name: c for c in checks.run_checks(loaded.load_book(book, records))}
+    assert [n for n, c in verdicts.items() if not c.passed] == []
+    assert verdicts["answers"].measured["puzzles_checked"] == 18
+    number, puzzle, record = next(
+        (entry["number"], shown, records[shown["id"]]) for entry in book["pages"]
+        for shown in entry.get("puzzles", []) if entry["kind"] == "puzzle")
+    row, col = next((r, c) for r, line in enumerate(record["solution"]["grid"])
+                    for c, ch in enumerate(line) if ch != "#")
+    grid = Grid.from_manifest(puzzle["grid"])
+    x, y = grid.centre(row, col)
+    letter = record["solution"]["grid"][row][col]
+    bad = _planted(tmp_path, book, number, f"{x:.2f} {y:.2f} m {x + 6:.2f} {y + 9:.2f} l S")
+    verdicts = {c.name: c for c in checks.run_checks(loaded.load_book(bad, records))}
+    assert not verdicts["answers"].passed   # a stroke (a pencilled letter) in a white cell
+    bad = _planted(tmp_path, book, number, _letter_operators(book, number, letter, x, y))
+    verdicts = {c.name: c for c in checks.run_checks(loaded.load_book(bad, records))}
+    assert not verdicts["answers"].passed
+
+
+def _planted(tmp_path, book, page_number: int, operators: str) -> dict:
+    """A copy of the book whose page `page_number` also runs `operators` at its end."""
+    import shutil
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ContentStream
+
+    writer = PdfWriter(clone_from=PdfReader(book["interior"]))
+    page = writer.pages[page_number - 1]
+    stream = ContentStream(None, writer)
+    stream.set_data(page.get_contents().get_data() + b"\n" + operators.encode("latin-1"))
+    page.replace_contents(stream)
+    path = tmp_path / f"interior-{len(list(tmp_path.iterdir()))}.pdf"
+    with open(path, "wb") as handle:
+        writer.write(handle)
+    shutil.copy(book["cover"], tmp_path / "cover.pdf")
+    return dict(book, interior=str(path), cover=str(tmp_path / "cover.pdf"), upload=None)
+
+
+def _letter_operators(book, page_number: int, letter: str, x: float, y: float) -> str:
+    """The letter shown in the page's own regular font, as the book draws its text."""
+    from pypdf import PdfReader
+
+    page = PdfReader(book["interior"]).pages[page_number - 1]
+    fonts = page["/Resources"]["/Font"]
+    name = next(iter(fonts))
+    return f"BT {name} 14 Tf {x - 4:.2f} {y - 5:.2f} Td ({letter}) Tj ET"
+
+
+def test_every_level_is_listed_with_a_title():
+    assert set(FAMILY.level_titles) == set(LEVELS)
