@@ -177,9 +177,11 @@ def test_a_small_book_passes_and_a_letter_planted_in_a_white_cell_is_caught(smal
     bad = _planted(tmp_path, book, number, f"{x:.2f} {y:.2f} m {x + 6:.2f} {y + 9:.2f} l S")
     verdicts = {c.name: c for c in checks.run_checks(loaded.load_book(bad, records))}
     assert not verdicts["answers"].passed   # a stroke (a pencilled letter) in a white cell
+    assert f"({row}, {col})" in verdicts["answers"].findings[0].message
     bad = _planted(tmp_path, book, number, _letter_operators(book, number, letter, x, y))
     verdicts = {c.name: c for c in checks.run_checks(loaded.load_book(bad, records))}
     assert not verdicts["answers"].passed
+    assert f"({row}, {col})" in verdicts["answers"].findings[0].message
 
 
 def _planted(tmp_path, book, page_number: int, operators: str) -> dict:
