@@ -77,10 +77,11 @@ class CluedFamily(Family):
 
     def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
                       puzzle_cell: float, solution_cell: float) -> str | None:
-        """The clue lists must fit under the grid at 9 pt or more."""
+        """The clue lists must fit under the grid at 9 pt or more (12 pt at a large-print
+        level)."""
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
         return draw.panel_problem(measure, puzzle, panel_box(grid, self.panel_rows(level)),
-                                  _enumerations(puzzle))
+                                  _enumerations(puzzle), grade.LEVEL_BY_NAME[level].min_clue)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The frame; every white cell's middle stays empty (its number sits in the corner);

@@ -22,14 +22,14 @@ from pipeline.ink import GridBox, Ink
 MIN_CELL_MM = 7.5       # a 7 pt number in the corner and a written capital below it
 MIN_NUMBER = 7.0        # pt: the clue numbers in the cells, never smaller (KDP's minimum)
 NUMBER_SIZE = 0.3       # of the cell pitch
-MIN_CLUE = 9.0          # pt: the clue lists, never smaller
-LARGEST_CLUE = 14.0     # pt: the clue lists, never larger (a sparse grid's lists stay sober)
+MIN_CLUE = 9.0          # pt: the clue lists, never smaller (a large-print level's: 12)
+LARGEST_CLUE = 16.0     # pt: the clue lists, never larger (a sparse grid's lists stay sober)
 LEADING = 1.18          # of the type size
 COLUMN_GAP = 0.06       # of the panel's width, between the two lists
 CLUE_GAP = 0.2          # of the type size, between two clues
 # Panel rows (cell pitches) under a grid of each size: room for the two lists at 9 pt and
 # more on the trims the books use (measured: docs/clued.md).
-PANEL_ROWS = {7: 5.0, 13: 9.5, 15: 10.5}
+PANEL_ROWS = {7: 5.0, 11: 9.0, 13: 9.5, 15: 10.5}
 HEADINGS = {"across": N_("Across"), "down": N_("Down")}
 RULES = (
     N_("Write the answer to each clue into the grid, one letter a square, starting in the "
@@ -187,7 +187,8 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box, enumerations: bool) -> None:
             ink.texts(items, size=size, bold=bold)
 
 
-def panel_problem(measure, puzzle: dict, box: Box, enumerations: bool) -> str | None:
-    if panel_lines(measure, puzzle, box, enumerations, MIN_CLUE) is None:
-        return f"the clue lists do not fit under the grid at {MIN_CLUE:g} pt"
+def panel_problem(measure, puzzle: dict, box: Box, enumerations: bool,
+                  smallest: float = MIN_CLUE) -> str | None:
+    if panel_lines(measure, puzzle, box, enumerations, smallest) is None:
+        return f"the clue lists do not fit under the grid at {smallest:g} pt"
     return None

@@ -32,12 +32,18 @@ class Level:
     # Blocks tried beyond the lattice's (the crossword engine's `extra`): fewer keep more
     # letters checked; the 15 x 15 grid takes more, or its long words fill slowly.
     extra_blocks: int
+    # pt: the smallest the clue lists may be set on a puzzle page (large print: 12)
+    min_clue: float = 9.0
 
 
 # "mini" is the small grid of the how-to page's worked example (its clue lists fit the half
-# page the example has) and of mini-crossword books.
+# page the example has) and of mini-crossword books. The "large-" levels are large print: an
+# 11 x 11 grid leaves room on the page for cells of 10 mm and clue lists of 12 pt or more.
+# Levels run small grids first, so `level_for` gives a board the first level that holds it.
 ENGLISH = (
     Level("mini", N_("Mini"), "en", 7, 7, 1, True, 3),
+    Level("large-easy", N_("Easy"), "en", 11, 7, 1, True, 3, 12.0),
+    Level("large-medium", N_("Medium"), "en", 11, 9, 2, True, 3, 12.0),
     Level("easy", N_("Easy"), "en", 13, 8, 1, True, 4),
     Level("medium", N_("Medium"), "en", 13, 10, 2, True, 4),
     Level("hard", N_("Hard"), "en", 15, 12, 3, True, 15),
