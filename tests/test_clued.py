@@ -7,14 +7,28 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
+from pathlib import Path
 
 import pytest
+
+import family_fingerprints as fingerprints
 
 from pipeline.clued import FAMILY, board, draw, verify
 from pipeline.clued.grade import LEVELS
 from pipeline.engines import clues
 from pipeline.errors import InputError
 from pipeline.geometry import Box
+
+
+DATA = Path(__file__).parent / "data" / "clued_fingerprints.json"
+NUMBERS = (1, 7)
+
+
+def test_boards_match_their_fingerprints():
+    """The same key and generator version give the same board (the clue table included: a
+    change to it that changes a board must bump the family's version)."""
+    fingerprints.check_against_file(FAMILY, NUMBERS, DATA)
 
 
 @pytest.fixture(scope="module")
@@ -214,3 +228,8 @@ def _letter_operators(book, page_number: int, letter: str, x: float, y: float) -
 
 def test_every_level_is_listed_with_a_title():
     assert set(FAMILY.level_titles) == set(LEVELS)
+
+
+if __name__ == "__main__" and "--write" in sys.argv:
+    DATA.write_text(json.dumps(fingerprints.current(FAMILY, NUMBERS), indent=2, sort_keys=True)
+                    + "\n")
