@@ -19,14 +19,17 @@ The race, level by level in each language, `RACE` patterns a level:
 - Qxw (Debian `qxw`, `qxw -b -d WORDS DECK`): its batch mode reads a deck, one line a word
   naming its cells, fills it from the dictionary with no word twice, and prints one `W<n>`
   line a word; one process a pattern, so its time counts loading the dictionary each run
-  (`startup_cpu_seconds` measures that on a one-word deck, and `fills_less_startup` takes it
-  off); CPU seconds of the child (user + system), at most `PEER_SECONDS` a pattern;
+  (`startup_ms` measures that on a one-word deck, `per_cpu_second_less_startup` takes it
+  off); CPU seconds of the child (user + system), at most `PEER_SECONDS` of wall clock a
+  pattern;
 - blacksquare (PyPI, in the `bench` extra): `Crossword(grid).fill(WordList, timeout,
   temperature=0)`, its Rust search, every word scored alike (the list has no scores); the word
-  list built once, outside the time; CPU seconds of this process.
+  list built once, outside the time; CPU seconds of this process, at most `PEER_SECONDS` of
+  wall clock a pattern (its `timeout`).
 Every fill, ours too, is read back onto the pattern before it counts: each word one of the
 list, none twice. A peer not installed or failing to run is one line and left out.
-Rates are fills (boards) per CPU second over all the level's patterns, failures included.
+Rates are fills (boards) per CPU second over all the level's patterns, failures included;
+beside them the median CPU milliseconds of a fill, which no time limit sways.
 """
 
 from __future__ import annotations
