@@ -293,6 +293,7 @@ def print_race(results: dict) -> None:
     a fill; then our boards' rate over each peer's."""
     print("race on the same patterns and list: fills per CPU second (success, median ms); "
           "board = ours with clues, solve and proof; fill = our bare fill", file=sys.stderr)
+    width = max(len(level) for level in results["per_level"]) + 2
     for level, row in results["per_level"].items():
         cells = [f"{name} {row[name]['per_cpu_second'] or 0:.1f} "
                  f"({row[name]['success']:.0%}, {row[name]['median_ms'] or 0:.1f})"
@@ -300,7 +301,7 @@ def print_race(results: dict) -> None:
         ratios = [f"board/{name} " + ("-" if row[f"board_vs_{name}"] is None
                                       else f"{row[f'board_vs_{name}']:.2f}")
                   for name in PEERS if name in row]
-        print(f"{level:<10}" + "  ".join(cells + ratios), file=sys.stderr)
+        print(level.ljust(width) + "  ".join(cells + ratios), file=sys.stderr)
 
 
 def run(quick: bool) -> dict:
