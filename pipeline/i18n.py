@@ -38,27 +38,36 @@ DEFAULT = "en"
 NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish"}
 # pyphen's dictionary for each language.
 HYPHENATION = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES"}
-# The languages whose alphabetical order is the Unicode Collation Algorithm's default
-# (pyuca): an accented letter sorts with its base letter (French ÉGYPTE between DANEMARK and
-# ESPAGNE) and Ä, Ö, Ü as A, O, U (German, DIN 5007). Spanish is not among them: it sorts Ñ as
-# a letter of its own after N, which the default order does not.
-DEFAULT_ORDER = ("en", "de", "fr")
+# Alphabetical order: the Unicode Collation Algorithm's default order (pyuca), in which an
+# accented letter sorts with its base letter (French ÉGYPTE between DANEMARK and ESPAGNE) and
+# Ä, Ö, Ü as A, O, U (German, DIN 5007), with one tailoring for Spanish, CLDR's "&N<ñ<<<Ñ":
+# Ñ is a letter of its own between N and O (CANTO, CAÑA; NUEZ, ÑANDÚ, OSO).
+TAILORED = ("es",)
 
 
-@lru_cache(maxsize=1)
-def _collator():
+@lru_cache(maxsize=None)
+def _collator(language: str):
     from pyuca import Collator
-    return Collator()
+
+    collator = Collator()
+    if language == "es":
+        # Ñ (N and the combining tilde once normalized) weighs as N followed by a weight above
+        # every Latin letter's (the first Greek letter's), so it follows every N-word and
+        # precedes O.
+        above_latin = collator.sort_key("α")[0]
+        for n in "Nn":
+            collator.table.add([ord(n), 0x303],
+                               collator.collation_elements(n) + [[above_latin, 0x20, 0x2]])
+    return collator
 
 
 def alphabetical(words, language: str) -> list[str]:
     """`words` in `language`'s alphabetical order (ties, words of the same letters, in code
-    point order, so the order is total). A language without its order here is refused."""
-    if language not in DEFAULT_ORDER:
-        raise InputError(f"no alphabetical order for {NAMES.get(language, language)} words "
-                         "yet", field="language")
-    key = _collator().sort_key
+    point order, so the order is total)."""
+    key = _collator(language if language in TAILORED else DEFAULT).sort_key
     return sorted(words, key=lambda word: (key(word), word))
+
+
 # The header field a catalog records its native speaker's review in: empty until one is made.
 REVIEW_FIELD = "X-Native-Speaker-Review"
 NBSP = "\u00a0"   # French spacing: the font holds no narrow no-break space (U+202F)
