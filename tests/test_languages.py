@@ -99,7 +99,7 @@ def test_the_project_holds_the_catalogs_its_books_need():
 @pytest.mark.parametrize("package, lang", i18n.catalogs(PACKAGES))
 def test_every_catalog_is_complete_and_holds_nothing_unused(package, lang):
     assert i18n.catalog_problems(package, lang) == []
-    assert i18n.REVIEW_FIELD in i18n.catalog(package, lang).header
+    assert i18n.catalog(package, lang).review is not None
 
 
 def _planted(tmp_path, package, lang, change) -> Path:
@@ -116,7 +116,7 @@ def _planted(tmp_path, package, lang, change) -> Path:
     (lambda t: t + '\nmsgid "Rätselzeit"\nmsgstr "Rätselzeit"\n', "marked nowhere"),
     (lambda t: t.replace('msgstr "Rätsel {number}"', 'msgstr "Rätsel {nummer}"'),
      "other parts"),
-    (lambda t: t.replace('"X-Native-Speaker-Review: \\n"\n', ''), "X-Native-Speaker-Review"),
+    (lambda t: t.replace('# Native-speaker review:', '# Reviewed:'), "Native-speaker review"),
     (lambda t: t.replace('msgstr "Zeit"', 'msgstr "\\"Zeit\\""'), "straight double quotes"),
 ])
 def test_the_completeness_check_fails_on_a_planted_catalog(tmp_path, change, says):
@@ -144,9 +144,8 @@ def test_a_texts_file_marks_its_string_values_and_never_its_keys(tmp_path, monke
         "techniques": {"what-if": {"name": "What-if", "lesson": "suppose it, then see."}},
         "rows": [{"said": "Once"}]}
     assert i18n.marked_messages("planted_texts") == {
-        "Planted": ["__init__.py:2"], "What-if": ["texts.toml:techniques.what-if.name"],
-        "suppose it, then see.": ["texts.toml:techniques.what-if.lesson"],
-        "Once": ["texts.toml:rows.0.said"]}
+        "Planted": ["__init__.py:2"], "What-if": ["texts.toml:2"],
+        "suppose it, then see.": ["texts.toml:3"], "Once": ["texts.toml:8"]}
 
 
 def test_the_tables_read_from_texts_files_are_marked_messages():
