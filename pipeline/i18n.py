@@ -325,6 +325,20 @@ def _joined(items: list[str], word: str) -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+# The languages that write a level's or a family's printed name in small letters inside a
+# sentence ("30 grilles de mots mêlés, niveau facile", "de fácil a medio"); a heading keeps the
+# capital. English keeps its title case, and German its capitals, which its nouns need
+# ("Killer leicht"): German sentences set a level's name in quotes („Mittel“) instead.
+SMALL_IN_TEXT = ("fr", "es")
+
+
+def in_running_text(name: str, lang: str | None = None) -> str:
+    """A printed name (a level's title, a family's) as it stands inside a sentence."""
+    if (lang or language()) in SMALL_IN_TEXT and name[:1].isupper():
+        return name[:1].lower() + name[1:]
+    return name
+
+
 def decimal(value, lang: str | None = None) -> str:
     """A number as the language writes it: 8.5 in English, 8,5 in German, French, Spanish."""
     from decimal import Decimal

@@ -225,7 +225,7 @@ def test_a_book_in_each_language_prints_no_english_word(books, name):
     texts, lang = books[name], BOOKS[name][0]
     allowed = {word.lower() for word in WORD.findall(f"Buch {lang} Klein Keyed Press")}
     assert english_words(texts, allowed) == {}
-    assert any("Rätsel 1" in t or "Grille 1" in t or "Puzle 1" in t for _w, t in texts)
+    assert any("Rätsel 1" in t or "Grille 1" in t or "Pasatiempo 1" in t for _w, t in texts)
 
 
 def _english_words_with_planted(tmp_path, monkeypatch, package, lang, change, book):
@@ -413,11 +413,31 @@ def test_every_printer_profile_is_named_in_the_books_language():
 
 def test_a_count_of_one_is_singular_in_every_hint_language():
     """'can reach exactly 1 bridge end' (easy 12): the count's noun agrees with it, in English
-    and in Spanish ('1 extremo de puente', never '1 extremos')."""
+    and in Spanish ('1 puente', never '1 puentes'), by the catalog's plural forms."""
     family = get_family("bridges")
     made = family.generate("bridges:easy:12", "easy")
     english = family.hint(made.puzzle, made.solution, made.grade).text
     assert "can reach exactly 1 bridge end over" in english
     with i18n.speaking("es"):
         spanish = family.hint(made.puzzle, made.solution, made.grade).text
-    assert "exactamente 1 extremo de puente" in spanish and "1 extremos" not in spanish
+    assert "solo puede recibir 1 puente en total" in spanish and "1 puentes" not in spanish
+    with i18n.speaking("es"):
+        from pipeline.bridges.hints import BRIDGE_ENDS, _
+        assert [_.n(BRIDGE_ENDS, n) for n in (1, 2, 0)] == ["1 puente", "2 puentes", "0 puentes"]
+
+
+def test_spanish_hard_hints_negate_and_agree():
+    """The editor's findings on the hard levels: 'el tramo no lleva ningún puente' (never
+    'lleva ningún puente'), a supposition of none negated, and one bridge's verb singular."""
+    family = get_family("bridges")
+    texts = []
+    for level, n in (("hard", 1), ("hard", 2), ("expert", 4)):
+        made = family.generate(f"bridges:{level}:{n}", level)
+        with i18n.speaking("es"):
+            texts.append(family.hint(made.puzzle, made.solution, made.grade).text)
+    hard_1, hard_2, expert_4 = texts
+    assert "el tramo no lleva ningún puente" in hard_1
+    assert "Un puente entre el 1 de A4 y el 2 de A6 los gastaría todos y dejaría" in hard_1
+    assert "Dos puentes entre el 5 de G4 y el 2 de I4 los gastarían todos y dejarían" in hard_2
+    assert "no hubiera ningún puente" in expert_4
+    assert not any(re.search(r"(?<! no) (lleva|hubiera) ningún", t) for t in texts)
