@@ -191,7 +191,12 @@ BOOKS = {   # name: (language, family, levels): one small book each, with hints 
     "fr": ("fr", "starbattle", ("easy", "tricky")),
     "es": ("es", "bridges", ("easy", "medium")),
     "de-wordsearch": ("de", "wordsearch", ("medium-de", "hard-de")),
+    "fr-wordsearch": ("fr", "wordsearch", ("medium-fr", "hard-fr")),
+    "es-wordsearch": ("es", "wordsearch", ("medium-es", "hard-es")),
 }
+# A catalog key as an English book prints it on its copyright page ("sudoku:easy:1–8"): its
+# level slug reads as an English word, so a book in another language names the level instead.
+SLUG_KEY = re.compile(r"\b[a-z]+:[a-z-]+:\d")
 
 
 def _book(root: Path, name: str):
@@ -226,6 +231,14 @@ def test_a_book_in_each_language_prints_no_english_word(books, name):
     allowed = {word.lower() for word in WORD.findall(f"Buch {lang} Klein Keyed Press")}
     assert english_words(texts, allowed) == {}
     assert any("Rätsel 1" in t or "Grille 1" in t or "Pasatiempo 1" in t for _w, t in texts)
+    assert [where for where, text in texts if SLUG_KEY.search(text)] == []
+
+
+def test_the_slug_check_finds_an_english_copyright_key():
+    """The check above reads the keys an English copyright page prints."""
+    assert SLUG_KEY.search("Catalog keys: sudoku:easy:77–100; starbattle:tricky:202–231.")
+    assert SLUG_KEY.search("wordsearch:medium-de:1–2")
+    assert not SLUG_KEY.search("Clés du catalogue : Mots mêlés, niveau moyen : 1–2, 4–19.")
 
 
 def _english_words_with_planted(tmp_path, monkeypatch, package, lang, change, book):
