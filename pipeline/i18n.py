@@ -109,7 +109,7 @@ def N_(message: str) -> str:
 
 
 def NN_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted phrase kept in a table ("{count} bridge", "{count} bridges"); the
+    """Marks a counted phrase kept in a table ("{count} square", "{count} squares"); the
     language's plural form is chosen where it is printed (`Messages.n`)."""
     return singular, plural
 
@@ -327,8 +327,8 @@ def _joined(items: list[str], word: str) -> str:
 
 # The languages that write a level's or a family's printed name in small letters inside a
 # sentence ("30 grilles de mots mêlés, niveau facile", "de fácil a medio"); a heading keeps the
-# capital. English keeps its title case, and German its capitals, which its nouns need
-# ("Killer leicht"): German sentences set a level's name in quotes („Mittel“) instead.
+# capital. English keeps its title case, and German its capitals, which its nouns need (a
+# level's title may begin with one): German sentences set a level's name in quotes („Mittel“).
 SMALL_IN_TEXT = ("fr", "es")
 
 
