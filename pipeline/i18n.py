@@ -24,6 +24,7 @@ from __future__ import annotations
 import gettext
 import importlib.util
 import io
+import re
 import tomllib
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -38,29 +39,40 @@ DEFAULT = "en"
 NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish"}
 # pyphen's dictionary for each language.
 HYPHENATION = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES"}
-# The languages whose alphabetical order is the Unicode Collation Algorithm's default
-# (pyuca): an accented letter sorts with its base letter (French ÉGYPTE between DANEMARK and
-# ESPAGNE) and Ä, Ö, Ü as A, O, U (German, DIN 5007). Spanish is not among them: it sorts Ñ as
-# a letter of its own after N, which the default order does not.
-DEFAULT_ORDER = ("en", "de", "fr")
+# Alphabetical order: the Unicode Collation Algorithm's default order (pyuca), in which an
+# accented letter sorts with its base letter (French ÉGYPTE between DANEMARK and ESPAGNE) and
+# Ä, Ö, Ü as A, O, U (German, DIN 5007), with one tailoring for Spanish, CLDR's "&N<ñ<<<Ñ":
+# Ñ is a letter of its own between N and O (CANTO, CAÑA; NUEZ, ÑANDÚ, OSO).
+TAILORED = ("es",)
 
 
-@lru_cache(maxsize=1)
-def _collator():
+@lru_cache(maxsize=None)
+def _collator(language: str):
     from pyuca import Collator
-    return Collator()
+
+    collator = Collator()
+    if language == "es":
+        # Ñ (N and the combining tilde once normalized) weighs as N followed by a weight above
+        # every Latin letter's (the first Greek letter's), so it follows every N-word and
+        # precedes O.
+        above_latin = collator.sort_key("α")[0]
+        for n in "Nn":
+            collator.table.add([ord(n), 0x303],
+                               collator.collation_elements(n) + [[above_latin, 0x20, 0x2]])
+    return collator
 
 
 def alphabetical(words, language: str) -> list[str]:
     """`words` in `language`'s alphabetical order (ties, words of the same letters, in code
-    point order, so the order is total). A language without its order here is refused."""
-    if language not in DEFAULT_ORDER:
-        raise InputError(f"no alphabetical order for {NAMES.get(language, language)} words "
-                         "yet", field="language")
-    key = _collator().sort_key
+    point order, so the order is total)."""
+    key = _collator(language if language in TAILORED else DEFAULT).sort_key
     return sorted(words, key=lambda word: (key(word), word))
-# The header field a catalog records its native speaker's review in: empty until one is made.
-REVIEW_FIELD = "X-Native-Speaker-Review"
+
+
+# The line of a catalog's header comment that records its native speaker's review (who,
+# when), empty until one is made. A comment, not a header field: pybabel update keeps the
+# header comment and drops every header field but gettext's own.
+REVIEW_FIELD = "Native-speaker review"
 NBSP = "\u00a0"   # French spacing: the font holds no narrow no-break space (U+202F)
 
 _speaking: ContextVar[str] = ContextVar("language", default=DEFAULT)
@@ -96,6 +108,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted phrase kept in a table ("{count} square", "{count} squares"); the
+    language's plural form is chosen where it is printed (`Messages.n`)."""
+    return singular, plural
+
+
 # --- a family's printed texts as data --------------------------------------------------------
 TEXTS = "texts.toml"   # beside a family's modules: the tables of what it prints
 
@@ -115,17 +133,58 @@ def _read_texts(path: Path) -> dict:
         return tomllib.load(handle)
 
 
-def _text_messages(value, where: str = ""):
-    """(place, message) for every string value of a texts.toml table, in the file's order;
-    the place is the value's dotted key (`tiers.1.0.lesson`)."""
+# A line that starts a `key = value` pair (a table header, a comment or a blank line does not).
+_KEY = r"""(?:[\w-]+|"[^"\n]*"|'[^'\n]*')"""   # bare or quoted ("Run Remainder")
+_ASSIGNMENT = re.compile(rf"^\s*{_KEY}(?:\s*\.\s*{_KEY})*\s*=")
+
+
+def text_values(source: str):
+    """(line, place, message) for every string value of a texts.toml text, in the file's
+    order: the line its key is on, and the table and key it sits under (`[[lessons]]
+    technique`). Each `key = value` pair is read by tomllib on its own, from its first line
+    to the first line that closes it, so a multi-line string is one value at its key's line."""
+    lines = source.splitlines(keepends=True)
+    table, at = "", 0
+    while at < len(lines):
+        line = lines[at]
+        if line.lstrip().startswith("["):
+            table = line.split("#", 1)[0].strip()
+        if not _ASSIGNMENT.match(line):
+            at += 1
+            continue
+        end = at + 1
+        while True:
+            try:
+                pair = tomllib.loads("".join(lines[at:end]))
+                break
+            except tomllib.TOMLDecodeError:
+                if end == len(lines):
+                    raise
+                end += 1
+        for key, message in _strings(pair):
+            yield at + 1, f"{table} {key}".strip(), message
+        at = end
+
+
+def _strings(value, where: str = ""):
+    """(dotted key, string) for every string in a parsed pair."""
     if isinstance(value, str):
         yield where, value
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from _text_messages(item, f"{where}.{key}" if where else key)
+            yield from _strings(item, f"{where}.{key}" if where else key)
     elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _text_messages(item, f"{where}.{index}")
+        for item in value:
+            yield from _strings(item, where)
+
+
+def extract_texts(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for a texts.toml (`pybabel extract -F pipeline/babel.cfg`):
+    every string value is a message, referenced by the line of its key, with its table and
+    key as the comment a translator sees (`#. [[lessons]] technique`)."""
+    for line, place, message in text_values(fileobj.read().decode("utf-8")):
+        if message:
+            yield line, None, message, [place]
 
 
 # --- catalogs --------------------------------------------------------------------------------
@@ -144,7 +203,7 @@ class Catalog:
     path: Path
     translations: gettext.GNUTranslations
     messages: tuple[str, ...]
-    header: dict[str, str]
+    review: str | None      # the review line's value; None when the catalog has no such line
 
 
 def locale_dir(package: str) -> Path:
@@ -181,25 +240,17 @@ def catalog(package: str, lang: str) -> Catalog:
     compiled.seek(0)
     translations = gettext.GNUTranslations(compiled)
     translations.add_fallback(_Refuse())
-    header = _header(path)
     ids = tuple(m.id if isinstance(m.id, str) else m.id[0] for m in source if m.id)
-    return Catalog(path, translations, ids, header)
+    return Catalog(path, translations, ids, _review_line(source.header_comment))
 
 
-def _header(path: Path) -> dict[str, str]:
-    """The catalog's header fields as written (Babel keeps only the standard ones)."""
-    import ast
-
-    text, started = "", False
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith('msgstr ""'):
-            started = True
-        elif started and line.startswith('"'):
-            text += ast.literal_eval(line)
-        elif started:
-            break
-    fields = (line.partition(":") for line in text.split("\n") if ":" in line)
-    return {name.strip(): value.strip() for name, _colon, value in fields}
+def _review_line(header_comment: str) -> str | None:
+    """The value of the header comment's review line (`# Native-speaker review: ...`)."""
+    for line in header_comment.splitlines():
+        name, colon, value = line.lstrip("# ").partition(":")
+        if colon and name.strip() == REVIEW_FIELD:
+            return value.strip()
+    return None
 
 
 def has_catalog(package: str, lang: str) -> bool:
@@ -210,7 +261,7 @@ def review(package: str, lang: str) -> str:
     """What the catalog's header records of a native speaker's review ("" for none yet)."""
     if lang == DEFAULT:
         return "written in English"
-    return catalog(package, lang).header.get(REVIEW_FIELD, "").strip()
+    return catalog(package, lang).review or ""
 
 
 class Messages:
@@ -235,8 +286,11 @@ class Messages:
             catalog(self.package, lang).translations.gettext(message)
         return text.format(**parts) if parts else text
 
-    def n(self, singular: str, plural: str, count: int, /, **parts) -> str:
+    def n(self, forms: tuple[str, str], count: int, /, **parts) -> str:
+        """A counted phrase marked `NN_(singular, plural)`, in the plural form the language's
+        rule (the catalog's Plural-Forms, Babel's from CLDR) gives `count`."""
         lang = language()
+        singular, plural = forms
         if lang == DEFAULT:
             text = singular if count == 1 else plural
         else:
@@ -269,6 +323,20 @@ def _joined(items: list[str], word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+# The languages that write a level's or a family's printed name in small letters inside a
+# sentence ("30 grilles de mots mêlés, niveau facile", "de fácil a medio"); a heading keeps the
+# capital. English keeps its title case, and German its capitals, which its nouns need (a
+# level's title may begin with one): German sentences set a level's name in quotes („Mittel“).
+SMALL_IN_TEXT = ("fr", "es")
+
+
+def in_running_text(name: str, lang: str | None = None) -> str:
+    """A printed name (a level's title, a family's) as it stands inside a sentence."""
+    if (lang or language()) in SMALL_IN_TEXT and name[:1].isupper():
+        return name[:1].lower() + name[1:]
+    return name
 
 
 def decimal(value, lang: str | None = None) -> str:
@@ -317,26 +385,28 @@ def typography_problems(text: str, lang: str) -> list[str]:
 
 
 # --- the messages the code marks -------------------------------------------------------------
-KEYWORDS = {"_": None, "N_": None}   # what marks a message (Babel's python extractor)
+# What marks a message: Babel's default keywords (`_`, `N_`, ...) and `NN_`, the singular and
+# plural of a counted phrase. pybabel is given the same: `-k NN_:1,2`.
+PLURAL_KEYWORD = {"NN_": (1, 2)}
+# pybabel's mapping for a folder: its Python code and its texts.toml (extract_texts).
+MAPPING = Path(__file__).with_name("babel.cfg")
 
 
-def marked_messages(package: str) -> dict[str, list[str]]:
-    """Every message the package's modules mark (its folder, subpackages included), and every
-    string value of its texts.toml files, with the places that mark them: what its catalogs
-    must translate, and all they may hold."""
-    from babel.messages.extract import extract_from_file
+def marked_messages(package: str) -> dict:
+    """Every message the package's folder marks (subfolders included), as `pybabel extract
+    -F pipeline/babel.cfg` finds them, with the places that mark them (`draw.py:12`,
+    `texts.toml:40`): what its catalogs must translate, and all they may hold. A counted
+    phrase is its (singular, plural) pair."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
 
-    folder = locale_dir(package).parent
-    found: dict[str, list[str]] = {}
-    for path in sorted(folder.rglob("*.py")):
-        for line, message, _comments, _context in extract_from_file(
-                "python", str(path), keywords=KEYWORDS, strip_comment_tags=True):
-            if isinstance(message, str) and message:
-                found.setdefault(message, []).append(f"{path.relative_to(folder)}:{line}")
-    for path in sorted(folder.rglob(TEXTS)):
-        for where, message in _text_messages(_read_texts(path)):
-            if message:
-                found.setdefault(message, []).append(f"{path.relative_to(folder)}:{where}")
+    with MAPPING.open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle, str(MAPPING))
+    found: dict = {}
+    for filename, line, message, _comments, _context in extract_from_dir(
+            str(locale_dir(package).parent), method_map, options_map,
+            keywords={**DEFAULT_KEYWORDS, **PLURAL_KEYWORD}, strip_comment_tags=True):
+        found.setdefault(message, []).append(f"{filename}:{line}")
     return found
 
 
@@ -353,20 +423,28 @@ def catalog_problems(package: str, lang: str, path: Path | None = None) -> list[
     with path.open("rb") as handle:
         source = read_po(handle, locale=lang)
     marked = marked_messages(package)
-    held = {m.id: m for m in source if m.id and isinstance(m.id, str)}
+    held = {m.id: m for m in source if m.id}
     problems = [f"{path.name}: {message!r} is not translated" for message in marked
-                if message not in held or not held[message].string or held[message].fuzzy]
+                if message not in held or not all(_forms(held[message].string))
+                or held[message].fuzzy]
     problems += [f"{path.name}: {message!r} is marked nowhere in the code" for message in held
                  if message not in marked]
     parts = re.compile(r"\{(\w*)\}")
     for message, entry in held.items():
-        if entry.string and set(parts.findall(message)) != set(parts.findall(entry.string)):
-            problems.append(f"{path.name}: {message!r} and its translation name other parts")
-        for problem in typography_problems(entry.string or "", lang):
-            problems.append(f"{path.name}: {message!r}: {problem}")
-    if REVIEW_FIELD not in _header(path):
-        problems.append(f"{path.name}: no {REVIEW_FIELD} header field")
+        named = set(parts.findall(_forms(message)[-1]))
+        for form in _forms(entry.string):
+            if form and set(parts.findall(form)) != named:
+                problems.append(f"{path.name}: {message!r} and its translation name other parts")
+            for problem in typography_problems(form, lang):
+                problems.append(f"{path.name}: {message!r}: {problem}")
+    if _review_line(source.header_comment) is None:
+        problems.append(f"{path.name}: no '{REVIEW_FIELD}:' line in the header comment")
     return problems
+
+
+def _forms(text) -> tuple[str, ...]:
+    """A message's or translation's forms: one, or a counted phrase's plural forms."""
+    return tuple(text) if isinstance(text, (tuple, list)) else (text or "",)
 
 
 def catalogs(packages) -> list[tuple[str, str]]:

@@ -99,7 +99,7 @@ def test_the_project_holds_the_catalogs_its_books_need():
 @pytest.mark.parametrize("package, lang", i18n.catalogs(PACKAGES))
 def test_every_catalog_is_complete_and_holds_nothing_unused(package, lang):
     assert i18n.catalog_problems(package, lang) == []
-    assert i18n.REVIEW_FIELD in i18n.catalog(package, lang).header
+    assert i18n.catalog(package, lang).review is not None
 
 
 def _planted(tmp_path, package, lang, change) -> Path:
@@ -116,7 +116,7 @@ def _planted(tmp_path, package, lang, change) -> Path:
     (lambda t: t + '\nmsgid "Rätselzeit"\nmsgstr "Rätselzeit"\n', "marked nowhere"),
     (lambda t: t.replace('msgstr "Rätsel {number}"', 'msgstr "Rätsel {nummer}"'),
      "other parts"),
-    (lambda t: t.replace('"X-Native-Speaker-Review: \\n"\n', ''), "X-Native-Speaker-Review"),
+    (lambda t: t.replace('# Native-speaker review:', '# Reviewed:'), "Native-speaker review"),
     (lambda t: t.replace('msgstr "Zeit"', 'msgstr "\\"Zeit\\""'), "straight double quotes"),
 ])
 def test_the_completeness_check_fails_on_a_planted_catalog(tmp_path, change, says):
@@ -144,9 +144,8 @@ def test_a_texts_file_marks_its_string_values_and_never_its_keys(tmp_path, monke
         "techniques": {"what-if": {"name": "What-if", "lesson": "suppose it, then see."}},
         "rows": [{"said": "Once"}]}
     assert i18n.marked_messages("planted_texts") == {
-        "Planted": ["__init__.py:2"], "What-if": ["texts.toml:techniques.what-if.name"],
-        "suppose it, then see.": ["texts.toml:techniques.what-if.lesson"],
-        "Once": ["texts.toml:rows.0.said"]}
+        "Planted": ["__init__.py:2"], "What-if": ["texts.toml:2"],
+        "suppose it, then see.": ["texts.toml:3"], "Once": ["texts.toml:8"]}
 
 
 def test_the_tables_read_from_texts_files_are_marked_messages():
@@ -192,7 +191,12 @@ BOOKS = {   # name: (language, family, levels): one small book each, with hints 
     "fr": ("fr", "starbattle", ("easy", "tricky")),
     "es": ("es", "bridges", ("easy", "medium")),
     "de-wordsearch": ("de", "wordsearch", ("medium-de", "hard-de")),
+    "fr-wordsearch": ("fr", "wordsearch", ("medium-fr", "hard-fr")),
+    "es-wordsearch": ("es", "wordsearch", ("medium-es", "hard-es")),
 }
+# A catalog key as an English book prints it on its copyright page ("sudoku:easy:1–8"): its
+# level slug reads as an English word, so a book in another language names the level instead.
+SLUG_KEY = re.compile(r"\b[a-z]+:[a-z-]+:\d")
 
 
 def _book(root: Path, name: str):
@@ -226,7 +230,15 @@ def test_a_book_in_each_language_prints_no_english_word(books, name):
     texts, lang = books[name], BOOKS[name][0]
     allowed = {word.lower() for word in WORD.findall(f"Buch {lang} Klein Keyed Press")}
     assert english_words(texts, allowed) == {}
-    assert any("Rätsel 1" in t or "Grille 1" in t or "Puzle 1" in t for _w, t in texts)
+    assert any("Rätsel 1" in t or "Grille 1" in t or "Pasatiempo 1" in t for _w, t in texts)
+    assert [where for where, text in texts if SLUG_KEY.search(text)] == []
+
+
+def test_the_slug_check_finds_an_english_copyright_key():
+    """The check above reads the keys an English copyright page prints."""
+    assert SLUG_KEY.search("Catalog keys: sudoku:easy:77–100; starbattle:tricky:202–231.")
+    assert SLUG_KEY.search("wordsearch:medium-de:1–2")
+    assert not SLUG_KEY.search("Clés du catalogue : Mots mêlés, niveau moyen : 1–2, 4–19.")
 
 
 def _english_words_with_planted(tmp_path, monkeypatch, package, lang, change, book):
@@ -276,6 +288,8 @@ HINT_BOARDS = {"de": [("sudoku", "easy", n) for n in (1, 2)]
                + [("starbattle", "tricky", n) for n in (1, 2, 3)],
                "es": [("bridges", "easy", n) for n in (1, 2)]
                + [("bridges", "medium", n) for n in (1, 2, 3)]}
+for _keys in HINT_BOARDS.values():   # Kakuro is catalogued in all three
+    _keys += [("kakuro", "easy", 4), ("kakuro", "medium", 1), ("kakuro", "hard", 1)]
 
 
 @pytest.fixture(scope="module")
@@ -319,6 +333,8 @@ def test_the_hint_check_fails_on_a_planted_template_that_drops_a_square(boards, 
         found = []
         with i18n.speaking("de"):
             for name, level, n in HINT_BOARDS["de"]:
+                if name != "sudoku":
+                    continue
                 made = boards[(name, level, n)]
                 hint = family.hint(made.puzzle, made.solution, made.grade)
                 found += text_findings(hint.text, family.hint_names(hint.reveals), 9, 9)
@@ -414,11 +430,81 @@ def test_every_printer_profile_is_named_in_the_books_language():
 
 def test_a_count_of_one_is_singular_in_every_hint_language():
     """'can reach exactly 1 bridge end' (easy 12): the count's noun agrees with it, in English
-    and in Spanish ('1 extremo de puente', never '1 extremos')."""
+    and in Spanish ('1 puente', never '1 puentes'), by the catalog's plural forms."""
     family = get_family("bridges")
     made = family.generate("bridges:easy:12", "easy")
     english = family.hint(made.puzzle, made.solution, made.grade).text
     assert "can reach exactly 1 bridge end over" in english
     with i18n.speaking("es"):
         spanish = family.hint(made.puzzle, made.solution, made.grade).text
-    assert "exactamente 1 extremo de puente" in spanish and "1 extremos" not in spanish
+    assert "solo puede recibir 1 puente en total" in spanish and "1 puentes" not in spanish
+    with i18n.speaking("es"):
+        from pipeline.bridges.hints import BRIDGE_ENDS, _
+        assert [_.n(BRIDGE_ENDS, n) for n in (1, 2, 0)] == ["1 puente", "2 puentes", "0 puentes"]
+
+
+def test_spanish_hard_hints_negate_and_agree():
+    """The editor's findings on the hard levels: 'el tramo no lleva ningún puente' (never
+    'lleva ningún puente'), a supposition of none negated, and one bridge's verb singular."""
+    family = get_family("bridges")
+    texts = []
+    for level, n in (("hard", 1), ("hard", 2), ("expert", 4)):
+        made = family.generate(f"bridges:{level}:{n}", level)
+        with i18n.speaking("es"):
+            texts.append(family.hint(made.puzzle, made.solution, made.grade).text)
+    hard_1, hard_2, expert_4 = texts
+    assert "el tramo no lleva ningún puente" in hard_1
+    assert "Un puente entre el 1 de A4 y el 2 de A6 los gastaría todos y dejaría" in hard_1
+    assert "Dos puentes entre el 5 de G4 y el 2 de I4 los gastarían todos y dejarían" in hard_2
+    assert "no hubiera ningún puente" in expert_4
+    assert not any(re.search(r"(?<! no) (lleva|hubiera) ningún", t) for t in texts)
+
+
+# --- a short book of every family in every language its catalogs print -------------------------
+def _printable_pairs() -> list[tuple[str, str, str]]:
+    """(family, language, level) for every family with a catalog in a language: the family's
+    easiest level whose words are in that language, or whose boards have none."""
+    pairs = []
+    for name in family_names():
+        family = get_family(name)
+        for lang in i18n.LANGUAGES[1:]:
+            if not i18n.has_catalog(family_module(name), lang):
+                continue
+            level = next((level for level in family.levels
+                          if family.level_language(level) in (None, lang)), None)
+            if level is not None:
+                pairs.append((name, lang, level))
+    return pairs
+
+
+def test_a_short_book_of_every_family_in_every_language_passes_its_preflight(tmp_path, capsys):
+    """Ten puzzles of each family, one a page and their solutions one a page (about the fewest
+    pages a printer takes), in each language it has catalogs for, with hints where the family
+    gives them, built and held to every preflight check."""
+    from books_helpers import layout_text
+    from pipeline.cli import main
+
+    pairs = _printable_pairs()
+    held = {(name, lang) for name, lang, _level in pairs}
+    assert {("sudoku", "de"), ("starbattle", "fr"), ("bridges", "es"),
+            ("kakuro", "de"), ("kakuro", "fr"), ("kakuro", "es"),
+            ("wordsearch", "de"), ("wordsearch", "fr"), ("wordsearch", "es")} <= held
+    verdicts = []
+    for name, lang, level in pairs:
+        hints = get_family(name).gives_hints
+        section = {"family": name, "level": level, "count": 10, "puzzles_per_page": 1,
+                   "solutions_per_page": 1, **({"hints_per_page": 2} if hints else {})}
+        path = write_layout(tmp_path, f"short-{name}-{lang}", layout_text(
+            f"Short {name} {lang}", language=lang, hints=hints, sections=[section]))
+        # a build of its own: unpublished books that share boards fail each other's ledger
+        # check, and every book here starts from its level's first boards
+        out = f"build-{name}-{lang}"
+        build(tmp_path, [path], out=out)
+        capsys.readouterr()
+        status = main(["--catalog", str(tmp_path / "catalog.sqlite"), "preflight",
+                       "--workers", "1", "--manifest", str(tmp_path / out / "manifest.json")])
+        report, _err = capsys.readouterr()
+        verdicts += re.findall(r"^(short-\S+) \(\w+\): (\w+)", report, re.M)
+        assert status == 0, report
+    assert len(verdicts) == len(pairs), verdicts
+    assert all(verdict == "PASS" for _book, verdict in verdicts), verdicts

@@ -23,7 +23,8 @@ NUMBERS = (1, 2, 3, 17, 99)
 # the levels each difficulty scale orders: the plain levels in each language, and the
 # hidden-message levels
 SCALES = (("easy", "medium", "hard", "expert"), ("easy-de", "medium-de", "hard-de"),
-          ("easy-fr", "medium-fr", "hard-fr"), ("hidden-message-hard", "hidden-message-expert"))
+          ("easy-fr", "medium-fr", "hard-fr"), ("easy-es", "medium-es", "hard-es"),
+          ("hidden-message-hard", "hidden-message-expert"))
 
 
 def boards() -> dict:

@@ -128,6 +128,8 @@ def test_a_german_word_prints_with_its_umlauts_and_reads_in_the_grid_spelled_out
     ("fr", ["DANEMARK", "ÉGYPTE", "ESPAGNE", "SÉNÉGAL", "SUÈDE", "SUISSE", "TÉLESCOPE",
             "TERRE", "VÉNUS"]),
     ("en", ["APPLE", "BANANA", "CHERRY"]),
+    # Spanish sorts Ñ as a letter of its own between N and O, accents with their base letter
+    ("es", ["ÁRBOL", "ARCO", "CANTO", "CAÑA", "MANZANA", "MAÑANA", "NUEZ", "ÑANDÚ", "OSO"]),
 ])
 def test_a_word_list_prints_in_the_languages_alphabetical_order(language, printed):
     from pipeline.wordsearch.draw import list_columns
@@ -137,7 +139,32 @@ def test_a_word_list_prints_in_the_languages_alphabetical_order(language, printe
     assert all(len(column) <= 4 for column in columns)
 
 
-def test_a_language_without_its_order_is_refused():
+def test_spanish_order_is_not_the_default_tables():
+    """The tailoring is what puts Ñ after N: the default order alone, as French and German
+    use it, sorts CAÑA before CANTO and ÑANDÚ before NUEZ."""
     from pipeline.i18n import alphabetical
-    with pytest.raises(InputError, match="no alphabetical order for Spanish"):
-        alphabetical(["ÑANDÚ", "NUEZ"], "es")
+    words = ["CANTO", "CAÑA", "NUEZ", "ÑANDÚ"]
+    assert alphabetical(words, "fr") == ["CAÑA", "CANTO", "ÑANDÚ", "NUEZ"]
+    assert alphabetical(words, "es") == words
+
+
+def test_the_checker_holds_a_spanish_board_to_the_spanish_list_with_its_enye():
+    """COÑO in a Spanish board's filler fails it: the scans read Ñ as a letter of its own,
+    not as the end of a line, and CONO (a cone) is no offensive word."""
+    made = FAMILY.generate("wordsearch:easy-es:1", "easy-es")
+    assert FAMILY.verify(made.puzzle, made.solution)["unique"]
+    planted = _with_filler(made.puzzle, made.solution, "COÑO")
+    proof = FAMILY.verify(planted, made.solution)
+    assert any("offensive word COÑO" in p for p in proof["problems"]), proof["problems"]
+    harmless = _with_filler(made.puzzle, made.solution, "CONO")
+    assert not any("CONO" in p for p in FAMILY.verify(harmless, made.solution)["problems"])
+
+
+def test_spanish_boards_hold_enye_in_their_grids():
+    """Spanish words keep Ñ in the grid (ARAÑA reads ARAÑA, not ARANA)."""
+    levels = ("easy-es", "medium-es", "hard-es")
+    made = [FAMILY.generate(f"wordsearch:{level}:{n}", level) for level in levels
+            for n in range(1, 4)]
+    grids = "".join("".join(g.puzzle["letters"]) for g in made)
+    assert "Ñ" in grids
+    assert set(grids) <= set(alphabet("es"))

@@ -37,7 +37,7 @@ from pipeline.book.upload import SHEET_NAME, BuiltFiles, sha256, upload_sheet
 from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
-from pipeline.i18n import N_, Messages, decimal, speaking
+from pipeline.i18n import DEFAULT, N_, Messages, decimal, in_running_text, language, speaking
 from pipeline.ranges import number_runs
 from pipeline.workers import worker_count
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
@@ -321,14 +321,20 @@ def book_records(book: PlannedBook, catalog: Catalog, **options) -> BookRecords:
 # --- front matter ----------------------------------------------------------------------------------
 def key_ranges(records) -> str:
     """'<family>:<level>:1–40, 42' style summary of the catalog keys of some records, by
-    catalog level (`PuzzleRecord.space`)."""
-    groups: dict[tuple[str, str], list[int]] = {}
+    catalog level (`PuzzleRecord.space`). A book in another language names each level by
+    its printed titles instead of its slugs, which read as English words ("Mots mêlés,
+    moyen : 1–2, 4–19")."""
+    groups: dict[tuple[str, str, str], list[int]] = {}
     for record in records:
-        groups.setdefault((record.family, record.space), []).append(key_number(record))
+        groups.setdefault((record.family, record.level, record.space),
+                          []).append(key_number(record))
     parts = []
-    for (family, level), numbers in groups.items():
-        parts.append(f"{family}:{level}:{', '.join(number_runs(sorted(numbers)))}")
-    return "; ".join(parts)
+    for (family, level, space), numbers in groups.items():
+        runs = ", ".join(number_runs(sorted(numbers)))
+        parts.append(f"{family}:{space}:{runs}" if language() == DEFAULT else
+                     _("{family}, {level}: {numbers}", family=family_title(family),
+                       level=in_running_text(level_title(family, level)), numbers=runs))
+    return _("; ").join(parts)
 
 
 def edition_fingerprint(layout: Layout, records: BookRecords) -> str:

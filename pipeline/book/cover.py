@@ -25,7 +25,7 @@ from pipeline.book.layout import Layout
 from pipeline.book.pdfink import InkRules, LayoutError, PdfInk, new_canvas, set_page_boxes
 from pipeline.book.printers import BUFFER_PT, CoverGeometry, PrinterProfile, cover_rules
 from pipeline.geometry import Box
-from pipeline.i18n import Messages, and_list, language
+from pipeline.i18n import Messages, and_list, in_running_text, language
 from pipeline.family import get_family
 from pipeline.ink import GridBox
 from pipeline.records import PuzzleRecord
@@ -56,13 +56,14 @@ def level_counts(layout: Layout) -> list[str]:
     lines = []
     for section in layout.sections:
         lines.append(_("{count} {family} puzzles, {level}", count=section.count,
-                       family=family_title(section.family),
-                       level=level_title(section.family, section.level)))
+                       family=in_running_text(family_title(section.family)),
+                       level=in_running_text(level_title(section.family, section.level))))
     return lines
 
 
 def difficulty_range(layout: Layout) -> str:
-    levels = list(dict.fromkeys(level_title(s.family, s.level) for s in layout.sections))
+    levels = list(dict.fromkeys(in_running_text(level_title(s.family, s.level))
+                                for s in layout.sections))
     return levels[0] if len(levels) == 1 else _("{easiest} to {hardest}", easiest=levels[0],
                                                 hardest=levels[-1])
 
@@ -76,7 +77,8 @@ def default_blurb(layout: Layout) -> str:
     families = list(dict.fromkeys(family_title(s.family) for s in layout.sections))
     total = sum(s.count for s in layout.sections)
     # English joins every family with "and", as it always has; other languages list them.
-    names = " and ".join(families) if language() == "en" else and_list(families)
+    names = " and ".join(families) if language() == "en" else \
+        and_list(map(in_running_text, families))
     return _("{count} {families} puzzles, from gentle to demanding. Every puzzle has exactly "
              "one solution, proven by a checker independent of the generator that made it, "
              "and every level is defined by the solving techniques it needs. Rules and a "
@@ -310,7 +312,8 @@ def _back(canvas, fonts, rules, limits, layout: Layout, area: Box, barcode: Box,
     for line in level_counts(layout):
         y = _lines(ink, f"• {line}", text_area, y, size, anchor="start")
     # The sample: a real puzzle of the book, as printed inside, with its number.
-    caption = _("Try one: Puzzle 1, {level}", level=level_title(sample.family, sample.level))
+    caption = _("Try one: Puzzle 1, {level}",
+                level=in_running_text(level_title(sample.family, sample.level)))
     caption_y = text_area.y0 + size * 0.2
     room = Box(text_area.x0, caption_y + size * 1.6, text_area.x1, y - size * 0.8)
     family = get_family(sample.family)

@@ -17,7 +17,7 @@ from pipeline.bridges.solve import (COUNTING, CROSSINGS, N_COUNTERS, SATURATION,
                                     find_root, narrow, one_whatif, propagate, saturation_sweep,
                                     undo)
 from pipeline.family import Hint, HintNames, square_name, unknown_reveals
-from pipeline.i18n import N_, Messages, and_list, language
+from pipeline.i18n import N_, NN_, Messages, and_list, language
 
 _ = Messages(__name__)
 
@@ -35,20 +35,31 @@ HINT_TECHNIQUES = (  # hardest first: the hint is the first step of the hardest 
 
 # --- the hint in another language ------------------------------------------------------------
 # English keeps the sentences below as they always read; another language words the same step
-# from its parts (islands, span, counts) by its own sentences in the catalog.
-COUNT_WORDS = {0: N_("no bridge"), 1: N_("one bridge"), 2: N_("two bridges")}
+# from its parts (islands, span, counts) by its own sentences in the catalog. What the span
+# carries is a whole predicate ("carries no bridge"), and what a supposition had, and what one
+# or two bridges would do, each a phrase of its own, so a language whose negation or verb
+# agrees with the count (Spanish "no lleva ningún puente", "un puente ... los gastaría") has
+# its own words for each.
 OUTCOMES = {"none": N_("no bridge"), "exactly 1": N_("exactly one bridge"),
             "exactly 2": N_("exactly two bridges"), "at least 1": N_("at least one bridge"),
             "at least 2": N_("at least two bridges"), "at most 1": N_("at most one bridge")}
+CARRIES = {"none": N_("carries no bridge"), "exactly 1": N_("carries exactly one bridge"),
+           "exactly 2": N_("carries exactly two bridges"),
+           "at least 1": N_("carries at least one bridge"),
+           "at least 2": N_("carries at least two bridges"),
+           "at most 1": N_("carries at most one bridge")}
+HAD = {0: N_("had no bridge"), 1: N_("had one bridge"), 2: N_("had two bridges")}
+WOULD_CUT = {
+    1: N_("One bridge between {a} and {b} would spend every one and cut these {members} "
+          "islands (gray in the figure) off from the rest"),
+    2: N_("Two bridges between {a} and {b} would spend every one and cut these {members} "
+          "islands (gray in the figure) off from the rest"),
+}
 SAYINGS = {
-    "connectivity": N_("{opening}, {technique}: {islands} have {ends} bridge ends left to spend. "
-                       "{supposed} between {a} and {b} would spend every one and cut these "
-                       "{members} islands (gray in the figure) off from the rest: the span "
-                       "carries {outcome}."),
-    "connectivity-one": N_("{opening}, {technique}: {islands} has {ends} bridge ends left to "
-                           "spend. {supposed} between {a} and {b} would spend every one and cut "
-                           "these {members} islands (gray in the figure) off from the rest: the "
-                           "span carries {outcome}."),
+    "connectivity": N_("{opening}, {technique}: {islands} have {ends} left to spend. {cut}: "
+                       "the span {carries}."),
+    "connectivity-one": N_("{opening}, {technique}: {islands} has {ends} left to spend. {cut}: "
+                           "the span {carries}."),
     "counting": N_("{opening}, {technique}: {island} can get at most {others} from its other "
                    "neighbours, so at least {need} must run to {other}."),
     "reach": N_("{opening}, {technique}: {island} can reach exactly {ends} over all its "
@@ -56,10 +67,10 @@ SAYINGS = {
     "full": N_("{opening}, {technique}: {island} already has all its bridges, so no more run "
                "from it: {outcome} to {other}."),
     "short": N_("{opening}, {technique}: {island} has only {left} left to spend, so the span "
-                "between {a} and {b} carries {outcome}."),
-    "what-if": N_("After the easier steps, {technique}: suppose {a} and {b} had {supposed} "
-                  "between them. The easier steps then reach a contradiction{where}. So the "
-                  "span carries {outcome}."),
+                "between {a} and {b} {carries}."),
+    "what-if": N_("After the easier steps, {technique}: suppose {a} and {b} {had} between "
+                  "them. The easier steps then reach a contradiction{where}. So the span "
+                  "{carries}."),
 }
 CONTRADICTIONS = {
     "short": N_(": {island} can no longer get its number"),
@@ -70,21 +81,27 @@ CONTRADICTIONS = {
 }
 OPENINGS = (N_("From the start"), N_("After the easier steps"))
 JOINED = N_("the {count} islands already joined up with {island}")
-BRIDGES = (N_("{count} bridge"), N_("{count} bridges"))
-BRIDGE_ENDS = (N_("{count} bridge end"), N_("{count} bridge ends"))
+BRIDGES = NN_("{count} bridge", "{count} bridges")
+BRIDGE_ENDS = NN_("{count} bridge end", "{count} bridge ends")
 
 
-def _counted(forms: tuple[str, str], count: int) -> str:
-    return _(forms[count != 1], count=count)
+def _outcome_key(new: tuple[int, int], old: tuple[int, int]) -> str:
+    """The narrowing's outcome, a key of OUTCOMES and CARRIES."""
+    if new[0] == new[1]:
+        return "none" if new[0] == 0 else f"exactly {new[0]}"
+    if new[0] > old[0]:
+        return f"at least {new[0]}"
+    return "none" if new[1] == 0 else f"at most {new[1]}"
 
 
 def _outcome_words(new: tuple[int, int], old: tuple[int, int]) -> str:
-    """_outcome in the book's language."""
-    if new[0] == new[1]:
-        return _(OUTCOMES["none" if new[0] == 0 else f"exactly {new[0]}"])
-    if new[0] > old[0]:
-        return _(OUTCOMES[f"at least {new[0]}"])
-    return _(OUTCOMES["none" if new[1] == 0 else f"at most {new[1]}"])
+    """_outcome in the book's language, as a phrase ("exactly one bridge")."""
+    return _(OUTCOMES[_outcome_key(new, old)])
+
+
+def _carries_words(new: tuple[int, int], old: tuple[int, int]) -> str:
+    """What the span carries, as the predicate of "the span ..." in the book's language."""
+    return _(CARRIES[_outcome_key(new, old)])
 
 
 def _contradiction_words(kind: str, english: str, island: str) -> str:
@@ -185,9 +202,10 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
                     f"every one and cut off these {members} islands (gray in the figure) from "
                     f"the rest: the span carries {outcome}.",
                     islands=and_list([joined(ga, a)] + ([joined(gb, b)] if ga is not gb else [])),
-                    ends=ends, supposed=_(COUNT_WORDS[old[1]]).capitalize(),
-                    a=_island(lay, a), b=_island(lay, b), members=members,
-                    outcome=_outcome_words(new, old), **told)
+                    ends=_.n(BRIDGE_ENDS, ends),
+                    cut=_(WOULD_CUT[old[1]], a=_island(lay, a), b=_island(lay, b),
+                          members=members),
+                    carries=_carries_words(new, old), **told)
         return text, sorted(set(ga + gb))
     if rule == "counting":
         for i in (a, b):
@@ -198,7 +216,7 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
                              f"{'s' if others != 1 else ''} from its other neighbours, so at least "
                              f"{_count_words(new[0]).replace('one', '1').replace('two', '2')} "
                              f"must run to {_island(lay, other)}.", island=_island(lay, i),
-                             others=_counted(BRIDGES, others), need=_counted(BRIDGES, new[0]),
+                             others=_.n(BRIDGES, others), need=_.n(BRIDGES, new[0]),
                              other=_island(lay, other), **told), [i, other])
     # saturation: an island that can just fill takes every bridge it can reach (a rise of the
     # least count); an island already full, or short of ends, caps the link (a fall of the most)
@@ -211,7 +229,7 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
             return (_say("reach", f"{_island(lay, i)} can reach exactly {high} bridge "
                          f"end{'s' if high != 1 else ''} over all its possible bridges, so it "
                          f"needs every one of them: {outcome} to {_island(lay, other)}.",
-                         island=_island(lay, i), ends=_counted(BRIDGE_ENDS, high),
+                         island=_island(lay, i), ends=_.n(BRIDGE_ENDS, high),
                          outcome=_outcome_words(new, old),
                          other=_island(lay, other), **told), [i, other])
         if new[0] == old[0] and low == int(lay.number[i]) and low < high:
@@ -223,8 +241,8 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
             return (_say("short", f"{_island(lay, i)} has only {left} bridge "
                          f"end{'s' if left != 1 else ''} left to spend, so the span between "
                          f"{_span(lay, e)} carries {outcome}.", island=_island(lay, i),
-                         left=_counted(BRIDGE_ENDS, left), a=_island(lay, a), b=_island(lay, b),
-                         outcome=_outcome_words(new, old), **told), [i, other])
+                         left=_.n(BRIDGE_ENDS, left), a=_island(lay, a), b=_island(lay, b),
+                         carries=_carries_words(new, old), **told), [i, other])
     raise AssertionError(f"no reason found for the {rule} step")
 
 
@@ -252,9 +270,9 @@ def hint(puzzle: dict, solution: dict | None, grade: dict):
                         f"contradiction{where or _GENERIC}. So the span carries "
                         f"{_outcome(new, old)}.", technique=_(technique),
                         a=_island(lay, int(lay.link_a[e])), b=_island(lay, int(lay.link_b[e])),
-                        supposed=_(COUNT_WORDS[supposed]),
+                        had=_(HAD[supposed]),
                         where=where or _(CONTRADICTIONS["generic"]),
-                        outcome=_outcome_words(new, old))
+                        carries=_carries_words(new, old))
             a, b = int(lay.link_a[e]), int(lay.link_b[e])
             near = sorted({int(x) for f in range(len(lay.link_a)) for x in
                            (lay.link_a[f], lay.link_b[f]) if {a, b} & {int(lay.link_a[f]),

@@ -37,7 +37,8 @@ RULES = (
        "found by reasoning alone, without guessing."),
 )
 # Each technique's lesson: one sentence saying why it works (texts.toml's `lessons`).
-TECHNIQUE_LESSONS = dict(texts("pipeline.kakuro")["lessons"])
+TECHNIQUE_LESSONS = {row["technique"]: row["lesson"]
+                     for row in texts("pipeline.kakuro")["lessons"]}
 
 
 def sum_size(box: GridBox) -> float:

@@ -63,7 +63,7 @@ def worded(step: dict) -> str:
                           for r, c, d in step["places"])
         text += " " + _("This step places {placements}.", placements=placed)
     if step["eliminates"]:
-        crossed = _("; ").join(
+        crossed = and_list(
             _("the {digits} from {cells}", digits=and_list(map(str, digits)),
               cells=and_list(square_name(r, c) for r, c in cells))
             for digits, cells in crossings(step["eliminates"]))

@@ -37,8 +37,24 @@ DIRECTION_WORDS = {"E": "left to right", "S": "downwards", "SE": "down to the ri
                    "NE": "up to the right", "W": "right to left", "N": "upwards",
                    "NW": "up to the left", "SW": "down to the left"}
 SHORTEST_WORD = 3   # letters in the grid
+# The scans (the generator's kernels, the checker's offensive-word tables) read a grid's letters
+# one byte each and number them from A: A-Z are their ASCII codes, and Ñ, the one grid letter
+# beyond them (Spanish), takes the code after Z ("["), so it numbers 26 from A, after Z's 25.
+LETTERS = 27                      # A-Z and Ñ
+_ONE_BYTE = str.maketrans({"Ñ": "["})
+_FROM_BYTE = {ord("["): "Ñ"}
 THEME_FOLDER = "themes"
 MESSAGE_FOLDER = "messages"
+
+
+def scan_bytes(text: str) -> bytes:
+    """A grid's letters (and the scans' separators) one byte each, as the scans read them."""
+    return text.translate(_ONE_BYTE).encode("ascii")
+
+
+def from_byte(code: int) -> str:
+    """The grid letter of a scan's byte."""
+    return _FROM_BYTE.get(code) or chr(code)
 
 
 @dataclass(frozen=True)

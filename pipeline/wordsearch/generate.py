@@ -32,8 +32,8 @@ from pipeline.keyed import KeyedStream, stream_below, stream_next, stream_shuffl
 from pipeline.engines.lexicon import is_offensive, offensive_words
 from pipeline.engines.worddata import data_files
 from pipeline.wordsearch import verify
-from pipeline.wordsearch.board import (STEPS, Placement, Theme, load_theme, message_letters,
-                                       messages, themes)
+from pipeline.wordsearch.board import (LETTERS, STEPS, Placement, Theme, from_byte, load_theme,
+                                       message_letters, messages, scan_bytes, themes)
 from pipeline.wordsearch.grade import (DECOY_LETTERS, EXPERT_DECOYS, LEVEL_BY_NAME, Level,
                                        grade_record, level_of, measure)
 from pipeline.wordsearch.solve import joined_text, line_order, occurrences
@@ -48,6 +48,7 @@ MESSAGE_PARTS = {"hidden-message-hard": 2, "hidden-message-expert": 3}   # sayin
 MESSAGE_TRIES = 12      # messages of the right length tried in one grid
 SPARE_DECOYS = 4        # planted beyond EXPERT_DECOYS: a repair may cost one
 LANGUAGE = "en"         # the hidden messages' language (the message levels are English)
+CODES = LETTERS + 1     # a letter's code: A..Z 1..26, Ñ 27 (board.scan_bytes); 0 for no letter
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,7 @@ def _write_at(grid, cols, word, r, c, dr, dc, filled, filled_count):
 def _short_across(grid, rows, cols, short, filled, since, until, r, c, dr, dc, n):
     """Whether the letters just written (cells `filled[since:until]`) complete a run of
     three, in any line, that reads a three-letter offensive word (`short`: by letter code,
-    base 27, either way) and is not the new word's own letters (POT in POTATO is the word
+    base CODES, either way) and is not the new word's own letters (POT in POTATO is the word
     itself; POT read down three words that lie side by side is chance, and avoidable). A run
     of three written cells none of them new was there before, and was judged then."""
     for k in range(since, until):
@@ -279,7 +280,7 @@ def _short_across(grid, rows, cols, short, filled, since, until, r, c, dr, dc, n
                     if held == 0:
                         whole = False
                         break
-                    code = code * 27 + held - 64
+                    code = code * CODES + held - 64
                 if not whole or not short[code]:
                     continue
                 if (ar == dr and ac == dc) or (ar == -dr and ac == -dc):
@@ -390,7 +391,7 @@ def _steps(directions: tuple[str, ...]) -> np.ndarray:
 
 
 def _word_codes(spelling: str) -> np.ndarray:
-    return np.frombuffer(spelling.encode("ascii"), dtype=np.uint8).astype(np.int64)
+    return np.frombuffer(scan_bytes(spelling), dtype=np.uint8).astype(np.int64)
 
 
 def _fits(grid, rows, cols, spelling, r, c, dr, dc, shared: bool) -> int:
@@ -442,8 +443,8 @@ def plant_decoys(stream, grid, rows, cols, spellings, wanted: int) -> None:
 # --- the contract, on a candidate ------------------------------------------------------------------
 def _code(text: str) -> int:
     value = 0
-    for ch in text:
-        value = value * 27 + ord(ch) - 64
+    for code in scan_bytes(text):
+        value = value * CODES + code - 64
     return value
 
 
@@ -453,8 +454,8 @@ def offensive_tables(language: str) -> tuple[np.ndarray, dict, np.ndarray]:
     by letter code: the
     first four letters of every long offensive word read either way (with each head's
     words), and every three-letter one read either way."""
-    heads = np.zeros(27 ** 4, dtype=bool)
-    short = np.zeros(27 ** 3, dtype=bool)
+    heads = np.zeros(CODES ** 4, dtype=bool)
+    short = np.zeros(CODES ** 3, dtype=bool)
     by_head: dict[str, list[str]] = {}
     for word in sorted(offensive_words(language)):
         for form in (word, word[::-1]):
@@ -518,7 +519,7 @@ def _readings(text, flat, offsets):
 
 def _spelling_codes(spellings: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The spellings as one array of ASCII codes and where each starts (and the last ends)."""
-    flat = np.frombuffer("".join(spellings).encode("ascii"), dtype=np.uint8)
+    flat = np.frombuffer(scan_bytes("".join(spellings)), dtype=np.uint8)
     offsets = np.zeros(len(spellings) + 1, dtype=np.int64)
     np.cumsum([len(s) for s in spellings], out=offsets[1:])
     return flat, offsets
@@ -555,14 +556,14 @@ def faults(cells, rows, cols, placements, spellings, own_runs, fixed,
 
 
 def _text_codes(text: str) -> np.ndarray:
-    return np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    return np.frombuffer(scan_bytes(text), dtype=np.uint8)
 
 
 @njit(cache=True)
 def _offensive_starts(text, heads, short):
     """Where in the joined lines (ASCII codes) a run of four letters starts that begins a
     long offensive word (`heads`), and where a three-letter one reads (`short`), both by
-    letter code in base 27 (A..Z 1..26, anything else 0), in order."""
+    letter code in base CODES (A..Z 1..26, Ñ 27, anything else 0), in order."""
     n = text.shape[0]
     long_hits = np.empty(n, dtype=np.int64)
     short_hits = np.empty(n, dtype=np.int64)
@@ -570,12 +571,12 @@ def _offensive_starts(text, heads, short):
     a = b = c = 0                 # the codes of the last three characters, oldest first
     for i in range(n):
         ch = text[i]
-        d = ch - 64 if 65 <= ch <= 90 else 0
-        code3 = (b * 27 + c) * 27 + d
+        d = ch - 64 if 65 <= ch <= 64 + LETTERS else 0
+        code3 = (b * CODES + c) * CODES + d
         if i >= 2 and short[code3]:
             short_hits[n_short] = i - 2
             n_short += 1
-        if i >= 3 and heads[a * 19683 + code3]:      # 19683 = 27 ** 3
+        if i >= 3 and heads[a * CODES ** 3 + code3]:
             long_hits[n_long] = i - 3
             n_long += 1
         a, b, c = b, c, d
@@ -634,7 +635,7 @@ def attempt(stream: KeyedStream, level: Level, words: int | None = None,
     stream.set_state(state)
     if len(placements) < level.fewest_words or (level.message and message is None):
         return None
-    grid: list = [chr(code) if code else None for code in codes.tolist()]
+    grid: list = [from_byte(code) if code else None for code in codes.tolist()]
     own_runs = [set(_cells_of((p.row, p.col, p.direction), len(s), cols))
                 for p, s in zip(placements, spellings)]
     word_cells = set().union(*own_runs)

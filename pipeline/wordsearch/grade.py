@@ -94,11 +94,10 @@ LEVELS = (
     Level("hidden-message-expert", N_("Expert, Hidden Message"), 20, 20, 30, 40, DIRECTIONS,
           "quarter", 0, True, (MESSAGE_HARD_BELOW, INF)),
 )
-# The plain levels in German and French: the same rules, words from that language's themes,
-# named "<level>-<language>" and printed by the same titles (translated by the catalog).
-# Spanish has themes but no levels yet: its grids hold Ñ, which the scans' letter codes
-# (A-Z) do not read.
-LANGUAGE_LEVELS = ("de", "fr")
+# The plain levels in German, French and Spanish: the same rules, words from that language's
+# themes, named "<level>-<language>" and printed by the same titles (translated by the
+# catalog). Spanish grids hold Ñ, which the scans read as the letter after Z (board.LETTERS).
+LANGUAGE_LEVELS = ("de", "fr", "es")
 LEVELS += tuple(replace(level, name=f"{level.name}-{lang}", language=lang)
                 for lang in LANGUAGE_LEVELS for level in LEVELS[:3])
 LEVEL_BY_NAME = {level.name: level for level in LEVELS}

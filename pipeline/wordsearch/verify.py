@@ -25,7 +25,8 @@ import operator
 import numpy as np
 
 from pipeline.engines.lexicon import grid_spelling, offensive_words
-from pipeline.wordsearch.board import STEPS, message_letters, read_placements
+from pipeline.wordsearch.board import (LETTERS, STEPS, message_letters, read_placements,
+                                       scan_bytes)
 
 SHORT_OFFENSIVE = 3   # list words this long are allowed inside a listed word
 
@@ -66,17 +67,17 @@ LONG_HEAD = SHORT_OFFENSIVE + 1   # longer list words are looked up by their fir
 @functools.lru_cache(maxsize=None)
 def _offensive_tables(language: str) -> tuple[np.ndarray, np.ndarray, dict[int, tuple]]:
     """The offensive words of `language`'s grids as tables by the number a run of letters
-    makes (letters as 0-25 in base 26): which numbers are a three-letter word, which start a
-    longer one with their four letters, and each such head's words as (length, the words of
-    that length) pairs."""
-    short = np.zeros(26 ** SHORT_OFFENSIVE + 1, dtype=bool)
+    makes (letters as 0-26 in base `board.LETTERS`, Ñ after Z): which numbers are a
+    three-letter word, which start a longer one with their four letters, and each such
+    head's words as (length, the words of that length) pairs."""
+    short = np.zeros(LETTERS ** SHORT_OFFENSIVE + 1, dtype=bool)
     heads: dict[int, dict[int, set[str]]] = {}
     for word in offensive_words(language):
         if len(word) == SHORT_OFFENSIVE:
             short[_number(word)] = True
         elif len(word) > SHORT_OFFENSIVE:
             heads.setdefault(_number(word[:LONG_HEAD]), {}).setdefault(len(word), set()).add(word)
-    long = np.zeros(26 ** LONG_HEAD + 1, dtype=bool)
+    long = np.zeros(LETTERS ** LONG_HEAD + 1, dtype=bool)
     long[list(heads)] = True
     return short, long, {head: tuple((length, frozenset(words)) for length, words
                                      in sorted(by_length.items()))
@@ -84,21 +85,22 @@ def _offensive_tables(language: str) -> tuple[np.ndarray, np.ndarray, dict[int, 
 
 
 def _number(text: str) -> int:
-    return sum((ord(ch) - 65) * 26 ** (len(text) - 1 - k) for k, ch in enumerate(text))
+    return sum((code - 65) * LETTERS ** (len(text) - 1 - k)
+               for k, code in enumerate(scan_bytes(text)))
 
 
 def _numbers(text: str, size: int) -> np.ndarray:
     """The number of the `size` characters from every position of the scanned text; a
-    position whose characters cross a line's end gets 26**size (no word reads there)."""
-    values = np.frombuffer(text.encode("ascii"), dtype=np.uint8).astype(np.int64) - 65
+    position whose characters cross a line's end gets LETTERS**size (no word reads there)."""
+    values = np.frombuffer(scan_bytes(text), dtype=np.uint8).astype(np.int64) - 65
     edge = values < 0
     n = len(values) - size + 1
     numbers = np.zeros(n, dtype=np.int64)
     crosses = np.zeros(n, dtype=bool)
     for k in range(size):
-        numbers = numbers * 26 + values[k:k + n]
+        numbers = numbers * LETTERS + values[k:k + n]
         crosses |= edge[k:k + n]
-    numbers[crosses] = 26 ** size
+    numbers[crosses] = LETTERS ** size
     return numbers
 
 
