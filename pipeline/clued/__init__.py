@@ -17,7 +17,7 @@ from pipeline.ink import GridBox, panel_box
 
 
 class CluedFamily(Family):
-    title = N_("Crossword")
+    title = N_("Quick Crossword")   # not "Crossword" alone: that is the shared grid engine's name
 
     levels = grade.LEVELS
     level_titles = grade.LEVEL_TITLES
@@ -49,9 +49,9 @@ class CluedFamily(Family):
         return grade.LEVEL_BY_NAME[level].language
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The printed difficulty spans the levels of the board's language, mini aside."""
+        """The printed difficulty spans the levels of the board's language."""
         return tuple(spec.name for spec in
-                     grade.LEVELS_BY_LANGUAGE[grade.LEVEL_BY_NAME[level].language][1:])
+                     grade.LEVELS_BY_LANGUAGE[grade.LEVEL_BY_NAME[level].language])
 
     def example_level(self, first_level: str) -> str:
         """The mini grid of the book's language: a larger one's lists do not fit the half page

@@ -37,13 +37,13 @@ class Level:
 
 
 # "mini" is the small grid of the how-to page's worked example (its clue lists fit the half
-# page the example has) and of mini-crossword books. The "large-" levels are large print: an
+# page the example has) and of mini-crossword books. The "lp-" levels are large print: an
 # 11 x 11 grid leaves room on the page for cells of 10 mm and clue lists of 12 pt or more.
 # Levels run small grids first, so `level_for` gives a board the first level that holds it.
 ENGLISH = (
     Level("mini", N_("Mini"), "en", 7, 7, 1, True, 3),
-    Level("large-easy", N_("Easy"), "en", 11, 7, 1, True, 3, 12.0),
-    Level("large-medium", N_("Medium"), "en", 11, 9, 2, True, 3, 12.0),
+    Level("lp-easy", N_("Easy"), "en", 11, 7, 1, True, 3, 12.0),
+    Level("lp-medium", N_("Medium"), "en", 11, 9, 2, True, 3, 12.0),
     Level("easy", N_("Easy"), "en", 13, 8, 1, True, 4),
     Level("medium", N_("Medium"), "en", 13, 10, 2, True, 4),
     Level("hard", N_("Hard"), "en", 15, 12, 3, True, 15),

@@ -1,5 +1,5 @@
 """The clue table: for each language, answers a grid can hold and the clues that may be
-printed for them, shared by every clued puzzle.
+printed for them, shared by every puzzle with clues.
 
 The whole API:
 

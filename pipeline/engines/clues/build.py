@@ -296,7 +296,7 @@ def candidates(language: str, entries) -> tuple[dict, set]:
 def inflected(word: str, heads: set, language: str) -> bool:
     """Whether a French or Spanish word is a plural or feminine form of another headword
     (ATTIRÉE of ATTIRÉ, COURANTS of COURANT), or a French verb form (ANCRÉ, PERCE): an
-    answer is clued in its dictionary form, and its clue too, so the two agree in number and
+    answer is given its clue in its dictionary form, and its clue too, so the two agree in number and
     gender."""
     w = word.lower()
     if language not in ("fr", "es") or " " in w:

@@ -23,7 +23,7 @@ from pipeline.engines import lexicon
 from pipeline.errors import InputError
 
 # Difficulty 1 to 3: how familiar the answer must be and how long it may be (the levels of
-# a clued puzzle: 1 the easiest). Zipf is wordfreq's scale: 3.0 is once per million words.
+# a puzzle with clues: 1 the easiest). Zipf is wordfreq's scale: 3.0 is once per million words.
 DIFFICULTIES = (1, 2, 3)
 ZIPF_FLOOR = {1: 4.0, 2: 3.5, 3: 3.0}
 LONGEST = {1: 8, 2: 10, 3: 12}
