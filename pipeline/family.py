@@ -294,6 +294,12 @@ class Family(abc.ABC):
         raise InputError(f"the {self.name} family reads no puzzle file format",
                          file=str(path))
 
+    def content_facts(self) -> list[str]:
+        """What the upload sheet's content declarations state about how the family's printed
+        words were made beyond its boards (a clue table's sources and how its clues were
+        chosen), in English, for the publisher; none by default."""
+        return []
+
     def printed_figure_note(self) -> str:
         """`hint_figure_note` in the book's language."""
         return self.words()(self.hint_figure_note) if self.hint_figure_note else ""

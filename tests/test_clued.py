@@ -180,6 +180,9 @@ def test_a_small_book_passes_and_a_letter_planted_in_a_white_cell_is_caught(smal
     verdicts = {c.name: c for c in checks.run_checks(loaded.load_book(book, records))}
     assert [n for n, c in verdicts.items() if not c.passed] == []
     assert verdicts["answers"].measured["puzzles_checked"] == 18
+    sheet = json.loads(Path(book["upload"]).read_text())
+    said = json.dumps([row for row in sheet["fields"] if row["key"] == "ai_text"])
+    assert "open thesauri" in said and "none was written by a language model" in said
     number, puzzle, record = next(
         (entry["number"], shown, records[shown["id"]]) for entry in book["pages"]
         for shown in entry.get("puzzles", []) if entry["kind"] == "puzzle")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pipeline.book.interior import family_title
 from pipeline.book.ledger import book_holdings, ledger_facts, read_ledger
 from pipeline.book.plan import families_in_order
+from pipeline.family import get_family
 
 ANSWER = "For the publisher to answer; this sheet does not answer it. Facts the build holds: "
 
@@ -37,6 +38,7 @@ class BookFacts:
     blurb_from_layout: bool
     description_from_layout: bool
     ledger: dict                 # ledger_facts(...)
+    family_facts: tuple[str, ...] = ()   # Family.content_facts of the book's families
 
 
 def _made_by_algorithm(f: BookFacts) -> list[str]:
@@ -45,6 +47,7 @@ def _made_by_algorithm(f: BookFacts) -> list[str]:
             "solution by an independent checker",
             "the how-to worked examples and step-by-step diagrams: real boards and their "
             "solving steps, from the pipeline's graders"]
+    made += list(f.family_facts)
     if f.hints:
         made.append("the hints: each board's key step, worded by templates in the "
                     "pipeline's source")
@@ -116,11 +119,13 @@ def book_declarations(layout, sections, boards, pages: list[dict]) -> dict:
     ledger = read_ledger(layout.ledger)
     entry = {"slug": layout.slug, "title": layout.title, "pages": pages}
     printed = [r for section in sections for r in section]
+    families = families_in_order(list(layout.sections))
     return declaration_values(BookFacts(
         layout=f"layouts/{layout.path.name}", puzzles=len(printed),
         generators=tuple(dict.fromkeys(r.generator for r in printed)),
-        families=tuple(family_title(name) for name in families_in_order(
-            list(layout.sections))),
+        families=tuple(family_title(name) for name in families),
+        family_facts=tuple(fact for name in families
+                           for fact in get_family(name).content_facts()),
         hints=layout.hints, blurb_from_layout=layout.blurb is not None,
         description_from_layout=layout.description is not None,
         ledger=ledger_facts(layout.slug, book_holdings(entry, by_id, ledger), ledger)))

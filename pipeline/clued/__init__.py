@@ -69,6 +69,12 @@ class CluedFamily(Family):
         """The clue table's sources, as their licences ask, in the book's language."""
         return [clues.credit(language())]
 
+    def content_facts(self) -> list[str]:
+        """How the clues were made, and from what, for the upload sheet."""
+        how = clues.how_made("en").rstrip(".")
+        return [how[0].lower() + how[1:] + "; their sources: "
+                + "; ".join(f"{what} ({licence})" for what, licence in clues.SOURCES.values())]
+
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS[grade.LEVEL_BY_NAME[level].size]
 
