@@ -116,6 +116,7 @@ def _folded(word: str) -> str:
 def _is_abbreviation(answer: str) -> bool:
     letters = [ch for ch in answer if ch.isalpha()]
     return ("." in answer or (len(letters) > 1 and all(ch.isupper() for ch in letters))
+            or any(ch.isupper() for ch in letters[1:])     # AStA, GmbH
             or not re.search(r"[aeiouyäöüéèêàâáíóúîïôûœ]", answer.lower()))
 
 
