@@ -75,6 +75,7 @@ def test_a_look_up_is_by_length():
     ("en", "hundred", "c", "century", "clue length"),
     ("en", "gram", "gm", "weight", "clue length"),
     ("de", "Weltrekord", "WR", "Bestmarke", "clue length"),
+    ("en", "twelve", "xii", "dozen", "clue length"),       # a number in Roman numerals
 ])
 def test_each_clue_rule_refuses_a_planted_clue(language, answer, bad, good, rule):
     assert rule_of(rules.clue_problem(answer, bad, language)) == rule
@@ -90,6 +91,8 @@ def test_each_clue_rule_refuses_a_planted_clue(language, answer, bad, good, rule
     ("de", "Bürgermeister", "Zimmer", 1, "too long"),
     ("de", "USA", "Zimmer", 3, "abbreviation"),
     ("de", "AStA", "Zimmer", 3, "abbreviation"),      # a capital inside: an abbreviation
+    ("en", "xii", "dozen", 3, "abbreviation"),        # a number in Roman numerals
+    ("en", "xl", "mix", 3, "abbreviation"),           # MIX is a word, not 1009
     ("en", "co-op", "shop", 3, None),
     ("fr", "S.N.C.F.", "train", 3, "form"),
 ])
@@ -271,20 +274,24 @@ def test_a_broader_term_the_press_blocks_for_every_answer_is_never_chosen(tmp_pa
 # concrete thing first but names many other things.
 WORDNET_DATA = {
     "noun": "00000001 03 n 01 entity 0 000 | x\n"
-            "00000002 05 n 01 bird 0 001 @ 00000001 n 0000 | x\n"
+            "00000002 05 n 01 bird 0 001 @ 00000001 n 0000 | a flying animal; it has wings\n"
             "00000003 05 n 02 robin 0 redbreast 0 001 @ 00000002 n 0000 | x\n"
             "00000004 18 n 02 footer 0 pedestrian 0 000 | x\n"
             "00000005 18 n 02 walker 0 pedestrian 0 000 | x\n"
             "00000006 06 n 01 footer 0 000 | x\n"
             "00000007 06 n 01 key 0 001 @ 00000008 n 0000 | x\n"
-            "00000008 06 n 01 device 0 000 | x\n",
-    "verb": "00000009 30 v 01 key 0 000 00 | x\n", "adj": "", "adv": ""}
+            "00000008 06 n 01 device 0 000 | an instrumentality\n"
+            "00000010 05 n 01 fish 0 000 | be caught by\n"
+            "00000011 05 n 01 whale 0 000 | a very large marine mammal\n"
+            "00000012 05 n 01 shark 0 000 | fish\n",
+    "verb": "00000009 30 v 01 key 0 000 00 | lock with a key\n", "adj": "", "adv": ""}
 WORDNET_INDEX = {
     "noun": "bird n 1 1 @ 1 1 00000002\nrobin n 1 1 @ 1 0 00000003\n"
             "redbreast n 1 1 @ 1 0 00000003\nfooter n 2 0 2 0 00000006 00000004\n"
             "pedestrian n 2 0 2 1 00000005 00000004\nwalker n 1 0 1 1 00000005\n"
-            "key n 1 1 @ 1 1 00000007\n",
-    "verb": "key v 1 0 1 0 00000009\n", "adj": "", "adv": ""}
+            "key n 1 1 @ 1 1 00000007\ndevice n 1 0 1 1 00000008\n"
+            "fish n 1 0 1 1 00000010\nwhale n 1 0 1 1 00000011\nshark n 1 0 1 1 00000012\n",
+    "verb": "key v 1 0 1 1 00000009\n", "adj": "", "adv": ""}
 
 
 def planted_wordnet(folder: Path, senses_of_key: int = 1) -> Path:
@@ -317,9 +324,40 @@ def test_an_english_broader_term_is_a_concrete_nouns_hypernym(tmp_path):
     assert wordnet.broader_terms("robin", 2, folder) == ["bird"]    # not "entity": Tops
     assert wordnet.broader_terms("pedestrian", 2, folder) == []     # noun.person
     assert wordnet.broader_terms("key", 1, folder) == ["device"]
+    # a noun never met in the tagged texts beside another part of speech: not KEY
+    unmet = planted_wordnet(tmp_path / "wn3")
+    (unmet / "index.noun").write_text(WORDNET_INDEX["noun"].replace(
+        "key n 1 1 @ 1 1 00000007", "key n 1 1 @ 1 0 00000007"), encoding="latin-1")
+    (unmet / "index.verb").write_text("key v 1 0 1 0 00000009\n", encoding="latin-1")
+    assert wordnet.broader_terms("key", 1, unmet) == []
+    (unmet / "index.verb").write_text("", encoding="latin-1")      # a noun alone: KEY
+    wordnet._senses.cache_clear()
+    assert wordnet.broader_terms("key", 1, unmet) == ["device"]
     # a word of more senses than MOST_SENSES is no concrete thing first of all
     many = planted_wordnet(tmp_path / "wn2", senses_of_key=wordnet.MOST_SENSES)
     assert wordnet.broader_terms("key", 1, many) == []
+
+
+def test_an_english_definition_is_a_short_gloss_of_a_used_first_sense(tmp_path,
+                                                                       monkeypatch):
+    folder = planted_wordnet(tmp_path / "wn")
+    assert wordnet.definitions("bird", folder) == [("n", "a flying animal")]
+    assert wordnet.definitions("robin", folder) == []     # its sense was never met
+    # KEY is met as a noun and as a verb, as often: the noun, the first part of speech
+    assert wordnet.definitions("key", folder) == [("n", "x")]
+    monkeypatch.setattr(wordnet, "FOLDER", folder)
+    pairs = {}
+    build.add_definitions(pairs, {w: [] for w in ("bird", "whale", "fish", "shark")})
+    # a gloss of two or three words fitting a clue cell, not ending on a function word;
+    # not a longer one, a one-word one, or one ending on "by"
+    assert {key: c.relation for key, c in pairs.items()} == {
+        ("bird", "a flying animal"): "definition"}
+    (folder / "data.noun").write_text(WORDNET_DATA["noun"].replace(
+        "a very large marine mammal", "a marine mammal"), encoding="latin-1")
+    wordnet._synsets.cache_clear()
+    pairs = {}
+    build.add_definitions(pairs, {"whale": []})
+    assert list(pairs) == [("whale", "a marine mammal")]
 
 
 def test_the_english_build_names_the_package_missing_wordnet_comes_from(tmp_path):
@@ -487,3 +525,11 @@ def test_each_language_has_a_credit_line_naming_its_source():
         clues.credit("it")
     sources = {e.source for language in LANGUAGES for e in clues.table(language).entries}
     assert sources <= set(clues.SOURCES)
+
+
+def test_a_read_sample_is_drawn_from_the_table_and_repeats_with_its_seed():
+    drawn = build.sample("de", 20, seed=45)
+    assert drawn == build.sample("de", 20, seed=45) != build.sample("de", 20, seed=46)
+    held = {(e.answer, e.text) for e in clues.table("de").entries}
+    assert len(set(drawn)) == 20
+    assert all((line.split("\t")[0], line.split("\t")[1]) in held for line in drawn)

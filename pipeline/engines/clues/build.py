@@ -1,30 +1,29 @@
-"""Rebuilds the clue tables (`data/<language>.tsv`) from the open thesauri Debian keeps.
+"""Rebuilds the clue tables (`data/<language>.tsv`) from the open thesauri Debian keeps, or
+prints a seeded sample of a table for an editor's read:
 
     .venv/bin/python -m pipeline.engines.clues.build [language ...]
+    .venv/bin/python -m pipeline.engines.clues.build [language ...] --sample 100 --seed 45
 
 The tables are data in the repository: books and tests read them, never the thesauri, which
-are needed only here (apt-get install mythes-de mythes-fr mythes-es mythes-en-us). Every
-candidate pair (answer, clue) a thesaurus gives is held to the checks below in order, and the
-first it fails is counted against it (the counts are printed and written to
-`data/rejections.tsv`):
+are needed only here (apt-get install mythes-de mythes-fr mythes-es mythes-en-us
+wordnet-base hunspell-fr hunspell-es). Every candidate pair (answer, clue) is held to the
+checks below in order, and the first it fails is counted against it (the counts are printed
+and written to `data/rejections-<language>.tsv`); docs/clues.md says why each is there:
 
-1. marks: a sense the thesaurus marks vulgar or derogatory drops the word altogether (in every
-   sense); a mark of register (archaic, technical, regional, foreign, figurative, rare) drops
-   the pair; colloquial ("ugs.", "fam.") is kept for difficulty 3 only;
-2. form: answer and clue written as words (no parentheses, dots, digits, "..."); an English,
-   French or Spanish answer in lowercase (a capital is a name), a German clue a noun exactly
-   when its answer is (German capitalises nouns);
-3. part of speech: the thesaurus's own tag agrees on both sides (English, French); Spanish
-   and French gender and number endings agree (-o/-a, -eux/-euse, -s);
-4. both ways: the answer lists the clue and the clue lists the answer, with the same tag
-   (a broader term need not list its narrower one);
-5. clue familiarity: every word of the clue has Zipf >= CLUE_FLOOR (no rare, archaic or
-   technical synonym a solver would not know);
-6. the table's rules (rules.py: familiarity and length of the answer, offensive words, the
-   clue's length, shared stems, containment and compound parts);
-7. choice: each answer keeps its best clues (KEEP), ranked by agreement (how many of the
-   thesaurus's senses hold the pair), then how common the clue is; a clue text that would be
-   given to more than one answer of one length keeps only the answer it suits best.
+1. press: a broader term the press file blocks for every answer ("- * | term");
+2. marks: a sense marked vulgar or derogatory drops the word in every sense; a mark of
+   register drops the pair; colloquial ("ugs.", "fam.") is kept for difficulty 3 only;
+3. form: words only; no phrase clue in English or German; the clue a headword;
+4. agreement: dictionary forms (Hunspell, French and Spanish), part of speech, gender and
+   number;
+5. agreement of senses: synsets holding both words (association, closeness in the lists);
+   English: a sense both words are used in (wordnet.used_together); a broader term: English,
+   a concrete noun's WordNet hypernym (wordnet.broader_terms); German, an OpenThesaurus
+   "Oberbegriff" of a noun in one sense, common enough, and of an answer common enough;
+6. familiar clue: every clue word common enough, no function word;
+7. the table's rules (rules.py);
+8. choice: each synonym among the other's closest partners (MUTUAL), a broader term the
+   class of BROADER_CLASS answers, each answer its best KEEP clues.
 """
 
 from __future__ import annotations
@@ -384,6 +383,24 @@ def add_concrete_broader(pairs: dict, entries) -> None:
                 break
 
 
+def add_definitions(pairs: dict, entries) -> None:
+    """English definitions from WordNet's glosses: the gloss of a headword's first sense in a
+    part of speech, where it fits a clue cell (rules.MAX_CLUE_CHARS, MAX_CLUE_WORDS), has two
+    words or more (a one-word gloss is a term of art: SOME "quantifier") and does not end on
+    a function word (SERVICE "be used by"): SOPRANO "a female singer", CHEF "a professional
+    cook", FLAMMABLE "easily ignited"."""
+    for head in entries:
+        if " " in head or not head.isalpha() or not head.islower():
+            continue
+        for pos, gloss in wordnet.definitions(head):
+            words = rules.words_of(gloss)
+            if (2 <= len(words) <= rules.MAX_CLUE_WORDS and len(gloss) <= rules.MAX_CLUE_CHARS
+                    and printable(gloss, "en") and gloss.islower()
+                    and lexicon.zipf(words[-1], "en") < FUNCTION_WORD):
+                pairs.setdefault((head, gloss), Candidate(head, gloss, "definition",
+                                                          frozenset({pos})))
+
+
 def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
           heads=frozenset(), forms=None) -> str | None:
     """The first check (module docstring) the pair fails, as "rule: detail", or None."""
@@ -408,7 +425,9 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
         return "agreement: a plural or feminine form of another headword"
     if cand.pos and cand.clue_pos and not cand.pos & cand.clue_pos:
         return "agreement: part of speech, gender or number differ"
-    if language in ("en", "de") and (len(rules.words_of(c)) > 1 or a.endswith("ing")):
+    if language in ("en", "de") and ((len(rules.words_of(c)) > 1
+                                      and cand.relation != "definition")
+                                     or a.endswith("ing")):
         # WordNet's phrases are mostly terms of art (GRADUATED TABLE, STILL HUNT, PLANT
         # PROCESS), its -ing nouns the acts of verbs (WATERING, TRAPPING); OpenThesaurus's
         # phrases read half the time as loose paraphrase (WOZU: für was, AUFSTEHEN: offen
@@ -426,8 +445,6 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
         return "weak agreement: the words stand far down each other's lists"
     if cand.relation == "synonym" and cand.size > LARGEST_SYNSET:
         return "weak agreement: only a very large synset holds the pair"
-    if cand.relation == "broader" and lexicon.zipf(a, language) < BROADER_ANSWER_FLOOR:
-        return "unfamiliar: an answer too rare for a broader term"
     if cand.relation == "broader" and language == "en" and not cand.concrete:
         return "abstract broader term: not a concrete noun's hypernym (WordNet)"
     if cand.relation == "broader" and language != "en" and (
@@ -435,11 +452,13 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
             or not (a[:1].isupper() and c[:1].isupper())
             or min(lexicon.zipf(w, language) for w in rules.words_of(c)) < BROADER_FLOOR):
         return "weak agreement: broader term of a minor sense or a rare one"
+    if cand.relation == "broader" and lexicon.zipf(a, language) < BROADER_ANSWER_FLOOR:
+        return "unfamiliar: an answer too rare for a broader term"
     if lexicon.zipf(a, language) >= FUNCTION_WORD + 0.3:
         return "rare clue: an answer too common to clue (im, um)"
     if len(rules.words_of(c)) == 1 and lexicon.zipf(c, language) >= FUNCTION_WORD:
         return "rare clue: a word too common to mean anything alone (und, was)"
-    if c.lower() not in heads:
+    if c.lower() not in heads and cand.relation != "definition":
         return "form: the clue is no headword of the thesaurus"
     floor = CLUE_FLOOR[language]
     if min(lexicon.zipf(w, language) for w in rules.words_of(c)) < floor:
@@ -483,6 +502,7 @@ def build(language: str) -> tuple[list[tuple], collections.Counter, int]:
     names = wordnet.names() if language == "en" else frozenset()
     if language == "en":
         add_concrete_broader(pairs, entries)
+        add_definitions(pairs, entries)
         for cand in pairs.values():
             if cand.relation == "synonym":
                 cand.used = wordnet.used_together(cand.answer, cand.clue)
@@ -523,9 +543,9 @@ def build(language: str) -> tuple[list[tuple], collections.Counter, int]:
     for answer in list(kept):
         named = [c for c in kept[answer] if c.relation != "broader"
                  or members[c.clue] >= BROADER_CLASS[language]]
-        rejected["no class: a broader term of fewer than %d answers"
-                 % BROADER_CLASS[language]] += len(
-            kept[answer]) - len(named)
+        if len(named) < len(kept[answer]):
+            rejected["no class: a broader term of fewer than %d answers"
+                     % BROADER_CLASS[language]] += len(kept[answer]) - len(named)
         kept[answer] = named
     rows = []
     for answer, cands in kept.items():

@@ -39,6 +39,8 @@ class Synset:
     lexfile: int                         # lex_filenum
     words: tuple[str, ...]               # as WordNet writes them, "_" read as a space
     hypernyms: tuple[tuple[str, int], ...]
+    gloss: str                           # its definition, before the first ";" (examples
+                                         # and further senses follow it)
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,9 @@ def _synsets(folder: Path) -> dict[tuple[str, int], Synset]:
             pointers = [rest[1 + 4 * i:5 + 4 * i] for i in range(int(rest[0]))]
             hypernyms = tuple((p[2], int(p[1])) for p in pointers if p[0] == "@")
             ss_pos = "a" if fields[2] == "s" else fields[2]
+            gloss = line.partition(" | ")[2].split(";")[0].strip()
             found[(ss_pos, int(fields[0]))] = Synset((ss_pos, int(fields[0])),
-                                                     int(fields[1]), words, hypernyms)
+                                                     int(fields[1]), words, hypernyms, gloss)
     return found
 
 
@@ -143,7 +146,8 @@ def broader_terms(lemma: str, levels: int, folder: Path | None = None) -> list[s
 def is_concrete(lemma: str, folder: Path | None = None) -> bool:
     """Whether a word names a concrete thing first of all: its first noun sense is in a
     CONCRETE file, it has at most MOST_SENSES senses in all (KEY, HOOK, LINE name many other
-    things), no other part of speech of it is used more than the noun (DRINK, BEHIND), and
+    things), no other part of speech of it is used more than the noun (DRINK, BEHIND) nor is
+    there one beside a noun never met in the tagged texts (ANTERIOR, an adjective), and
     its first sense is first by use: met in the tagged texts, or its only sense (NUTMEG's
     senses, the tree and the spice, were never met: their order says nothing)."""
     index = senses(folder)
@@ -152,4 +156,19 @@ def is_concrete(lemma: str, folder: Path | None = None) -> bool:
     return bool(noun and synsets(folder)[noun.synsets[0]].lexfile in CONCRETE
                 and (noun.tagged or len(noun.synsets) == 1)
                 and len(noun.synsets) + sum(len(o.synsets) for o in others) <= MOST_SENSES
-                and all(o.tagged <= noun.tagged for o in others))
+                and all(o.tagged <= noun.tagged for o in others)
+                and (noun.tagged or not others))
+
+
+def definitions(lemma: str, folder: Path | None = None) -> list[tuple[str, str]]:
+    """(part of speech, gloss) of a word's first sense in its main part of speech (the one
+    with most senses met in the tagged texts), where that sense was met: the sense a solver
+    thinks of first (MOUTH the noun, not "express in speech"; BIG the adjective, not
+    "extremely well")."""
+    index = senses(folder)
+    found = [(entry.tagged, pos) for pos in PARTS.values()
+             if (entry := index.get((lemma.lower(), pos))) and entry.tagged]
+    if not found:
+        return []
+    _, pos = max(found, key=lambda item: item[0])     # the first part of speech on a tie
+    return [(pos, synsets(folder)[index[(lemma.lower(), pos)].synsets[0]].gloss)]
