@@ -251,6 +251,10 @@ umgehend|1
 -|sofort|umgehend|auf der Stelle
 auf der Stelle|1
 -|sofort|umgehend|auf der Stelle
+gering|1
+-|gering|niedrig
+niedrig|1
+-|gering|niedrig
 """
 
 
@@ -258,6 +262,8 @@ def test_a_german_phrase_is_no_clue(tmp_path, monkeypatch):
     rows, rejected = entries_of(tmp_path, monkeypatch, "de", PHRASES)
     assert ("sofort", "umgehend") in rows and ("umgehend", "sofort") in rows
     assert ("sofort", "auf der Stelle") not in rows and rejected["form"]
+    # the English rule against -ing answers (the act of a verb) is no German rule: GERING
+    assert ("gering", "niedrig") in rows
 
 
 def test_a_broader_term_the_press_blocks_for_every_answer_is_never_chosen(tmp_path,

@@ -384,8 +384,8 @@ def add_concrete_broader(pairs: dict, entries) -> None:
 
 
 def add_definitions(pairs: dict, entries) -> None:
-    """English definitions from WordNet's glosses: the gloss of a headword's first sense in a
-    part of speech, where it fits a clue cell (rules.MAX_CLUE_CHARS, MAX_CLUE_WORDS), has two
+    """English definitions from WordNet's glosses: the gloss of a headword's first sense in
+    its main part of speech (wordnet.definitions), where it fits a clue cell (rules.MAX_CLUE_CHARS, MAX_CLUE_WORDS), has two
     words or more (a one-word gloss is a term of art: SOME "quantifier") and does not end on
     a function word (SERVICE "be used by"): SOPRANO "a female singer", CHEF "a professional
     cook", FLAMMABLE "easily ignited"."""
@@ -425,9 +425,8 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
         return "agreement: a plural or feminine form of another headword"
     if cand.pos and cand.clue_pos and not cand.pos & cand.clue_pos:
         return "agreement: part of speech, gender or number differ"
-    if language in ("en", "de") and ((len(rules.words_of(c)) > 1
-                                      and cand.relation != "definition")
-                                     or a.endswith("ing")):
+    if (language in ("en", "de") and len(rules.words_of(c)) > 1
+            and cand.relation != "definition") or (language == "en" and a.endswith("ing")):
         # WordNet's phrases are mostly terms of art (GRADUATED TABLE, STILL HUNT, PLANT
         # PROCESS), its -ing nouns the acts of verbs (WATERING, TRAPPING); OpenThesaurus's
         # phrases read half the time as loose paraphrase (WOZU: für was, AUFSTEHEN: offen
