@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.engines import clues, lexicon
-from pipeline.engines.clues import build, rules
+from pipeline.engines.clues import build, rules, wordnet
 from pipeline.errors import InputError
 
 LANGUAGES = ("en", "de", "fr", "es")
@@ -75,6 +75,7 @@ def test_a_look_up_is_by_length():
     ("en", "hundred", "c", "century", "clue length"),
     ("en", "gram", "gm", "weight", "clue length"),
     ("de", "Weltrekord", "WR", "Bestmarke", "clue length"),
+    ("en", "twelve", "xii", "dozen", "clue length"),       # a number in Roman numerals
 ])
 def test_each_clue_rule_refuses_a_planted_clue(language, answer, bad, good, rule):
     assert rule_of(rules.clue_problem(answer, bad, language)) == rule
@@ -89,6 +90,9 @@ def test_each_clue_rule_refuses_a_planted_clue(language, answer, bad, good, rule
     ("de", "Verantwortungsbewusstsein", "Pflicht", 3, "too long"),
     ("de", "Bürgermeister", "Zimmer", 1, "too long"),
     ("de", "USA", "Zimmer", 3, "abbreviation"),
+    ("de", "AStA", "Zimmer", 3, "abbreviation"),      # a capital inside: an abbreviation
+    ("en", "xii", "dozen", 3, "abbreviation"),        # a number in Roman numerals
+    ("en", "xl", "mix", 3, "abbreviation"),           # MIX is a word, not 1009
     ("en", "co-op", "shop", 3, None),
     ("fr", "S.N.C.F.", "train", 3, "form"),
 ])
@@ -127,9 +131,16 @@ DICTIONARIES = {
 }
 
 
-def entries_of(tmp_path, monkeypatch, language, text, encoding="UTF-8"):
+def entries_of(tmp_path, monkeypatch, language, text, encoding="UTF-8", press="",
+               broader_class=1):
+    """The rows and rejections of a build of `text` (a small thesaurus); a broader term of
+    one answer is a class here unless the test says otherwise."""
+    monkeypatch.setitem(build.BROADER_CLASS, language, broader_class)
     write_thesaurus(tmp_path, build.THESAURI[language][0], text, encoding)
     monkeypatch.setattr(build, "MYTHES", tmp_path)
+    (tmp_path / "press").mkdir(exist_ok=True)
+    (tmp_path / "press" / f"{language}.txt").write_text(press, encoding="utf-8")
+    monkeypatch.setattr(build, "PRESS", tmp_path / "press")
     if language in DICTIONARIES:
         dic = tmp_path / f"{language}.dic"
         dic.write_text(DICTIONARIES[language], encoding="utf-8")
@@ -161,6 +172,16 @@ frau|1
 -|Frau|Dame|Weib (abwertend)
 weib|1
 -|Weib|Hausfrau
+fähre|1
+-|Fähre|Autofähre|Schiff (Oberbegriff)
+schiff|1
+-|Schiff|Dampfer
+gattin|1
+-|Gattin|Ehefrau|Frau (Oberbegriff)
+anfangen|1
+-|anfangen|beginnen|tun (Oberbegriff)
+tun|1
+-|tun|machen
 zimmer|1
 -|Zimmer|Raum|Gemach (veraltet)|Stube|Kammer|Saal|Halle|Diele|Flur|Gang|Kabine|Zelle|Ecke|Nische|Loch|Bau|Platz|Ort|Stelle|Punkt|Lage|Feld|Gebiet|Zone|Bereich|Sektor|Teil|Stück|Seite|Front|Kante|Rand|Grenze
 """
@@ -179,16 +200,175 @@ def test_the_build_keeps_agreed_synonyms_and_drops_what_its_checks_are_for(tmp_p
     assert not [key for key in rows if "Gemach" in key]
     # a word in one loose synset of thirty-odd words is not agreed with any of them
     assert not [key for key in rows if "Zimmer" in key]
-    # a broader term named by three synsets, common enough
-    assert rows[("Auto", "Fahrzeug")][2] == "broader"
-    assert rows[("Auto", "Fahrzeug")][3] >= rules.RELATIONS["broader"]
+    # a broader term of a noun in one sense, common enough
+    assert rows[("Fähre", "Schiff")][2] == "broader"
+    assert rows[("Fähre", "Schiff")][3] >= rules.RELATIONS["broader"]
     assert rejected["vulgar sense"] and rejected["register"] and rejected["weak agreement"]
 
 
-def test_a_broader_term_named_by_too_few_synsets_is_dropped(tmp_path, monkeypatch):
-    text = GERMAN.replace("-|Auto|Automobil|Fahrzeug (Oberbegriff)", "-|Auto|Automobil")
-    rows, rejected = entries_of(tmp_path, monkeypatch, "de", text)
+def test_a_broader_term_of_a_word_of_several_senses_or_a_verb_is_dropped(tmp_path,
+                                                                        monkeypatch):
+    rows, rejected = entries_of(tmp_path, monkeypatch, "de", GERMAN)
+    # AUTO stands in three synsets: which of them FAHRZEUG is broader to, the thesaurus
+    # does not say of the answer alone
     assert ("Auto", "Fahrzeug") not in rows and ("Auto", "Wagen") in rows
+    # AUTOMOBIL, in one synset, takes the same broader term
+    assert rows[("Automobil", "Fahrzeug")][2] == "broader"
+    assert ("anfangen", "tun") not in rows          # a verb's broader term
+
+
+ANIMALS = "tier|1\n-|Tier|Lebewesen\n" + "".join(
+    f"{word.lower()}|1\n-|{word}|Tier (Oberbegriff)\n"
+    for word in ("Hund", "Katze", "Pferd", "Kuh", "Schwein"))
+
+
+def test_a_broader_term_is_kept_only_as_the_class_of_enough_answers(tmp_path, monkeypatch):
+    rows, _ = entries_of(tmp_path, monkeypatch, "de", ANIMALS,
+                         broader_class=build.BROADER_CLASS["de"])
+    assert [key for key, row in rows.items() if row[2] == "broader"] == [
+        (word, "Tier") for word in ("Hund", "Katze", "Kuh", "Pferd", "Schwein")]
+    four = ANIMALS.replace("schwein|1\n-|Schwein|Tier (Oberbegriff)\n", "")
+    rows, rejected = entries_of(tmp_path, monkeypatch, "de", four,
+                                broader_class=build.BROADER_CLASS["de"])
+    assert ("Hund", "Tier") not in rows
+    assert [n for check, n in rejected.items() if check.startswith("no class")] == [4]
+
+
+def test_a_broader_term_leads_only_to_a_familiar_answer(tmp_path, monkeypatch):
+    # DACHS (Zipf 3.2) is familiar enough for a synonym at difficulty 3, not for a class
+    text = ANIMALS + "dachs|1\n-|Dachs|Tier (Oberbegriff)\n"
+    rows, rejected = entries_of(tmp_path, monkeypatch, "de", text)
+    assert ("Dachs", "Tier") not in rows and ("Esel", "Tier") not in rows
+    assert rows[("Hund", "Tier")][2] == "broader" and rejected["unfamiliar"] == 1
+    rows, _ = entries_of(tmp_path, monkeypatch, "de", text.replace("Dachs", "Esel").replace(
+        "dachs", "esel"))
+    assert rows[("Esel", "Tier")][2] == "broader"
+
+
+PHRASES = """sofort|1
+-|sofort|umgehend|auf der Stelle
+umgehend|1
+-|sofort|umgehend|auf der Stelle
+auf der Stelle|1
+-|sofort|umgehend|auf der Stelle
+gering|1
+-|gering|niedrig
+niedrig|1
+-|gering|niedrig
+"""
+
+
+def test_a_german_phrase_is_no_clue(tmp_path, monkeypatch):
+    rows, rejected = entries_of(tmp_path, monkeypatch, "de", PHRASES)
+    assert ("sofort", "umgehend") in rows and ("umgehend", "sofort") in rows
+    assert ("sofort", "auf der Stelle") not in rows and rejected["form"]
+    # the English rule against -ing answers (the act of a verb) is no German rule: GERING
+    assert ("gering", "niedrig") in rows
+
+
+def test_a_broader_term_the_press_blocks_for_every_answer_is_never_chosen(tmp_path,
+                                                                          monkeypatch):
+    rows, _ = entries_of(tmp_path, monkeypatch, "de", GERMAN)
+    assert ("Gattin", "Frau") in rows and ("Fähre", "Schiff") in rows
+    rows, rejected = entries_of(tmp_path, monkeypatch, "de", GERMAN, press="- * | Frau\n")
+    assert ("Gattin", "Frau") not in rows and ("Fähre", "Schiff") in rows
+    assert rejected["blocked by the press"]
+
+
+# WordNet's own files (wndb(5WN)), a few synsets: FOOTER stands with PEDESTRIAN only in a
+# sense of it never met in the tagged texts; ROBIN is a bird in its one sense; KEY is a
+# concrete thing first but names many other things.
+WORDNET_DATA = {
+    "noun": "00000001 03 n 01 entity 0 000 | x\n"
+            "00000002 05 n 01 bird 0 001 @ 00000001 n 0000 | a flying animal; it has wings\n"
+            "00000003 05 n 02 robin 0 redbreast 0 001 @ 00000002 n 0000 | x\n"
+            "00000004 18 n 02 footer 0 pedestrian 0 000 | x\n"
+            "00000005 18 n 02 walker 0 pedestrian 0 000 | x\n"
+            "00000006 06 n 01 footer 0 000 | x\n"
+            "00000007 06 n 01 key 0 001 @ 00000008 n 0000 | x\n"
+            "00000008 06 n 01 device 0 000 | an instrumentality\n"
+            "00000010 05 n 01 fish 0 000 | be caught by\n"
+            "00000011 05 n 01 whale 0 000 | a very large marine mammal\n"
+            "00000012 05 n 01 shark 0 000 | fish\n",
+    "verb": "00000009 30 v 01 key 0 000 00 | lock with a key\n", "adj": "", "adv": ""}
+WORDNET_INDEX = {
+    "noun": "bird n 1 1 @ 1 1 00000002\nrobin n 1 1 @ 1 0 00000003\n"
+            "redbreast n 1 1 @ 1 0 00000003\nfooter n 2 0 2 0 00000006 00000004\n"
+            "pedestrian n 2 0 2 1 00000005 00000004\nwalker n 1 0 1 1 00000005\n"
+            "key n 1 1 @ 1 1 00000007\ndevice n 1 0 1 1 00000008\n"
+            "fish n 1 0 1 1 00000010\nwhale n 1 0 1 1 00000011\nshark n 1 0 1 1 00000012\n",
+    "verb": "key v 1 0 1 1 00000009\n", "adj": "", "adv": ""}
+
+
+def planted_wordnet(folder: Path, senses_of_key: int = 1) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for part in WORDNET_DATA:
+        (folder / f"data.{part}").write_text(WORDNET_DATA[part], encoding="latin-1")
+        index = WORDNET_INDEX[part]
+        if part == "verb" and senses_of_key > 1:
+            offsets = " ".join(["00000009"] * senses_of_key)
+            index = f"key v {senses_of_key} 0 {senses_of_key} 0 {offsets}\n"
+        (folder / f"index.{part}").write_text(index, encoding="latin-1")
+    return folder
+
+
+def test_an_english_pair_needs_a_sense_both_words_are_used_in(tmp_path):
+    folder = planted_wordnet(tmp_path / "wn")
+    assert wordnet.used_together("walker", "pedestrian", folder)
+    # FOOTER's one used sense is its first (the page's foot): PEDESTRIAN is another
+    assert not wordnet.used_together("footer", "pedestrian", folder)
+    mended = planted_wordnet(tmp_path / "wn2")
+    (mended / "index.noun").write_text(WORDNET_INDEX["noun"].replace(
+        "footer n 2 0 2 0 00000006 00000004", "footer n 2 0 2 0 00000004 00000006").replace(
+        "pedestrian n 2 0 2 1 00000005 00000004", "pedestrian n 2 0 2 2 00000005 00000004"),
+        encoding="latin-1")
+    assert wordnet.used_together("footer", "pedestrian", mended)
+
+
+def test_an_english_broader_term_is_a_concrete_nouns_hypernym(tmp_path):
+    folder = planted_wordnet(tmp_path / "wn")
+    assert wordnet.broader_terms("robin", 2, folder) == ["bird"]    # not "entity": Tops
+    assert wordnet.broader_terms("pedestrian", 2, folder) == []     # noun.person
+    assert wordnet.broader_terms("key", 1, folder) == ["device"]
+    # a noun never met in the tagged texts beside another part of speech: not KEY
+    unmet = planted_wordnet(tmp_path / "wn3")
+    (unmet / "index.noun").write_text(WORDNET_INDEX["noun"].replace(
+        "key n 1 1 @ 1 1 00000007", "key n 1 1 @ 1 0 00000007"), encoding="latin-1")
+    (unmet / "index.verb").write_text("key v 1 0 1 0 00000009\n", encoding="latin-1")
+    assert wordnet.broader_terms("key", 1, unmet) == []
+    (unmet / "index.verb").write_text("", encoding="latin-1")      # a noun alone: KEY
+    wordnet._senses.cache_clear()
+    assert wordnet.broader_terms("key", 1, unmet) == ["device"]
+    # a word of more senses than MOST_SENSES is no concrete thing first of all
+    many = planted_wordnet(tmp_path / "wn2", senses_of_key=wordnet.MOST_SENSES)
+    assert wordnet.broader_terms("key", 1, many) == []
+
+
+def test_an_english_definition_is_a_short_gloss_of_a_used_first_sense(tmp_path,
+                                                                       monkeypatch):
+    folder = planted_wordnet(tmp_path / "wn")
+    assert wordnet.definitions("bird", folder) == [("n", "a flying animal")]
+    assert wordnet.definitions("robin", folder) == []     # its sense was never met
+    # KEY is met as a noun and as a verb, as often: the noun, the first part of speech
+    assert wordnet.definitions("key", folder) == [("n", "x")]
+    monkeypatch.setattr(wordnet, "FOLDER", folder)
+    pairs = {}
+    build.add_definitions(pairs, {w: [] for w in ("bird", "whale", "fish", "shark")})
+    # a gloss of two or three words fitting a clue cell, not ending on a function word;
+    # not a longer one, a one-word one, or one ending on "by"
+    assert {key: c.relation for key, c in pairs.items()} == {
+        ("bird", "a flying animal"): "definition"}
+    (folder / "data.noun").write_text(WORDNET_DATA["noun"].replace(
+        "a very large marine mammal", "a marine mammal"), encoding="latin-1")
+    wordnet._synsets.cache_clear()
+    pairs = {}
+    build.add_definitions(pairs, {"whale": []})
+    assert list(pairs) == [("whale", "a marine mammal")]
+
+
+def test_the_english_build_names_the_package_missing_wordnet_comes_from(tmp_path):
+    with pytest.raises(SystemExit, match="apt-get install wordnet-base"):
+        wordnet.synsets(tmp_path)
 
 
 # mythes-es lists a headword's senses without the headword; gender shows in the ending.
@@ -277,6 +457,17 @@ def test_press_entries_are_added_and_blocks_taken_out(tmp_path):
     assert table.answers_for("Baum", 5) == ("EICHE",)
 
 
+def test_a_broader_term_blocked_for_every_answer_goes_from_the_table(tmp_path):
+    press = tmp_path / "de.txt"
+    press.write_text("- * | Stimmungsschwankung\n- * | Heim\n", encoding="utf-8")
+    table = clues.load("de", base_table(tmp_path), press)
+    # the broader term is gone; HEIM as a synonym is no broader term and stays
+    assert [e.text for e in table.clues_for("GENUGTUUNG")] == ["Zufriedenheit"]
+    assert [e.text for e in table.clues_for("HAUS")] == ["Gebäude", "Heim"]
+    assert build.pressfile.blocked_broader(press) == {"Stimmungsschwankung", "Heim"}
+    assert build.pressfile.blocked_broader(tmp_path / "none.txt") == frozenset()
+
+
 @pytest.mark.parametrize("line, field, says", [
     ("Schloss | Burg", "line", "a line is"),
     ("+ Schloss", "line", "an entry is"),
@@ -286,6 +477,8 @@ def test_press_entries_are_added_and_blocks_taken_out(tmp_path):
     ("- Schloss", "answer", "unknown answer"),
     ("- Haus | Hütte", "clue", "does not give"),
     ("- Haus | Heim | Bau", "line", "a block is"),
+    ("- * |", "clue", "a block of a broader term"),
+    ("- * | Baum | Eiche", "clue", "a block of a broader term"),
     ("+ Haus | Häuser", "clue", "shares a stem"),
     ("+ Arsch | Gesäß", "answer", "offensive"),
     ("+ Kemenate | Zimmer", "answer", "unfamiliar"),
@@ -338,3 +531,11 @@ def test_each_language_has_a_credit_line_naming_its_source():
         clues.credit("it")
     sources = {e.source for language in LANGUAGES for e in clues.table(language).entries}
     assert sources <= set(clues.SOURCES)
+
+
+def test_a_read_sample_is_drawn_from_the_table_and_repeats_with_its_seed():
+    drawn = build.sample("de", 20, seed=45)
+    assert drawn == build.sample("de", 20, seed=45) != build.sample("de", 20, seed=46)
+    held = {(e.answer, e.text) for e in clues.table("de").entries}
+    assert len(set(drawn)) == 20
+    assert all((line.split("\t")[0], line.split("\t")[1]) in held for line in drawn)

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from pipeline.engines import lexicon
 from pipeline.engines.clues.entry import SOURCES, Clue, make_clue
-from pipeline.engines.clues.pressfile import Block, read_press
+from pipeline.engines.clues.pressfile import EVERY, Block, read_press
 from pipeline.errors import InputError
 
 HERE = Path(__file__).resolve().parent
@@ -123,8 +123,10 @@ def apply_press(entries: list[Clue], press: list, language: str) -> list[Clue]:
     """The entries with the press file's blocks taken out and its own entries added."""
     blocked_answers = {b.grid for b in press if isinstance(b, Block) and b.text is None}
     blocked_pairs = {(b.grid, b.text) for b in press if isinstance(b, Block) and b.text}
+    blocked_broader = {b.text for b in press if isinstance(b, Block) and b.grid == EVERY}
     kept = [e for e in entries
-            if e.grid not in blocked_answers and (e.grid, e.text) not in blocked_pairs]
+            if e.grid not in blocked_answers and (e.grid, e.text) not in blocked_pairs
+            and not (e.relation == "broader" and e.text in blocked_broader)]
     return kept + [e for e in press if isinstance(e, Clue)]
 
 

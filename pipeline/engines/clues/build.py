@@ -1,30 +1,29 @@
-"""Rebuilds the clue tables (`data/<language>.tsv`) from the open thesauri Debian keeps.
+"""Rebuilds the clue tables (`data/<language>.tsv`) from the open thesauri Debian keeps, or
+prints a seeded sample of a table for an editor's read:
 
     .venv/bin/python -m pipeline.engines.clues.build [language ...]
+    .venv/bin/python -m pipeline.engines.clues.build [language ...] --sample 100 --seed 45
 
 The tables are data in the repository: books and tests read them, never the thesauri, which
-are needed only here (apt-get install mythes-de mythes-fr mythes-es mythes-en-us). Every
-candidate pair (answer, clue) a thesaurus gives is held to the checks below in order, and the
-first it fails is counted against it (the counts are printed and written to
-`data/rejections.tsv`):
+are needed only here (apt-get install mythes-de mythes-fr mythes-es mythes-en-us
+wordnet-base hunspell-fr hunspell-es). Every candidate pair (answer, clue) is held to the
+checks below in order, and the first it fails is counted against it (the counts are printed
+and written to `data/rejections-<language>.tsv`); docs/clues.md says why each is there:
 
-1. marks: a sense the thesaurus marks vulgar or derogatory drops the word altogether (in every
-   sense); a mark of register (archaic, technical, regional, foreign, figurative, rare) drops
-   the pair; colloquial ("ugs.", "fam.") is kept for difficulty 3 only;
-2. form: answer and clue written as words (no parentheses, dots, digits, "..."); an English,
-   French or Spanish answer in lowercase (a capital is a name), a German clue a noun exactly
-   when its answer is (German capitalises nouns);
-3. part of speech: the thesaurus's own tag agrees on both sides (English, French); Spanish
-   and French gender and number endings agree (-o/-a, -eux/-euse, -s);
-4. both ways: the answer lists the clue and the clue lists the answer, with the same tag
-   (a broader term need not list its narrower one);
-5. clue familiarity: every word of the clue has Zipf >= CLUE_FLOOR (no rare, archaic or
-   technical synonym a solver would not know);
-6. the table's rules (rules.py: familiarity and length of the answer, offensive words, the
-   clue's length, shared stems, containment and compound parts);
-7. choice: each answer keeps its best clues (KEEP), ranked by agreement (how many of the
-   thesaurus's senses hold the pair), then how common the clue is; a clue text that would be
-   given to more than one answer of one length keeps only the answer it suits best.
+1. press: a broader term the press file blocks for every answer ("- * | term");
+2. marks: a sense marked vulgar or derogatory drops the word in every sense; a mark of
+   register drops the pair; colloquial ("ugs.", "fam.") is kept for difficulty 3 only;
+3. form: words only; no phrase clue in English or German; the clue a headword;
+4. agreement: dictionary forms (Hunspell, French and Spanish), part of speech, gender and
+   number;
+5. agreement of senses: synsets holding both words (association, closeness in the lists);
+   English: a sense both words are used in (wordnet.used_together); a broader term: English,
+   a concrete noun's WordNet hypernym (wordnet.broader_terms); German, an OpenThesaurus
+   "Oberbegriff" of a noun in one sense, common enough, and of an answer common enough;
+6. familiar clue: every clue word common enough, no function word;
+7. the table's rules (rules.py);
+8. choice: each synonym among the other's closest partners (MUTUAL), a broader term the
+   class of BROADER_CLASS answers, each answer its best KEEP clues.
 """
 
 from __future__ import annotations
@@ -36,9 +35,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.engines import lexicon
-from pipeline.engines.clues import rules
+from pipeline.engines.clues import pressfile, rules, wordnet
+from pipeline.errors import InputError
 
 DATA = Path(__file__).resolve().parent / "data"
+PRESS = Path(__file__).resolve().parent / "press"
 MYTHES = Path("/usr/share/mythes")
 THESAURI = {
     "en": ("th_en_US_v2.dat", "mythes-en-us"),
@@ -62,13 +63,23 @@ ASSOCIATION = {"en": 0.3, "de": 0.3, "fr": 0.45, "es": 0.3}
 # How far down each other's lists two synonyms may stand (French lists run to fifty words,
 # the main sense's closest first).
 MUTUAL_PLACE = {"en": 999, "de": 999, "fr": 8, "es": 999}
-# Synonyms only from the answer's first senses (and the clue's, one more), a broader term
-# only from the first of them (0 the first): English lists them in WordNet's order, the most
-# used first; the other thesauri do not order their senses.
-MAIN_SENSES = {"en": 2, "de": 999, "fr": 999, "es": 999}
 LARGEST_SYNSET = 30  # a synset larger than this is a loose field of words, not a meaning
-BROADER_SENSES = {"en": 99, "de": 3, "fr": 1, "es": 1}   # synsets that must name it broader
 BROADER_FLOOR = 4.5  # a broader term must be a common word (Zipf)
+# A broader term leads only to an answer the solver knows well: the familiarity of
+# difficulty 2, where broader terms begin (rules.ZIPF_FLOOR), never the rarest answers
+# (TUNG: tree, SECTIONAL: furniture, read and refused).
+BROADER_ANSWER_FLOOR = rules.ZIPF_FLOOR[rules.RELATIONS["broader"]]
+# A broader term names a class: it is kept only where at least this many answers take it
+# ("Staat", "Land", "Krankheit"); an OpenThesaurus "Oberbegriff" met once or twice is a
+# loose link of one sense (FEIERTAG: Zeitpunkt, PLATEAU: Land as a landform) far more often
+# than a class. WordNet's hypernyms of concrete nouns are classes by how WordNet is made
+# (PIGEON: bird, MORTAR: cannon), so English needs no count.
+BROADER_CLASS = {"en": 1, "de": 5, "fr": 5, "es": 5}
+# English broader terms: WordNet's hypernyms of a concrete noun's first sense (wordnet.py),
+# the nearest whose every word is this common (Zipf), at most this many levels up: "tree"
+# for OAK, "bird" for ROBIN, not "fagaceae" nor "organism".
+BROADER_FLOOR_EN = 4.0
+BROADER_LEVELS = 3
 HEADER = "# answer\tclue\trelation\tdifficulty\tsource\n"
 
 # What each thesaurus writes in parentheses after a term, sorted by what it means for a clue.
@@ -105,16 +116,16 @@ class Candidate:
     size: int = 999                           # the smallest such synset (broader: the sense's
                                               # place in the answer's list, 1 the first)
     colloquial: bool = False
-    sense: int = 999                          # the first of the answer's senses listing it
-    back_sense: int = 999                     # the first of the clue's senses listing it
     back: int = 999                           # the answer's place in the clue's own list
     clue_pos: frozenset = frozenset()         # the parts of speech of the clue's own senses
-    first_broader: bool = False               # the first broader term its sense names
-    answer_senses: int = 0                    # senses the answer's own entry lists
+    answer_synsets: int = 0                   # the synsets holding the answer (its senses)
     inflected: bool = False                   # answer or clue a plural or feminine form
     association: float = 0.0                  # shared synsets / geometric mean of each's
     rank: int = 99                            # best place of the clue in the answer's list
     flags: set = field(default_factory=set)   # register marks met on the pair
+    used: bool = True                         # English: a sense both words are used in
+                                              # holds them (wordnet.used_together)
+    concrete: bool = False                    # English broader: a concrete noun's hypernym
 
 
 def read_thesaurus(path: Path) -> dict[str, list[tuple[frozenset[str], list[Term]]]]:
@@ -251,44 +262,36 @@ def candidates(language: str, entries) -> tuple[dict, set]:
                         cand = pairs[(answer.text, clue.text)] = Candidate(
                             answer.text, clue.text, relation, pos)
                     if relation == "broader":
-                        cand.first_broader |= not any(
-                            classify(t.marks, language) == "broader" for t in terms[:place])
                         cand.senses += 1
                         cand.size = min(cand.size, sense_number + 1)
                     cand.rank = min(cand.rank, place)
-                    cand.sense = min(cand.sense, sense_number)
                     for k in (kind, answer_kind):
                         if k in ("register", "vulgar"):
                             cand.flags.add(k)
                         if k == "colloquial":
                             cand.colloquial = True
     size = {number: len(key) for key, number in synsets.items()}
-    lower = {h.lower(): senses for h, senses in entries.items()}
     # where each word stands in each headword's lists, its best place (the thesauri put the
     # main sense's closest words first), and the parts of speech a headword's senses carry
     place: dict[tuple[str, str], int] = {}
-    sense_of: dict[tuple[str, str], int] = {}
     tags: dict[str, set] = collections.defaultdict(set)
     for head, senses in entries.items():
-        for sense_number, (pos, terms) in enumerate(senses):
+        for pos, terms in senses:
             tags[head.lower()] |= pos
             for number, term in enumerate(terms):
                 key = (head.lower(), term.text.lower())
                 place[key] = min(place.get(key, 999), number)
-                sense_of[key] = min(sense_of.get(key, 999), sense_number)
     for cand in pairs.values():
         if cand.relation == "synonym":
             cand.synsets = member_of[cand.answer.lower()] & member_of[cand.clue.lower()]
             cand.size = min((size[n] for n in cand.synsets), default=999)
             cand.back = place.get((cand.clue.lower(), cand.answer.lower()), 999)
-            cand.back_sense = sense_of.get((cand.clue.lower(), cand.answer.lower()), 999)
             cand.clue_pos = frozenset(tags.get(cand.clue.lower(), ()))
             cand.association = len(cand.synsets) / (
                 len(member_of[cand.answer.lower()]) * len(member_of[cand.clue.lower()])) ** 0.5
     heads = {h.lower() for h in entries}
     for cand in pairs.values():
-        cand.answer_senses = len(lower.get(cand.answer.lower(), ()))
-    for cand in pairs.values():
+        cand.answer_synsets = len(member_of[cand.answer.lower()])
         cand.inflected = any(inflected(w, heads, language) for w in (cand.answer, cand.clue))
     return pairs, vulgar
 
@@ -323,7 +326,6 @@ def inflected(word: str, heads: set, language: str) -> bool:
     return any(f and f in heads and f != w for f in forms)
 
 
-WORDNET = Path("/usr/share/wordnet")
 HUNSPELL = {"fr": (Path("/usr/share/hunspell/fr.dic"), "hunspell-fr"),
             "es": (Path("/usr/share/hunspell/es_ES.dic"), "hunspell-es")}
 
@@ -363,20 +365,40 @@ def dictionary_problem(answer: str, clue: str, forms) -> str | None:
     return None
 
 
-def wordnet_names() -> frozenset[str]:
-    """English words WordNet writes only with a capital (names: Keaton, Cheddar as the
-    village): mythes-en-us lowercases its headwords, WordNet's data files keep the case.
-    A data line is `offset lexfile type count word lexid word lexid ...` (wndb(5WN))."""
-    capital, lower = set(), set()
-    for part in ("noun", "verb", "adj", "adv"):
-        for line in (WORDNET / f"data.{part}").read_text(encoding="latin-1").splitlines():
-            if line.startswith(" "):
-                continue
-            fields = line.split()
-            for word in fields[4:4 + 2 * int(fields[3], 16):2]:
-                word = re.sub(r"\(.*\)$", "", word).replace("_", " ")
-                (capital if word[:1].isupper() else lower).add(word.lower())
-    return frozenset(capital - lower)
+def add_concrete_broader(pairs: dict, entries) -> None:
+    """English broader terms from WordNet: for each headword naming a concrete thing in its
+    first sense, the nearest hypernym named by one word common enough (BROADER_FLOOR_EN),
+    as a pair."""
+    for head in entries:
+        if " " in head or not head.isalpha() or not head.islower():
+            continue
+        for term in wordnet.broader_terms(head, BROADER_LEVELS):
+            words = rules.words_of(term)
+            if (term.islower() and len(words) == 1 and printable(term, "en")
+                    and min(lexicon.zipf(w, "en") for w in words) >= BROADER_FLOOR_EN):
+                cand = pairs.get((head, term)) or Candidate(head, term, "broader",
+                                                              frozenset({"n"}))
+                cand.relation, cand.concrete, cand.used = "broader", True, True
+                pairs[(head, term)] = cand
+                break
+
+
+def add_definitions(pairs: dict, entries) -> None:
+    """English definitions from WordNet's glosses: the gloss of a headword's first sense in
+    its main part of speech (wordnet.definitions), where it fits a clue cell (rules.MAX_CLUE_CHARS, MAX_CLUE_WORDS), has two
+    words or more (a one-word gloss is a term of art: SOME "quantifier") and does not end on
+    a function word (SERVICE "be used by"): SOPRANO "a female singer", CHEF "a professional
+    cook", FLAMMABLE "easily ignited"."""
+    for head in entries:
+        if " " in head or not head.isalpha() or not head.islower():
+            continue
+        for pos, gloss in wordnet.definitions(head):
+            words = rules.words_of(gloss)
+            if (2 <= len(words) <= rules.MAX_CLUE_WORDS and len(gloss) <= rules.MAX_CLUE_CHARS
+                    and printable(gloss, "en") and gloss.islower()
+                    and lexicon.zipf(words[-1], "en") < FUNCTION_WORD):
+                pairs.setdefault((head, gloss), Candidate(head, gloss, "definition",
+                                                          frozenset({pos})))
 
 
 def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
@@ -403,34 +425,39 @@ def judge(cand: Candidate, language: str, vulgar: set, names=frozenset(),
         return "agreement: a plural or feminine form of another headword"
     if cand.pos and cand.clue_pos and not cand.pos & cand.clue_pos:
         return "agreement: part of speech, gender or number differ"
-    if language == "en" and (len(rules.words_of(c)) > 1 or a.endswith("ing")):
-        # WordNet's phrases are mostly terms of art (GRADUATED TABLE, STILL HUNT), its -ing
-        # nouns the acts of verbs (WATERING, TRAPPING): neither reads as a clue
-        return "form: an English phrase clue or an -ing answer"
+    if (language in ("en", "de") and len(rules.words_of(c)) > 1
+            and cand.relation != "definition") or (language == "en" and a.endswith("ing")):
+        # WordNet's phrases are mostly terms of art (GRADUATED TABLE, STILL HUNT, PLANT
+        # PROCESS), its -ing nouns the acts of verbs (WATERING, TRAPPING); OpenThesaurus's
+        # phrases read half the time as loose paraphrase (WOZU: für was, AUFSTEHEN: offen
+        # sein): none reads as a clue often enough
+        return "form: a phrase clue (English, German) or an English -ing answer"
     if not agree(a, c, language):
         return "agreement: part of speech, gender or number differ"
     if cand.relation == "synonym" and not (
             (len(cand.synsets) >= AGREE or cand.size <= SMALL_SYNSET[language])
             and cand.association >= ASSOCIATION[language]):
         return "weak agreement: too few of the two words' synsets hold both"
-    if cand.relation == "synonym" and (cand.sense > MAIN_SENSES[language] or
-                                       cand.back_sense > MAIN_SENSES[language] + 1):
-        return "minor sense: not among the first senses of answer and clue"
+    if not cand.used:
+        return "minor sense: no synset holds both words in a sense each is used in"
     if cand.relation == "synonym" and max(cand.rank, cand.back) > MUTUAL_PLACE[language]:
         return "weak agreement: the words stand far down each other's lists"
     if cand.relation == "synonym" and cand.size > LARGEST_SYNSET:
         return "weak agreement: only a very large synset holds the pair"
-    if cand.relation == "broader" and (
-            cand.senses < BROADER_SENSES[language] or cand.size > MAIN_SENSES[language] + 1
-            or cand.answer_senses > MAIN_SENSES[language] or len(rules.words_of(c)) > 1
-            or (language == "en" and (not cand.first_broader or a.endswith(("ing", "ed"))))
+    if cand.relation == "broader" and language == "en" and not cand.concrete:
+        return "abstract broader term: not a concrete noun's hypernym (WordNet)"
+    if cand.relation == "broader" and language != "en" and (
+            cand.answer_synsets > 1 or len(rules.words_of(c)) > 1
+            or not (a[:1].isupper() and c[:1].isupper())
             or min(lexicon.zipf(w, language) for w in rules.words_of(c)) < BROADER_FLOOR):
         return "weak agreement: broader term of a minor sense or a rare one"
+    if cand.relation == "broader" and lexicon.zipf(a, language) < BROADER_ANSWER_FLOOR:
+        return "unfamiliar: an answer too rare for a broader term"
     if lexicon.zipf(a, language) >= FUNCTION_WORD + 0.3:
         return "rare clue: an answer too common to clue (im, um)"
     if len(rules.words_of(c)) == 1 and lexicon.zipf(c, language) >= FUNCTION_WORD:
         return "rare clue: a word too common to mean anything alone (und, was)"
-    if c.lower() not in heads:
+    if c.lower() not in heads and cand.relation != "definition":
         return "form: the clue is no headword of the thesaurus"
     floor = CLUE_FLOOR[language]
     if min(lexicon.zipf(w, language) for w in rules.words_of(c)) < floor:
@@ -456,7 +483,8 @@ def difficulty_of(cand: Candidate, language: str) -> int:
 
 def score(cand: Candidate, language: str) -> tuple:
     """How good a clue the pair makes, for ranking an answer's clues (higher first)."""
-    agreement = min(len(cand.synsets), 3) - cand.size / 100
+    # a synonym by the synsets holding both words, a broader term by the senses naming it
+    agreement = min(len(cand.synsets) or cand.senses, 3) - cand.size / 100
     return (cand.relation == "synonym", agreement,
             -len(rules.words_of(cand.clue)),
             round(min(lexicon.zipf(w, language) for w in rules.words_of(cand.clue)), 1),
@@ -470,13 +498,22 @@ def build(language: str) -> tuple[list[tuple], collections.Counter, int]:
         sys.exit(f"{path} is missing: apt-get install {package}")
     entries = read_thesaurus(path)
     pairs, vulgar = candidates(language, entries)
-    names = wordnet_names() if language == "en" else frozenset()
+    names = wordnet.names() if language == "en" else frozenset()
+    if language == "en":
+        add_concrete_broader(pairs, entries)
+        add_definitions(pairs, entries)
+        for cand in pairs.values():
+            if cand.relation == "synonym":
+                cand.used = wordnet.used_together(cand.answer, cand.clue)
     heads = frozenset(h.lower() for h in entries)
     forms = dictionary_forms(language) if language in HUNSPELL else None
+    blocked = pressfile.blocked_broader(PRESS / f"{language}.txt")
     rejected: collections.Counter = collections.Counter()
     kept: dict[str, list[Candidate]] = collections.defaultdict(list)
     for cand in pairs.values():
-        problem = judge(cand, language, vulgar, names, heads, forms)
+        problem = ("blocked by the press: a broader term too vague (press file)"
+                   if cand.relation == "broader" and cand.clue in blocked else
+                   judge(cand, language, vulgar, names, heads, forms))
         if problem:
             rejected[problem.split(":")[0]] += 1
         else:
@@ -500,6 +537,15 @@ def build(language: str) -> tuple[list[tuple], collections.Counter, int]:
         rejected["not mutual: not among each other's closest"] += len(kept[answer]) - len(
             mutual)
         kept[answer] = mutual
+    members = collections.Counter(c.clue for cands in kept.values() for c in cands
+                                  if c.relation == "broader")
+    for answer in list(kept):
+        named = [c for c in kept[answer] if c.relation != "broader"
+                 or members[c.clue] >= BROADER_CLASS[language]]
+        if len(named) < len(kept[answer]):
+            rejected["no class: a broader term of fewer than %d answers"
+                     % BROADER_CLASS[language]] += len(kept[answer]) - len(named)
+        kept[answer] = named
     rows = []
     for answer, cands in kept.items():
         cands.sort(key=lambda c: score(c, language), reverse=True)
@@ -517,8 +563,35 @@ def write(language: str, rows: list[tuple]) -> None:
     (DATA / f"{language}.tsv").write_text(text, encoding="utf-8")
 
 
+def sample(language: str, count: int, seed: int) -> list[str]:
+    """`count` entries of the language's table (press blocks applied) drawn at random with
+    `seed`, one line each, for an editor's blind read: the read can be repeated exactly."""
+    import random
+
+    from pipeline.engines import clues
+
+    entries = clues.table(language).entries
+    drawn = random.Random(seed).sample(entries, min(count, len(entries)))
+    return [f"{e.answer}\t{e.text}\t{e.relation}\t{e.difficulty}" for e in drawn]
+
+
 def main(argv: list[str]) -> None:
-    for language in argv or list(THESAURI):
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m pipeline.engines.clues.build",
+                                     description="Rebuild the clue tables, or print a "
+                                     "seeded random sample of a table for reading.")
+    parser.add_argument("languages", nargs="*", default=list(THESAURI))
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="print N random entries of each table instead of building")
+    parser.add_argument("--seed", type=int, default=45, help="the sample's seed")
+    args = parser.parse_args(argv)
+    if args.sample:
+        for language in args.languages:
+            print(f"# {language}: {args.sample} entries, seed {args.seed}")
+            print("\n".join(sample(language, args.sample, args.seed)))
+        return
+    for language in args.languages:
         rows, rejected, total = build(language)
         write(language, rows)
         answers = collections.Counter(r[0] for r in rows)
@@ -533,4 +606,8 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except InputError as error:     # a bad press file line: one line, status 2
+        print(f"clues.build: {error}", file=sys.stderr)
+        sys.exit(2)

@@ -6,11 +6,15 @@ reads and changes. One entry or block a line; `#` starts a comment line:
     + answer | clue | relation | difficulty
     - answer                                 no clue of the thesaurus for this answer
     - answer | clue                          not this clue for this answer
+    - * | clue                               not this broader term for any answer (too
+                                             vague to lead anywhere: "Mensch", "device")
 
 Answers and clues are written as printed ("Größe", "été"); fields are separated by "|".
 A line that breaks the form, a block naming an answer or clue the table does not hold, or an
 entry that breaks a clue rule (rules.py) is refused in one line naming the file, the line and
-the field.
+the field. A block of a broader term for every answer is read by the build too (it never
+chooses that term, so the table it writes does not hold it): such a block is refused only
+when it names no term (an empty field).
 """
 
 from __future__ import annotations
@@ -25,10 +29,29 @@ from pipeline.errors import InputError
 
 @dataclass(frozen=True)
 class Block:
-    """An answer (every clue) or one clue of an answer the table must not use."""
+    """An answer (every clue), one clue of an answer, or one broader term for every answer
+    (grid EVERY) the table must not use."""
 
     grid: str
     text: str | None
+
+
+EVERY = "*"
+
+
+def blocked_broader(path: Path) -> frozenset[str]:
+    """The broader terms the press file blocks for every answer ("- * | term"), for the
+    build: a
+    missing file blocks none. The file's other lines are checked when the table loads."""
+    if not path.is_file():
+        return frozenset()
+    found = set()
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        sign, _, rest = raw.strip().partition("-")
+        fields = [f.strip() for f in rest.split("|")]
+        if not sign and len(fields) == 2 and fields[0] == EVERY and fields[1]:
+            found.add(fields[1])
+    return frozenset(found)
 
 
 def read_press(path: Path, language: str, entries) -> list:
@@ -49,6 +72,12 @@ def read_press(path: Path, language: str, entries) -> list:
         if sign not in "+-" or not fields[0]:
             raise refuse("a line is '+ answer | clue ...' or '- answer [| clue]'", "line")
         answer = fields[0]
+        if sign == "-" and answer == EVERY:
+            if len(fields) != 2 or not fields[1]:
+                raise refuse("a block of a broader term for every answer is '- * | term'",
+                         "clue")
+            found.append(Block(EVERY, fields[1]))
+            continue
         try:
             grid = lexicon.grid_spelling(answer, language)
         except InputError as error:

@@ -113,9 +113,16 @@ def _folded(word: str) -> str:
                    if not unicodedata.combining(ch))
 
 
+# A number in Roman numerals (XII, XL): written with I, V, X, L and C (M and D would take
+# words: MIX, DIM), two letters or more.
+_ROMAN = re.compile(r"(?=[ivxlc]{2,}$)c{0,3}(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+
+
 def _is_abbreviation(answer: str) -> bool:
     letters = [ch for ch in answer if ch.isalpha()]
     return ("." in answer or (len(letters) > 1 and all(ch.isupper() for ch in letters))
+            or any(ch.isupper() for ch in letters[1:])     # AStA, GmbH
+            or bool(_ROMAN.fullmatch(answer.lower()))
             or not re.search(r"[aeiouyäöüéèêàâáíóúîïôûœ]", answer.lower()))
 
 
