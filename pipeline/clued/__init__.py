@@ -49,9 +49,9 @@ class CluedFamily(Family):
         return grade.LEVEL_BY_NAME[level].language
 
     def difficulty_scale(self, level: str) -> tuple[str, ...]:
-        """The printed difficulty spans the levels of the board's language."""
-        return tuple(spec.name for spec in
-                     grade.LEVELS_BY_LANGUAGE[grade.LEVEL_BY_NAME[level].language])
+        """The printed difficulty spans the levels of the board's language and kind of grid
+        (large print, mini, standard)."""
+        return grade.scale_of(level)
 
     def example_level(self, first_level: str) -> str:
         """The mini grid of the book's language: a larger one's lists do not fit the half page

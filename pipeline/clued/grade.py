@@ -34,6 +34,9 @@ class Level:
     extra_blocks: int
     # pt: the smallest the clue lists may be set on a puzzle page (large print: 12)
     min_clue: float = 9.0
+    # The levels a board's printed difficulty (its stars) is placed among: those of its own
+    # kind of grid ("standard", "large print", "mini"), in its language.
+    scale: str = "standard"
 
 
 # "mini" is the small grid of the how-to page's worked example (its clue lists fit the half
@@ -41,9 +44,9 @@ class Level:
 # 11 x 11 grid leaves room on the page for cells of 10 mm and clue lists of 12 pt or more.
 # Levels run small grids first, so `level_for` gives a board the first level that holds it.
 ENGLISH = (
-    Level("mini", N_("Mini"), "en", 7, 7, 1, True, 3),
-    Level("lp-easy", N_("Easy"), "en", 11, 7, 1, True, 3, 12.0),
-    Level("lp-medium", N_("Medium"), "en", 11, 9, 2, True, 3, 12.0),
+    Level("mini", N_("Mini"), "en", 7, 7, 1, True, 3, scale="mini"),
+    Level("lp-easy", N_("Easy"), "en", 11, 7, 1, True, 3, 12.0, "large print"),
+    Level("lp-medium", N_("Medium"), "en", 11, 9, 2, True, 3, 12.0, "large print"),
     Level("easy", N_("Easy"), "en", 13, 8, 1, True, 4),
     Level("medium", N_("Medium"), "en", 13, 10, 2, True, 4),
     Level("hard", N_("Hard"), "en", 15, 12, 3, True, 15),
@@ -56,6 +59,13 @@ LEVEL_SPECS = tuple(level for language in LANGUAGES for level in LEVELS_BY_LANGU
 LEVELS = tuple(level.name for level in LEVEL_SPECS)
 LEVEL_BY_NAME = {level.name: level for level in LEVEL_SPECS}
 LEVEL_TITLES = {level.name: level.title for level in LEVEL_SPECS}
+
+
+def scale_of(level: str) -> tuple[str, ...]:
+    """The levels of `level`'s language and kind of grid, easiest first."""
+    spec = LEVEL_BY_NAME[level]
+    return tuple(other.name for other in LEVELS_BY_LANGUAGE[spec.language]
+                 if other.scale == spec.scale)
 
 
 def level_for(language: str, difficulty: int, size: int) -> str:
