@@ -17,6 +17,7 @@ from pipeline.ink import GridBox, panel_box
 
 
 class CluedFamily(Family):
+    version = "clued/2"   # 2: pairs refused in a second read blocked in the clue tables
     title = N_("Quick Crossword")   # not "Crossword" alone: that is the shared grid engine's name
 
     levels = grade.LEVELS

@@ -51,7 +51,7 @@ from pipeline.engines.crossword.grid import Layout, lattice_pattern, layout
 from pipeline.errors import GenerationFailed
 from pipeline.keyed import KeyedStream
 
-VERSION = "clued/1"
+VERSION = "clued/2"
 FULL, QUICK = 40, 6
 TARGETS = {**{level: 200 for level in LEVELS}, "proofs_per_second": 50}
 RACE = {"full": 20, "quick": 3}
