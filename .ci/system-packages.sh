@@ -7,6 +7,8 @@
 #   wordnet-base   WordNet 3.0's data files: word-search themes are held to its hyponyms
 #   wamerican, wamerican-large, wamerican-huge  the spellings the crossword word lists are
 #                  built from (a test rebuilds a sample of them and compares)
+#   wngerman, wfrench, wspanish  the German, French and Spanish word lists every word-search
+#                  theme word is spelled against
 #   sgt-puzzles    Tatham's Pattern (/usr/games/sgt-pattern --generate) makes the outside
 #                  nonograms the tests read from .non files and grade
 set -euo pipefail
@@ -17,6 +19,9 @@ ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)
 command -v gs >/dev/null || missing+=(ghostscript)
 [ -f /usr/share/wordnet/data.noun ] || missing+=(wordnet-base)
 [ -x /usr/games/sgt-pattern ] || missing+=(sgt-puzzles)
+[ -f /usr/share/dict/ngerman ] || missing+=(wngerman)
+[ -f /usr/share/dict/french ] || missing+=(wfrench)
+[ -f /usr/share/dict/spanish ] || missing+=(wspanish)
 for list in american-english american-english-large american-english-huge; do
     [ -f /usr/share/dict/$list ] || missing+=("w${list/-english/}")
 done

@@ -6,6 +6,8 @@ guard is shown failing on a planted word or board."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pipeline.errors import InputError
@@ -168,3 +170,61 @@ def test_spanish_boards_hold_enye_in_their_grids():
     grids = "".join("".join(g.puzzle["letters"]) for g in made)
     assert "Ñ" in grids
     assert set(grids) <= set(alphabet("es"))
+
+
+# --- spelling: every theme word a word of its language -------------------------------------------
+
+# Debian's word lists (wngerman, wfrench, wspanish): a word of a theme, or each word of a
+# phrase, must be in its language's list, be a country's name as Babel (CLDR) gives it in that
+# language, or be one of the words below, read one by one and found correct but missing from
+# the list (loanwords, compounds, plurals the list lacks; German capitals write ß as SS).
+WORD_LISTS = {"de": "/usr/share/dict/ngerman", "fr": "/usr/share/dict/french",
+              "es": "/usr/share/dict/spanish"}
+READ_AND_CORRECT = {
+    "de": "apfelsaft bogenschießen chili eistee hausaufgabe hummel kiwi koriander limette macchiato mango minze "
+          "oregano papaya platane radfahren roller rosenkohl rührei sitzbank smoothie stofftier "
+          "wasserkocher zeder",
+    "fr": "angleterre baseball cappuccino expresso jupiter neptune nounours smoothie",
+    "es": "arcoíris artificiales astronauta autobús balonmano beige bolígrafo brócoli béisbol "
+          "cereales champiñón churros correos curry deberes fuegos furgoneta hockey huevos "
+          "inglaterra judo kiwi maratón marioneta matemáticas microondas nochevieja pegamento "
+          "peluche plastilina puzle robot rugby senderismo surf tienda tijeras tobogán triatlón "
+          "vaqueros voleibol whisky yogur",
+}
+
+
+def spelling_problems(theme_list, language: str) -> list[str]:
+    import re
+    from pathlib import Path
+
+    from babel import Locale
+
+    known = {line.strip().casefold()
+             for line in Path(WORD_LISTS[language]).read_text(encoding="utf-8").splitlines()}
+    known |= {name.casefold() for name in Locale(language).territories.values()}
+    known |= set(READ_AND_CORRECT[language].split())
+    problems = []
+    for theme in theme_list:
+        for word in theme.words:
+            if word.casefold() in known:
+                continue
+            for part in filter(None, re.split(r"[ \-'’]", word.casefold())):
+                spellings = {part, part.replace("œ", "oe"), part.replace("ss", "ß")}
+                if not spellings & known:
+                    problems.append(f"{theme.slug}: {word} ({part})")
+    return problems
+
+
+@pytest.mark.parametrize("language", OTHER)
+def test_every_theme_word_is_spelled_as_its_language_spells_it(language):
+    if not Path(WORD_LISTS[language]).exists():
+        pytest.fail(f"{WORD_LISTS[language]} is missing: install .ci/system-packages.sh's lists")
+    assert spelling_problems(themes(language), language) == []
+
+
+@pytest.mark.parametrize("language, misspelt", [("de", "KASTANJE"), ("fr", "ÉLÉFANT"),
+                                                ("es", "BICICLETTA")])
+def test_the_spelling_guard_fails_on_a_planted_misspelling(language, misspelt):
+    planted = Theme("planted", "Planted", language, (misspelt,), (misspelt,))
+    assert spelling_problems([planted], language) == [f"planted: {misspelt} "
+                                                      f"({misspelt.casefold()})"]
