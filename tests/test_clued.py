@@ -63,7 +63,6 @@ def _unchecked_cell(puzzle):
     for direction in ("across", "down"):
         for k, clue in enumerate(puzzle["clues"][direction]):
             for i, (r, c) in enumerate(verify.clue_cells(clue, direction)):
-                other = (r - 1, c), (r + 1, c) if direction == "across" else ((r, c - 1), (r, c + 1))
                 other = [(r - 1, c), (r + 1, c)] if direction == "across" else [(r, c - 1), (r, c + 1)]
                 if not any(white(*x) for x in other):
                     return direction, k, i

@@ -179,7 +179,7 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box, enumerations: bool) -> None:
     the 7 pt print minimum."""
     made = panel_lines(ink, puzzle, box, enumerations, MIN_NUMBER)
     if made is None:
-        raise ValueError(f"the clue lists do not fit their panel at the smallest size {box}")
+        raise ValueError(f"the clue lists do not fit {box} at {MIN_NUMBER:g} pt")
     size, lines = made
     for bold in (True, False):
         items = [(line.x, line.y, line.text, line.anchor) for line in lines if line.bold == bold]
