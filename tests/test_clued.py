@@ -15,6 +15,7 @@ import pytest
 import family_fingerprints as fingerprints
 
 from pipeline.clued import FAMILY, board, draw, verify
+from pipeline.clued.generate import clue_words
 from pipeline.clued.grade import LEVELS
 from pipeline.engines import clues
 from pipeline.errors import InputError
@@ -113,7 +114,6 @@ def test_no_clue_names_an_answer_of_its_grid_and_none_is_printed_twice(made):
         puzzle = made_board.puzzle
         parsed = board.board_from_puzzle(puzzle)
         answers = {board.answer_in(made_board.solution["grid"], e) for e in parsed.entries}
-        from pipeline.clued.generate import clue_words
         for entry in parsed.entries:
             assert not clue_words(entry.text, puzzle["language"]) & answers, entry.text
 
