@@ -128,9 +128,9 @@ class Measure:
 def test_clue_lists_that_do_not_fit_are_a_print_problem(made):
     puzzle = made["easy"].puzzle
     roomy = Box(0, 0, 400, 260)
-    assert draw.panel_problem(Measure(), puzzle, roomy, True) is None
+    assert draw.panel_problem(Measure(), puzzle, roomy) is None
     cramped = Box(0, 0, 400, 90)
-    assert draw.panel_problem(Measure(), puzzle, cramped, True) is not None
+    assert draw.panel_problem(Measure(), puzzle, cramped) is not None
 
 
 def test_a_word_wider_than_its_column_is_hyphenated_by_the_language():
@@ -156,16 +156,11 @@ solutions_per_page = 2
 
 @pytest.fixture(scope="module")
 def small_book(tmp_path_factory):
-    from pipeline.book.build import build_books
+    from books_helpers import build, write_layout
     from pipeline.readback import loaded
 
     root = tmp_path_factory.mktemp("clued")
-    (root / "layouts").mkdir()
-    (root / "layouts" / "ledger.jsonl").touch()
-    (root / "layouts" / "sampler.toml").write_text(LAYOUT)
-    build_books([root / "layouts" / "sampler.toml"], root / "catalog.sqlite", root / "build",
-                workers=1, progress=False)
-    manifest = json.loads((root / "build" / "manifest.json").read_text())
+    _entries, manifest = build(root, [write_layout(root, "sampler", LAYOUT)])
     (book,) = manifest["books"]
     book = dict(book, interior=str(root / book["interior"]), cover=str(root / book["cover"]))
     return book, loaded.catalog_records(root / "catalog.sqlite", [book])

@@ -80,7 +80,7 @@ class CluedFamily(Family):
         return draw.PANEL_ROWS[grade.LEVEL_BY_NAME[level].size]
 
     def draw_panel(self, ink, puzzle: dict, box: Box) -> None:
-        draw.draw_panel(ink, puzzle, box, _enumerations(puzzle))
+        draw.draw_panel(ink, puzzle, box)
 
     def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
                       puzzle_cell: float, solution_cell: float) -> str | None:
@@ -88,7 +88,7 @@ class CluedFamily(Family):
         level)."""
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
         return draw.panel_problem(measure, puzzle, panel_box(grid, self.panel_rows(level)),
-                                  _enumerations(puzzle), grade.LEVEL_BY_NAME[level].min_clue)
+                                  grade.LEVEL_BY_NAME[level].min_clue)
 
     def answer_signs(self, puzzle: dict, solution: dict) -> AnswerSigns:
         """The frame; every white cell's middle stays empty (its number sits in the corner);
@@ -97,10 +97,6 @@ class CluedFamily(Family):
                       for c, ch in enumerate(line) if ch != "#")
         numbers = tuple(((r, c), str(n)) for r, c, n in draw.numbers_of(puzzle))
         return AnswerSigns(outline="frame", cells=cells, clues=numbers)
-
-
-def _enumerations(puzzle: dict) -> bool:
-    return grade.LEVELS_BY_LANGUAGE[puzzle["language"]][0].enumerations
 
 
 FAMILY = CluedFamily()

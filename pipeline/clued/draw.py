@@ -30,6 +30,7 @@ CLUE_GAP = 0.2          # of the type size, between two clues
 # Panel rows (cell pitches) under a grid of each size: room for the two lists at 9 pt and
 # more on the trims the books use (measured: docs/clued.md).
 PANEL_ROWS = {7: 5.0, 11: 9.0, 13: 9.5, 15: 10.5}
+ENUMERATED = frozenset({"en"})   # languages whose clues print the answer's length
 HEADINGS = {"across": N_("Across"), "down": N_("Down")}
 RULES = (
     N_("Write the answer to each clue into the grid, one letter a square, starting in the "
@@ -102,8 +103,10 @@ class Line:
     anchor: str = "start"
 
 
-def clue_text(clue: dict, enumerations: bool) -> str:
-    return f"{clue['text']} ({clue['length']})" if enumerations else clue["text"]
+def clue_text(clue: dict, language: str) -> str:
+    """The clue as its list prints it: with its enumeration, "(5)", where the language's papers
+    print one (British and American); a Kreuzworträtsel's grid shows each word's length."""
+    return f"{clue['text']} ({clue['length']})" if language in ENUMERATED else clue["text"]
 
 
 def wrap(measure, text: str, size: float, width: float, language: str) -> list[str] | None:
@@ -131,8 +134,8 @@ def wrap(measure, text: str, size: float, width: float, language: str) -> list[s
     return lines + ([line] if line else [])
 
 
-def list_lines(measure, puzzle: dict, direction: str, box: Box, size: float,
-               enumerations: bool) -> list[Line] | None:
+def list_lines(measure, puzzle: dict, direction: str, box: Box,
+               size: float) -> list[Line] | None:
     """One list (its heading, then each clue after its number) set top down in `box`; None
     when it does not fit."""
     leading = LEADING * size
@@ -140,8 +143,8 @@ def list_lines(measure, puzzle: dict, direction: str, box: Box, size: float,
     lines = [Line(box.x0, box.y1 - size, _(HEADINGS[direction]), True)]
     y = box.y1 - size - leading - CLUE_GAP * size
     for clue in puzzle["clues"][direction]:
-        wrapped = wrap(measure, clue_text(clue, enumerations), size, box.width - number_width,
-                       puzzle["language"])
+        wrapped = wrap(measure, clue_text(clue, puzzle["language"]), size,
+                       box.width - number_width, puzzle["language"])
         if wrapped is None:
             return None
         lines.append(Line(box.x0 + number_width - 0.4 * size, y, str(clue["number"]), True,
@@ -155,8 +158,7 @@ def list_lines(measure, puzzle: dict, direction: str, box: Box, size: float,
     return lines
 
 
-def panel_lines(measure, puzzle: dict, box: Box, enumerations: bool,
-                smallest: float) -> tuple[float, list[Line]] | None:
+def panel_lines(measure, puzzle: dict, box: Box, smallest: float) -> tuple[float, list[Line]] | None:
     """Both lists at the largest size from LARGEST_CLUE down to `smallest` (half points) at
     which they fit `box`, and that size; None when they fit at none."""
     gap = COLUMN_GAP * box.width
@@ -165,7 +167,7 @@ def panel_lines(measure, puzzle: dict, box: Box, enumerations: bool,
                "down": Box(box.x1 - half, box.y0, box.x1, box.y1)}
     size = LARGEST_CLUE
     while size >= smallest:
-        made = [list_lines(measure, puzzle, d, columns[d], size, enumerations)
+        made = [list_lines(measure, puzzle, d, columns[d], size)
                 for d in ("across", "down")]
         if all(m is not None for m in made):
             return size, made[0] + made[1]
@@ -173,11 +175,11 @@ def panel_lines(measure, puzzle: dict, box: Box, enumerations: bool,
     return None
 
 
-def draw_panel(ink: Ink, puzzle: dict, box: Box, enumerations: bool) -> None:
+def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
     """The lists as large as they fit: on a puzzle page 9 pt or more (`print_problem` keeps
     out a board whose lists need less); on the how-to page's smaller worked example down to
     the 7 pt print minimum."""
-    made = panel_lines(ink, puzzle, box, enumerations, MIN_NUMBER)
+    made = panel_lines(ink, puzzle, box, MIN_NUMBER)
     if made is None:
         raise ValueError(f"the clue lists do not fit {box} at {MIN_NUMBER:g} pt")
     size, lines = made
@@ -187,8 +189,7 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box, enumerations: bool) -> None:
             ink.texts(items, size=size, bold=bold)
 
 
-def panel_problem(measure, puzzle: dict, box: Box, enumerations: bool,
-                  smallest: float = MIN_CLUE) -> str | None:
-    if panel_lines(measure, puzzle, box, enumerations, smallest) is None:
+def panel_problem(measure, puzzle: dict, box: Box, smallest: float = MIN_CLUE) -> str | None:
+    if panel_lines(measure, puzzle, box, smallest) is None:
         return f"the clue lists do not fit under the grid at {smallest:g} pt"
     return None

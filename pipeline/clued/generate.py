@@ -27,7 +27,7 @@ from pipeline.engines import clues, lexicon
 from pipeline.engines.crossword import fill as filler
 from pipeline.engines.crossword.grid import lattice_pattern, layout
 from pipeline.engines.crossword.words import WordIndex, index_words
-from pipeline.errors import CheckersDisagree, GenerationFailed
+from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
 
@@ -61,7 +61,7 @@ def clue_words(text: str, language: str) -> set[str]:
     for word in re.findall(r"\w+", text):
         try:
             out.add(lexicon.grid_spelling(word, language))
-        except Exception:   # a character no grid writes: it can be no answer either
+        except InputError:   # a character no grid writes: it can be no answer either
             continue
     return out
 

@@ -28,7 +28,6 @@ class Level:
     size: int          # the grid is size x size
     longest: int       # letters in the longest answer
     difficulty: int    # the clue table's entries of this difficulty and below
-    enumerations: bool  # "(5)" after each clue, as British and American papers print it
     # Blocks tried beyond the lattice's (the crossword engine's `extra`): fewer keep more
     # letters checked; the 15 x 15 grid takes more, or its long words fill slowly.
     extra_blocks: int
@@ -44,17 +43,15 @@ class Level:
 # 11 x 11 grid leaves room on the page for cells of 10 mm and clue lists of 12 pt or more.
 # Levels run small grids first, so `level_for` gives a board the first level that holds it.
 ENGLISH = (
-    Level("mini", N_("Mini"), "en", 7, 7, 1, True, 3, scale="mini"),
-    Level("lp-easy", N_("Easy"), "en", 11, 7, 1, True, 3, 12.0, "large print"),
-    Level("lp-medium", N_("Medium"), "en", 11, 9, 2, True, 3, 12.0, "large print"),
-    Level("easy", N_("Easy"), "en", 13, 8, 1, True, 4),
-    Level("medium", N_("Medium"), "en", 13, 10, 2, True, 4),
-    Level("hard", N_("Hard"), "en", 15, 12, 3, True, 15),
+    Level("mini", N_("Mini"), "en", 7, 7, 1, 3, scale="mini"),
+    Level("lp-easy", N_("Easy"), "en", 11, 7, 1, 3, 12.0, "large print"),
+    Level("lp-medium", N_("Medium"), "en", 11, 9, 2, 3, 12.0, "large print"),
+    Level("easy", N_("Easy"), "en", 13, 8, 1, 4),
+    Level("medium", N_("Medium"), "en", 13, 10, 2, 4),
+    Level("hard", N_("Hard"), "en", 15, 12, 3, 15),
 )
-# German Kreuzworträtsel print no enumeration: the grid shows each word's length.
 LEVELS_BY_LANGUAGE = {"en": ENGLISH, "de": tuple(
-    replace(level, name=f"{level.name}-de", language="de", enumerations=False)
-    for level in ENGLISH)}
+    replace(level, name=f"{level.name}-de", language="de") for level in ENGLISH)}
 LEVEL_SPECS = tuple(level for language in LANGUAGES for level in LEVELS_BY_LANGUAGE[language])
 LEVELS = tuple(level.name for level in LEVEL_SPECS)
 LEVEL_BY_NAME = {level.name: level for level in LEVEL_SPECS}
