@@ -9,6 +9,8 @@
 #                  built from (a test rebuilds a sample of them and compares)
 #   wngerman, wfrench, wspanish  the German, French and Spanish word lists every word-search
 #                  theme word is spelled against
+#   dict-freedict-deu-eng, dict-freedict-fra-eng, dict-freedict-spa-eng  bilingual dictionaries:
+#                  German, French and Spanish themes are held to WordNet through them
 #   sgt-puzzles    Tatham's Pattern (/usr/games/sgt-pattern --generate) makes the outside
 #                  nonograms the tests read from .non files and grade
 set -euo pipefail
@@ -22,6 +24,9 @@ command -v gs >/dev/null || missing+=(ghostscript)
 [ -f /usr/share/dict/ngerman ] || missing+=(wngerman)
 [ -f /usr/share/dict/french ] || missing+=(wfrench)
 [ -f /usr/share/dict/spanish ] || missing+=(wspanish)
+for pair in deu-eng fra-eng spa-eng; do
+    [ -f /usr/share/dictd/freedict-$pair.index ] || missing+=("dict-freedict-$pair")
+done
 for list in american-english american-english-large american-english-huge; do
     [ -f /usr/share/dict/$list ] || missing+=("w${list/-english/}")
 done

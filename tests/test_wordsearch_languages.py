@@ -16,7 +16,7 @@ from pipeline.engines.lexicon import alphabet, grid_spelling, offensive_words
 from pipeline.wordsearch import FAMILY
 from pipeline.wordsearch.board import Theme, themes
 from pipeline.wordsearch.grade import LANGUAGE_LEVELS, LEVEL_BY_NAME
-from test_wordsearch_themes import frequency_problems, offensive_problems
+from test_wordsearch_themes import frequency_problems, offensive_problems, outsiders, wordnet  # noqa: F401 (a fixture)
 
 OTHER = ("de", "fr", "es")
 
@@ -228,3 +228,136 @@ def test_the_spelling_guard_fails_on_a_planted_misspelling(language, misspelt):
     planted = Theme("planted", "Planted", language, (misspelt,), (misspelt,))
     assert spelling_problems([planted], language) == [f"planted: {misspelt} "
                                                       f"({misspelt.casefold()})"]
+
+
+# --- themes true to their titles, through a bilingual dictionary into WordNet -----------------
+# FreeDict's German-, French- and Spanish-English dictionaries (Debian dict-freedict-*-eng, dictd
+# files) give each theme word its English nouns; a theme with a `wordnet:` header is then held
+# to WordNet as the English themes are. A word the dictionary lacks, or whose translations
+# WordNet lacks, is not judged; every held theme must have most of its words judged.
+FREEDICT = {"de": "deu-eng", "fr": "fra-eng", "es": "spa-eng"}
+JUDGED_SHARE = 0.4
+# Words read and kept where the dictionary or WordNet misses the theme's sense, each with why.
+READ_AND_KEPT = {
+    ("de", "baeume"): {"AHORN": "maple; the dictionary gives the genus, acer",
+                       "WEIDE": "willow; the dictionary gives only the pasture",
+                       "KIEFER": "pine; the dictionary gives only the jaw"},
+    ("de", "gemuese"): {"SALAT": "lettuce; the dictionary gives the dish",
+                        "MAIS": "sweetcorn; WordNet's maize is a grain",
+                        "PETERSILIE": "parsley; WordNet files it as an herb"},
+    ("de", "farben"): {"BRONZE": "the colour; WordNet has only the metal",
+                       "BORDEAUX": "the wine red; the dictionary gives the city"},
+    ("fr", "fruits"): {"GRENADE": "pomegranate; the dictionary gives only Grenada"},
+    ("fr", "legumes"): {"AIL": "garlic, sold with the vegetables; WordNet files it as an herb",
+                        "SALADE": "lettuce; the dictionary gives the dish",
+                        "MAÏS": "sweetcorn; WordNet's maize is a grain",
+                        "PERSIL": "parsley; WordNet files it as an herb"},
+    ("fr", "couleurs"): {"CRÈME": "the colour; WordNet has only the dairy product",
+                         "LILAS": "the colour; WordNet has only the shrub"},
+    ("es", "verduras"): {"PIMIENTO": "sweet pepper; the dictionary gives paprika, the spice",
+                         "CALABAZA": "pumpkin; the dictionary gives the gourd",
+                         "MAÍZ": "sweetcorn; WordNet's maize is a grain",
+                         "PEREJIL": "parsley; WordNet files it as an herb"},
+    ("es", "arboles"): {"PLÁTANO": "the plane tree (plátano de sombra); the dictionary gives "
+                                   "only the banana"},
+    ("es", "colores"): {"CREMA": "the colour; WordNet has only the dairy product",
+                        "LILA": "the colour; WordNet has only the shrub"},
+    ("es", "oficios"): {"POLICÍA": "the police officer; the dictionary gives the force"},
+}
+
+
+def _dictionary_entries(pair: str) -> dict[str, list[str]]:
+    """A dictd dictionary: headword (casefolded) -> its entries' texts. The index's offsets and
+    lengths are dictd's base-64 numbers; the .dict.dz is gzip-readable as a whole."""
+    import gzip
+
+    digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    def number(text: str) -> int:
+        value = 0
+        for digit in text:
+            value = value * 64 + digits.index(digit)
+        return value
+
+    data = gzip.open(f"/usr/share/dictd/freedict-{pair}.dict.dz").read()
+    entries: dict[str, list[str]] = {}
+    index = Path(f"/usr/share/dictd/freedict-{pair}.index").read_text(encoding="utf-8")
+    for line in index.splitlines():
+        headword, offset, length = line.split("\t")[:3]
+        start = number(offset)
+        entries.setdefault(headword.casefold(), []).append(
+            data[start:start + number(length)].decode("utf-8"))
+    return entries
+
+
+def english_nouns(entry: str) -> list[str]:
+    """The translations of one FreeDict entry: its lines after the headword, without examples
+    ("..."), cross references (see:), domain labels [zool.], grammar <n> and glosses (...)."""
+    import re
+
+    nouns = []
+    for line in entry.splitlines()[1:]:
+        line = line.strip()
+        if not line or line.startswith(('"', "see:", "Note:", "Synonym")):
+            continue
+        line = re.sub(r"\[[^\]]*\]|<[^>]*>|\([^)]*\)|^\d+\.\s*", "", line)
+        nouns += [part.strip() for part in re.split(r"[,;]", line) if part.strip()]
+    return nouns
+
+
+@pytest.fixture(scope="module")
+def dictionaries():
+    missing = [pair for pair in FREEDICT.values()
+               if not Path(f"/usr/share/dictd/freedict-{pair}.index").exists()]
+    if missing:
+        pytest.skip(f"dict-freedict-{missing[0]} is not installed (.ci/system-packages.sh)")
+    return {language: _dictionary_entries(pair) for language, pair in FREEDICT.items()}
+
+
+def category_problems(wordnet, dictionary, theme_list, kept=READ_AND_KEPT) -> list[str]:
+    """Each held theme's words judged and found outside its category (and not read and kept),
+    and each held theme with too few of its words judged."""
+    def english(word):
+        return [noun for entry in dictionary.get(word.casefold(), ())
+                for noun in english_nouns(entry)]
+
+    problems = []
+    for theme in theme_list:
+        judged = [word for word in theme.words
+                  if any(wordnet.synsets(noun.replace(" ", "_").lower(), pos="n")
+                         for noun in english(word))]
+        if len(judged) < JUDGED_SHARE * len(theme.words):
+            problems.append(f"{theme.slug}: only {len(judged)} of {len(theme.words)} judged")
+        judged_theme = Theme(theme.slug, theme.title, theme.language, tuple(judged),
+                             tuple(judged), theme.wordnet)
+        allowed = kept.get((theme.language, theme.slug), {})
+        problems += [f"{theme.slug}: {word}" for word in outsiders(wordnet, judged_theme, english)
+                     if word not in allowed]
+    return problems
+
+
+@pytest.mark.parametrize("language", OTHER)
+def test_themes_are_true_to_their_titles_where_wordnet_says(wordnet, dictionaries, language):
+    held = [theme for theme in themes(language) if theme.wordnet]
+    assert len(held) >= 10
+    assert category_problems(wordnet, dictionaries[language], held) == []
+
+
+@pytest.mark.parametrize("language, slug, intruder", [
+    ("de", "insekten", "SPINNE"), ("de", "insekten", "ZECKE"), ("fr", "insectes", "ARAIGNÉE"),
+    ("es", "insectos", "GUSANO"), ("de", "obst", "TOMATE"), ("fr", "oiseaux", "LAPIN"),
+])
+def test_the_category_guard_fails_on_a_planted_intruder(wordnet, dictionaries, language, slug,
+                                                        intruder):
+    """The editor's findings (a spider, a tick, a worm among the insects) and two more."""
+    theme = next(theme for theme in themes(language) if theme.slug == slug)
+    planted = Theme(slug, theme.title, language, theme.words + (intruder,),
+                    theme.spellings + (intruder,), theme.wordnet)
+    assert category_problems(wordnet, dictionaries[language], [planted]) == \
+        [f"{slug}: {intruder}"]
+
+
+def test_a_kept_word_is_judged_an_outsider_without_its_reason(wordnet, dictionaries):
+    theme = next(theme for theme in themes("de") if theme.slug == "baeume")
+    assert category_problems(wordnet, dictionaries["de"], [theme], kept={}) == [
+        "baeume: AHORN", "baeume: WEIDE", "baeume: KIEFER"]

@@ -134,16 +134,36 @@ def wordnet(tmp_path_factory):
     os.environ.pop("NLTK_DATA", None)
 
 
-def outsiders(wordnet, theme: Theme) -> list[str]:
-    """The theme's words no noun sense of which is a kind (or an instance) of its synset."""
-    root = wordnet.synset(theme.wordnet)
+def category(wordnet, header: str):
+    """A theme's `wordnet:` header: the synsets every word is a kind of and, after "within",
+    the wider synset a word must be a kind of to be judged at all. "insect.n.01 larva.n.01
+    within animal.n.01" holds an insects theme to insects among animals (a spider is an animal
+    and no insect), and leaves its wings and cocoons, which are no animals, unjudged."""
+    kinds, _, within = header.partition(" within ")
+    return ([wordnet.synset(name) for name in kinds.split()],
+            wordnet.synset(within.strip()) if within else None)
+
+
+def outsiders(wordnet, theme: Theme, english=lambda word: [word]) -> list[str]:
+    """The theme's words no noun sense of which is a kind (or an instance) of its category's
+    synsets. `english`: the English nouns a word is looked up by (the word itself, or its
+    translations for a theme in another language)."""
+    roots, within = category(wordnet, theme.wordnet)
 
     def kinds(synset):
         return synset.hypernyms() + synset.instance_hypernyms()
 
-    return [word for word in theme.words
-            if not any(s == root or root in s.closure(kinds)
-                       for s in wordnet.synsets(word.replace(" ", "_").lower(), pos="n"))]
+    def under(synset, tops) -> bool:
+        return any(synset == top or top in synset.closure(kinds) for top in tops)
+
+    found = []
+    for word in theme.words:
+        senses = [synset for noun in english(word)
+                  for synset in wordnet.synsets(noun.replace(" ", "_").lower(), pos="n")]
+        judged = within is None or any(under(synset, [within]) for synset in senses)
+        if judged and not any(under(synset, roots) for synset in senses):
+            found.append(word)
+    return found
 
 
 def test_the_lexnames_table_has_the_manual_pages_45_lines():

@@ -10,6 +10,8 @@ Themes are plain text files a publisher can read and edit, one per theme, in
 
     title: Birds              the theme as printed (required, the first line)
     wordnet: bird.n.01        optional: the WordNet synset every word is a kind of (tests)
+                              (several synsets, and "within" a wider one: tests/
+                              test_wordsearch_themes.py, `category`)
     robin                     then one word or phrase a line, as printed in the list
     blue tit                  (spaces, hyphens and apostrophes are dropped in the grid)
 
