@@ -26,20 +26,23 @@ from pipeline.clued.solve import solve
 from pipeline.engines import clues, lexicon
 from pipeline.engines.crossword import fill as filler
 from pipeline.engines.crossword.grid import lattice_pattern, layout
-from pipeline.engines.crossword.words import WordIndex, index_words
+from pipeline.engines.crossword.words import LETTERS, WordIndex, index_words
 from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
 
 ATTEMPTS = 60         # patterns tried for one board
+FILL_LETTERS = frozenset(LETTERS)
 RELATION_ORDER = {"synonym": 0, "broader": 1, "definition": 2}
 
 
 @functools.lru_cache(maxsize=None)
 def answer_index(language: str, difficulty: int, longest: int) -> WordIndex:
-    """The grid forms the level's entries clue, of 3 to `longest` letters, indexed to fill."""
+    """The grid forms the level's entries clue, of 3 to `longest` letters, indexed to fill.
+    The crossword engine fills with A to Z: a Spanish answer with Ñ (AÑO, NIÑO) is left out, so
+    a Spanish grid never holds one rather than holding it misspelt as N."""
     return index_words(a for a in clues.table(language).answers(difficulty)
-                       if 3 <= len(a) <= longest)
+                       if 3 <= len(a) <= longest and set(a) <= FILL_LETTERS)
 
 
 def filled_grid(stream: KeyedStream, spec, index: WordIndex):

@@ -17,7 +17,7 @@ from pipeline.engines import clues
 from pipeline.family import BEYOND, Rating
 from pipeline.i18n import N_
 
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "es")
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,9 @@ ENGLISH = (
     Level("medium", N_("Medium"), "en", 13, 10, 2, 4),
     Level("hard", N_("Hard"), "en", 15, 12, 3, 15),
 )
-LEVELS_BY_LANGUAGE = {"en": ENGLISH, "de": tuple(
-    replace(level, name=f"{level.name}-de", language="de") for level in ENGLISH)}
+LEVELS_BY_LANGUAGE = {"en": ENGLISH} | {language: tuple(
+    replace(level, name=f"{level.name}-{language}", language=language) for level in ENGLISH)
+    for language in LANGUAGES[1:]}
 LEVEL_SPECS = tuple(level for language in LANGUAGES for level in LEVELS_BY_LANGUAGE[language])
 LEVELS = tuple(level.name for level in LEVEL_SPECS)
 LEVEL_BY_NAME = {level.name: level for level in LEVEL_SPECS}

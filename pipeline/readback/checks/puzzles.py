@@ -10,7 +10,7 @@ import numpy as np
 
 from pipeline.errors import InputError
 from pipeline.family import family_module, family_names, get_family
-from pipeline.i18n import has_catalog, language
+from pipeline.i18n import has_catalog, in_running_text, language
 from pipeline.geometry import Box
 from pipeline.readback.answers import (Grid, answer_leaks, clue_runs, missing_outline,
                                        page_runs)
@@ -269,9 +269,11 @@ def check_level_names(b: LoadedBook) -> Check:
     """Books print a level by its display name (`Family.level_title`), never by its slug."""
     check = Check("level_names", "levels printed by name, never by slug")
     slugs = {level for name in family_names() for level in get_family(name).levels}
-    slugs -= {get_family(name).level_title(level) for name in family_names()
+    # A title is no slug, as a heading prints it or inside a sentence (Spanish "· mini").
+    titles = {get_family(name).level_title(level) for name in family_names()
               if has_catalog(family_module(name), language())
               for level in get_family(name).levels}
+    slugs -= titles | {in_running_text(title) for title in titles}
     pages = [("interior", page.number, page.text) for page in b.pages]
     pages.append(("cover", 1, b.cover_page.text))
     for part, number, text in pages:
