@@ -311,17 +311,26 @@ OR = {"en": "or", "de": "oder", "fr": "ou", "es": "o"}
 
 def and_list(items, lang: str | None = None) -> str:
     """"B3", "B3 and C4", "B3, C4 and D5" in the language (no serial comma in any of them)."""
-    return _joined(list(items), AND[lang or language()])
+    lang = lang or language()
+    return _joined(list(items), "standard", lang)
 
 
 def or_list(items, lang: str | None = None) -> str:
     """"B3, C4 or D5" in the language."""
-    return _joined(list(items), OR[lang or language()])
+    lang = lang or language()
+    return _joined(list(items), "or", lang)
 
 
-def _joined(items: list[str], word: str) -> str:
+def _joined(items: list[str], style: str, lang: str) -> str:
+    """English as its books have always printed it (no serial comma, which CLDR's English
+    pattern adds); every other language by Babel's `format_list`, CLDR's patterns."""
     if len(items) <= 1:
         return "".join(items)
+    if lang != DEFAULT:
+        from babel.lists import format_list
+
+        return format_list(items, style=style, locale=lang)
+    word = AND[lang] if style == "standard" else OR[lang]
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
@@ -333,8 +342,11 @@ SMALL_IN_TEXT = ("fr", "es")
 
 
 def in_running_text(name: str, lang: str | None = None) -> str:
-    """A printed name (a level's title, a family's) as it stands inside a sentence."""
-    if (lang or language()) in SMALL_IN_TEXT and name[:1].isupper():
+    """A printed name (a level's title, a family's) as it stands inside a sentence. A name
+    with a capital past its first letter is a proper name (two capitalised words) and keeps
+    it."""
+    if (lang or language()) in SMALL_IN_TEXT and name[:1].isupper() \
+            and not any(ch.isupper() for ch in name[1:]):
         return name[:1].lower() + name[1:]
     return name
 
