@@ -329,9 +329,25 @@ def _joined(items: list[str], style: str, lang: str) -> str:
     if lang != DEFAULT:
         from babel.lists import format_list
 
-        return format_list(items, style=style, locale=lang)
+        joined = format_list(items, style=style, locale=lang)
+        return _spanish_euphony(joined, items[-1]) if lang == "es" else joined
     word = AND[lang] if style == "standard" else OR[lang]
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+# Spanish writes "e" for "y" before an /i/ sound and "u" for "o" before an /o/ sound (RAE):
+# "F6 e I7" (I is read "i"), "3 u 8" (8 is read "ocho"). CLDR's patterns leave it to the caller.
+_BEFORE_I = re.compile(r"(?i)(?:i|hi(?![aeou]))")
+_BEFORE_O = re.compile(r"(?i)(?:o|ho|8|11(?!\d))")
+
+
+def _spanish_euphony(joined: str, last: str) -> str:
+    head, _space, _tail = joined.rpartition(" " + last)
+    if head.endswith(" y") and _BEFORE_I.match(last):
+        return head[:-1] + "e " + last
+    if head.endswith(" o") and _BEFORE_O.match(last):
+        return head[:-1] + "u " + last
+    return joined
 
 
 # The languages that write a level's or a family's printed name in small letters inside a

@@ -200,6 +200,10 @@ def test_a_proper_name_keeps_its_capitals_in_running_text_and_lists_are_babels()
         assert i18n.and_list(items, lang) == format_list(items, locale=lang)
         assert i18n.or_list(items, lang) == format_list(items, style="or", locale=lang)
     assert i18n.and_list(items, "en") == "B3, C4, D5 and E6"
+    # Spanish "e" before an /i/ sound, "u" before an /o/ sound
+    assert i18n.and_list(["F6", "H7", "I7"], "es") == "F6, H7 e I7"
+    assert i18n.or_list(["3", "8"], "es") == "3 u 8"
+    assert i18n.and_list(["A1", "B2"], "es") == "A1 y B2"
 
 
 # --- books in each language print no English -----------------------------------------------------
