@@ -521,9 +521,8 @@ def test_a_short_book_of_every_family_in_every_language_passes_its_preflight(tmp
 
     pairs = _printable_pairs()
     held = {(name, lang) for name, lang, _level in pairs}
-    assert {("sudoku", "de"), ("starbattle", "fr"), ("bridges", "es"),
-            ("kakuro", "de"), ("kakuro", "fr"), ("kakuro", "es"),
-            ("wordsearch", "de"), ("wordsearch", "fr"), ("wordsearch", "es")} <= held
+    assert {(name, lang) for name in ("sudoku", "starbattle", "bridges", "kakuro", "wordsearch")
+            for lang in ("de", "fr", "es")} <= held
     verdicts = []
     for name, lang, level in pairs:
         hints = get_family(name).gives_hints
