@@ -311,18 +311,43 @@ OR = {"en": "or", "de": "oder", "fr": "ou", "es": "o"}
 
 def and_list(items, lang: str | None = None) -> str:
     """"B3", "B3 and C4", "B3, C4 and D5" in the language (no serial comma in any of them)."""
-    return _joined(list(items), AND[lang or language()])
+    lang = lang or language()
+    return _joined(list(items), "standard", lang)
 
 
 def or_list(items, lang: str | None = None) -> str:
     """"B3, C4 or D5" in the language."""
-    return _joined(list(items), OR[lang or language()])
+    lang = lang or language()
+    return _joined(list(items), "or", lang)
 
 
-def _joined(items: list[str], word: str) -> str:
+def _joined(items: list[str], style: str, lang: str) -> str:
+    """English as its books have always printed it (no serial comma, which CLDR's English
+    pattern adds); every other language by Babel's `format_list`, CLDR's patterns."""
     if len(items) <= 1:
         return "".join(items)
+    if lang != DEFAULT:
+        from babel.lists import format_list
+
+        joined = format_list(items, style=style, locale=lang)
+        return _spanish_euphony(joined, items[-1]) if lang == "es" else joined
+    word = AND[lang] if style == "standard" else OR[lang]
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+# Spanish writes "e" for "y" before an /i/ sound and "u" for "o" before an /o/ sound (RAE):
+# "F6 e I7" (I is read "i"), "3 u 8" (8 is read "ocho"). CLDR's patterns leave it to the caller.
+_BEFORE_I = re.compile(r"(?i)(?:i|hi(?![aeou]))")
+_BEFORE_O = re.compile(r"(?i)(?:o|ho|8|11(?!\d))")
+
+
+def _spanish_euphony(joined: str, last: str) -> str:
+    head, _space, _tail = joined.rpartition(" " + last)
+    if head.endswith(" y") and _BEFORE_I.match(last):
+        return head[:-1] + "e " + last
+    if head.endswith(" o") and _BEFORE_O.match(last):
+        return head[:-1] + "u " + last
+    return joined
 
 
 # The languages that write a level's or a family's printed name in small letters inside a
@@ -333,8 +358,11 @@ SMALL_IN_TEXT = ("fr", "es")
 
 
 def in_running_text(name: str, lang: str | None = None) -> str:
-    """A printed name (a level's title, a family's) as it stands inside a sentence."""
-    if (lang or language()) in SMALL_IN_TEXT and name[:1].isupper():
+    """A printed name (a level's title, a family's) as it stands inside a sentence. A name
+    with a capital past its first letter is a proper name (two capitalised words) and keeps
+    it."""
+    if (lang or language()) in SMALL_IN_TEXT and name[:1].isupper() \
+            and not any(ch.isupper() for ch in name[1:]):
         return name[:1].lower() + name[1:]
     return name
 

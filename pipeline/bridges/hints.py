@@ -39,7 +39,10 @@ HINT_TECHNIQUES = (  # hardest first: the hint is the first step of the hardest 
 # carries is a whole predicate ("carries no bridge"), and what a supposition had, and what one
 # or two bridges would do, each a phrase of its own, so a language whose negation or verb
 # agrees with the count (Spanish "no lleva ningún puente", "un puente ... los gastaría") has
-# its own words for each.
+# its own words for each. An island after a preposition is given as its number and square
+# ({other_number}, {other_square}), not as the phrase "the 3 at A1", so the template carries the
+# article's case and contraction: German "zwischen der 4 in D8", French "au 3 en A1", Spanish
+# "al 3 de A1".
 OUTCOMES = {"none": N_("no bridge"), "exactly 1": N_("exactly one bridge"),
             "exactly 2": N_("exactly two bridges"), "at least 1": N_("at least one bridge"),
             "at least 2": N_("at least two bridges"), "at most 1": N_("at most one bridge")}
@@ -50,10 +53,12 @@ CARRIES = {"none": N_("carries no bridge"), "exactly 1": N_("carries exactly one
            "at most 1": N_("carries at most one bridge")}
 HAD = {0: N_("had no bridge"), 1: N_("had one bridge"), 2: N_("had two bridges")}
 WOULD_CUT = {
-    1: N_("One bridge between {a} and {b} would spend every one and cut these {members} "
-          "islands (gray in the figure) off from the rest"),
-    2: N_("Two bridges between {a} and {b} would spend every one and cut these {members} "
-          "islands (gray in the figure) off from the rest"),
+    1: N_("One bridge between the {a_number} at {a_square} and the {b_number} at {b_square} "
+          "would spend every one and cut these {members} islands (gray in the figure) off "
+          "from the rest"),
+    2: N_("Two bridges between the {a_number} at {a_square} and the {b_number} at {b_square} "
+          "would spend every one and cut these {members} islands (gray in the figure) off "
+          "from the rest"),
 }
 SAYINGS = {
     "connectivity": N_("{opening}, {technique}: {islands} have {ends} left to spend. {cut}: "
@@ -61,15 +66,18 @@ SAYINGS = {
     "connectivity-one": N_("{opening}, {technique}: {islands} has {ends} left to spend. {cut}: "
                            "the span {carries}."),
     "counting": N_("{opening}, {technique}: {island} can get at most {others} from its other "
-                   "neighbours, so at least {need} must run to {other}."),
+                   "neighbours, so at least {need} must run to the {other_number} at "
+                   "{other_square}."),
     "reach": N_("{opening}, {technique}: {island} can reach exactly {ends} over all its "
-                "possible bridges, so it needs every one of them: {outcome} to {other}."),
+                "possible bridges, so it needs every one of them: {outcome} to the "
+                "{other_number} at {other_square}."),
     "full": N_("{opening}, {technique}: {island} already has all its bridges, so no more run "
-               "from it: {outcome} to {other}."),
+               "from it: {outcome} to the {other_number} at {other_square}."),
     "short": N_("{opening}, {technique}: {island} has only {left} left to spend, so the span "
-                "between {a} and {b} {carries}."),
-    "what-if": N_("After the easier steps, {technique}: suppose {a} and {b} {had} between "
-                  "them. The easier steps then reach a contradiction{where}. So the span "
+                "between the {a_number} at {a_square} and the {b_number} at {b_square} "
+                "{carries}."),
+    "what-if": N_("After the easier steps, {technique}: suppose the {a_number} at {a_square} "
+                  "and the {b_number} at {b_square} {had} between them. The easier steps then reach a contradiction{where}. So the span "
                   "{carries}."),
 }
 CONTRADICTIONS = {
@@ -80,7 +88,7 @@ CONTRADICTIONS = {
                   "cut off from the rest)"),
 }
 OPENINGS = (N_("From the start"), N_("After the easier steps"))
-JOINED = N_("the {count} islands already joined up with {island}")
+JOINED = N_("the {count} islands already joined up with the {number} at {square}")
 BRIDGES = NN_("{count} bridge", "{count} bridges")
 BRIDGE_ENDS = NN_("{count} bridge end", "{count} bridge ends")
 
@@ -117,6 +125,20 @@ def _island(lay: Layout, i: int) -> str:
     island = lay.board.islands[i]
     return _("the {number} at {square}", number=island.number,
              square=square_name(island.row, island.col))
+
+
+def _island_parts(lay: Layout, i: int, name: str = "") -> dict:
+    """An island as a template's parts, its number and its square ({other_number},
+    {other_square}), where the language's words around it depend on the case it stands in."""
+    island, prefix = lay.board.islands[i], f"{name}_" if name else ""
+    return {f"{prefix}number": island.number,
+            f"{prefix}square": square_name(island.row, island.col)}
+
+
+def _span_parts(lay: Layout, e: int) -> dict:
+    """The span's two islands as a template's parts: {a_number}, {a_square}, {b_...}."""
+    return {**_island_parts(lay, int(lay.link_a[e]), "a"),
+            **_island_parts(lay, int(lay.link_b[e]), "b")}
 
 
 def _span(lay: Layout, e: int) -> str:
@@ -192,7 +214,7 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
         ends = sum(_left(lay, lo, i) for i in ga) + (
             sum(_left(lay, lo, i) for i in gb) if ga is not gb else 0)
         joined = (lambda g, i: _island(lay, i) if len(g) == 1 else
-                  _(JOINED, count=len(g), island=_island(lay, i)))
+                  _(JOINED, count=len(g), **_island_parts(lay, i)))
         whole = f"{joined(ga, a)} and {joined(gb, b)} have" if ga is not gb else \
             f"{joined(ga, a)} {'have' if len(ga) > 1 else 'has'}"
         members = len(set(ga + gb))
@@ -203,8 +225,7 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
                     f"the rest: the span carries {outcome}.",
                     islands=and_list([joined(ga, a)] + ([joined(gb, b)] if ga is not gb else [])),
                     ends=_.n(BRIDGE_ENDS, ends),
-                    cut=_(WOULD_CUT[old[1]], a=_island(lay, a), b=_island(lay, b),
-                          members=members),
+                    cut=_(WOULD_CUT[old[1]], members=members, **_span_parts(lay, e)),
                     carries=_carries_words(new, old), **told)
         return text, sorted(set(ga + gb))
     if rule == "counting":
@@ -217,7 +238,7 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
                              f"{_count_words(new[0]).replace('one', '1').replace('two', '2')} "
                              f"must run to {_island(lay, other)}.", island=_island(lay, i),
                              others=_.n(BRIDGES, others), need=_.n(BRIDGES, new[0]),
-                             other=_island(lay, other), **told), [i, other])
+                             **_island_parts(lay, other, "other"), **told), [i, other])
     # saturation: an island that can just fill takes every bridge it can reach (a rise of the
     # least count); an island already full, or short of ends, caps the link (a fall of the most)
     for i in (a, b):
@@ -231,18 +252,18 @@ def _rule_text(lay: Layout, rule: str, e: int, lo, hi, old, new,
                          f"needs every one of them: {outcome} to {_island(lay, other)}.",
                          island=_island(lay, i), ends=_.n(BRIDGE_ENDS, high),
                          outcome=_outcome_words(new, old),
-                         other=_island(lay, other), **told), [i, other])
+                         **_island_parts(lay, other, "other"), **told), [i, other])
         if new[0] == old[0] and low == int(lay.number[i]) and low < high:
             return (_say("full", f"{_island(lay, i)} already has all its bridges, so no more run "
                          f"from it: {outcome} to {_island(lay, other)}.", island=_island(lay, i),
-                         outcome=_outcome_words(new, old), other=_island(lay, other),
-                         **told), [i, other])
+                         outcome=_outcome_words(new, old),
+                         **_island_parts(lay, other, "other"), **told), [i, other])
         if new[0] == old[0] and new[1] == old[0] + left:
             return (_say("short", f"{_island(lay, i)} has only {left} bridge "
                          f"end{'s' if left != 1 else ''} left to spend, so the span between "
                          f"{_span(lay, e)} carries {outcome}.", island=_island(lay, i),
-                         left=_.n(BRIDGE_ENDS, left), a=_island(lay, a), b=_island(lay, b),
-                         carries=_carries_words(new, old), **told), [i, other])
+                         left=_.n(BRIDGE_ENDS, left), carries=_carries_words(new, old),
+                         **_span_parts(lay, e), **told), [i, other])
     raise AssertionError(f"no reason found for the {rule} step")
 
 
@@ -269,8 +290,7 @@ def hint(puzzle: dict, solution: dict | None, grade: dict):
                         f"{_count_words(supposed)} between them. The easier steps then reach a "
                         f"contradiction{where or _GENERIC}. So the span carries "
                         f"{_outcome(new, old)}.", technique=_(technique),
-                        a=_island(lay, int(lay.link_a[e])), b=_island(lay, int(lay.link_b[e])),
-                        had=_(HAD[supposed]),
+                        had=_(HAD[supposed]), **_span_parts(lay, e),
                         where=where or _(CONTRADICTIONS["generic"]),
                         carries=_carries_words(new, old))
             a, b = int(lay.link_a[e]), int(lay.link_b[e])

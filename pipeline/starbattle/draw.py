@@ -109,7 +109,8 @@ def lessons(boards, levels) -> list:
             for step in steps:
                 if step.tier == tier and (step.star is not None or step.crossed):
                     taught = solver.tier(board.stars, tier)
-                    out.append(Lesson(_(taught.name).capitalize(), _(taught.lesson), index, (
+                    name = _(taught.name)   # first letter only: German nouns keep theirs
+                    out.append(Lesson(name[:1].upper() + name[1:], _(taught.lesson), index, (
                         tuple(map(tuple, stars)), tuple(crossed), step.lines,
                         step.star, step.crossed)))
                     break

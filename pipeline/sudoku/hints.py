@@ -9,7 +9,7 @@ establishes: the digits it places and the candidates it crosses out, nothing a l
 from __future__ import annotations
 
 from pipeline.family import Hint, HintNames, square_name
-from pipeline.i18n import N_, Messages, and_list, language
+from pipeline.i18n import N_, NN_, Messages, and_list, language
 from pipeline.engines.reveals import check_digit_reveals, digit_hint_names
 from pipeline.sudoku import solve
 
@@ -39,6 +39,11 @@ HOUSE_WORDS = {"row": N_("row {name}"), "column": N_("column {name}"), "box": N_
                "cage": N_("cage {name}")}
 
 
+# Candidates crossed out of cells, counted by their digits: French and Spanish say "le
+# candidat 4", "les candidats 4 et 7".
+CANDIDATES = NN_("the candidate {digits} from {cells}", "the candidates {digits} from {cells}")
+
+
 def house_words(name: str) -> str:
     """"row 3" (as the solver names a house) in the book's language: "Zeile 3"."""
     kind, _space, label = name.partition(" ")
@@ -64,8 +69,8 @@ def worded(step: dict) -> str:
         text += " " + _("This step places {placements}.", placements=placed)
     if step["eliminates"]:
         crossed = and_list(
-            _("the {digits} from {cells}", digits=and_list(map(str, digits)),
-              cells=and_list(square_name(r, c) for r, c in cells))
+            _.n(CANDIDATES, len(digits), digits=and_list(map(str, digits)),
+                cells=and_list(square_name(r, c) for r, c in cells))
             for digits, cells in crossings(step["eliminates"]))
         text += " " + (_("It crosses out {eliminations}.", eliminations=crossed)
                        if step["places"] else
