@@ -25,7 +25,9 @@ def record_of(generated) -> dict:
 def test_the_family_is_registered():
     family = get_family("connections")
     assert family is FAMILY and family.version == "connections/1"
-    assert family.levels == ("easy", "medium", "hard")
+    assert family.levels[:3] == ("easy", "medium", "hard")
+    assert family.levels[3:] == tuple(f"{level}-{lang}" for lang in ("de", "fr", "es")
+                                      for level in ("easy", "medium", "hard"))
     assert family.grid_shape({"tiles": []}) == (4, 4)
     assert len(family.rules_text()) >= 3
 

@@ -9,7 +9,7 @@ import pytest
 
 from connections_fixtures import tiny_library
 from pipeline.connections import FAMILY, solve, verify
-from pipeline.connections.board import indexed_library
+from pipeline.connections.board import indexed_library, puzzle_language
 from pipeline.connections.generate import groupings
 
 SAMPLE = [(level, n) for level in FAMILY.levels for n in (1, 2, 3, 50, 333, 1000)]
@@ -24,8 +24,9 @@ def test_generated_boards_are_proved_unique(boards):
     for generated in boards.values():
         proof = FAMILY.verify(generated.puzzle, generated.solution)
         assert proof["unique"] and proof["groupings"] == 1 and not proof["problems"]
-        # The generator's own count (exact cover of bitmasks, tile by tile) agrees.
-        library = indexed_library()
+        # The generator's own count (exact cover of bitmasks, tile by tile) agrees, on the
+        # library of the board's language (German boards: German names and labels).
+        library = indexed_library(puzzle_language(generated.puzzle))
         assert groupings(library, library.mask_of(generated.puzzle["tiles"]), 5) == 1
 
 

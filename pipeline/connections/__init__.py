@@ -10,18 +10,41 @@ import functools
 from typing import Sequence
 
 from pipeline.connections import grade as grading
-from pipeline.connections.grade import LEVEL_TITLES, LEVELS
+from pipeline.connections.board import load_library, puzzle_language
+from pipeline.connections.grade import LEVEL_BY_NAME, LEVEL_TITLES, LEVELS
 from pipeline.family import AnswerSigns, Family, Generated, Rating, check_record_with
+from pipeline.i18n import N_, Messages, language
 from pipeline.ink import GridBox, Ink
 from pipeline.connections import (bench as benchmark, board, draw, generate as generator, hints,
                                   solve, verify as checker)
+
+_ = Messages(__name__)
+
+# The first paragraph of the rules: English boards have themes on capitals, the other
+# languages' do not (board.py: capitals are named in English only).
+THEMES = N_("The sixteen countries split into four groups of four. The countries of a group "
+            "share a theme: a continent, a neighbour, a language, a currency, a capital, or "
+            "something about how the name is spelled.")
+THEMES_NO_CAPITALS = N_("The sixteen countries split into four groups of four. The countries "
+                        "of a group share a theme: a continent, a neighbour, a language, a "
+                        "currency, or something about how the name is spelled.")
+RULES = (
+    N_("A theme claims every country on the board that fits it, so no country fits the "
+       "theme of a group it is not in. Some themes fit three or four countries across "
+       "different groups: they are red herrings, not groups."),
+    N_("Every country is a member state of the United Nations. Facts are as recorded in "
+       "the country-converter, countryinfo and pycountry data tables."),
+    N_("The groups run from the most obvious (yellow) through green and blue to the most "
+       "devious (purple). Write a group number, 1 to 4, in each country's small square. "
+       "Every board has exactly one answer."),
+)
 
 SHARED_TILES_LIMIT = 9   # a board sharing this many tiles with an earlier one is too similar
 SHARED_GROUPS_LIMIT = 2  # ... or this many of its exact groups
 
 
 class ConnectionsFamily(Family):
-    title = "Connections"
+    title = N_("Connections")
     levels = tuple(level.name for level in LEVELS)
     level_titles = LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
@@ -54,20 +77,21 @@ class ConnectionsFamily(Family):
 
     # Records ------------------------------------------------------------------------------
     def count_solutions(self, puzzle: dict, limit: int) -> int:
-        return solve.count_groupings(list(puzzle["tiles"]), limit)
+        return solve.count_groupings(list(puzzle["tiles"]), limit,
+                                     load_library(puzzle_language(puzzle)))
 
     # Hints --------------------------------------------------------------------------------
     def hint_tally(self, puzzle: dict, solution: dict, hint) -> dict:
         return hints.hint_tally(puzzle, solution, hint.reveals)
 
     def rate(self, puzzle: dict) -> Rating:
-        return grading.rate(list(puzzle["tiles"]))
+        return grading.rate(list(puzzle["tiles"]), puzzle_language(puzzle))
 
     # Dedupe -------------------------------------------------------------------------------
     def dedupe_form(self, puzzle: dict) -> str:
         """The sorted tiles and the sorted groups of the board's one split: the order the
         tiles are printed in does not make a different board."""
-        groups = solve.groups_of(tuple(sorted(puzzle["tiles"])))
+        groups = solve.groups_of(tuple(sorted(puzzle["tiles"])), puzzle_language(puzzle))
         return "|".join(sorted(puzzle["tiles"])) + "||" + "|".join(groups)
 
     def too_similar(self, level: str, puzzle: dict, earlier: Sequence[dict]) -> bool:
@@ -78,12 +102,13 @@ class ConnectionsFamily(Family):
         gives (nearly) the same group, and over 200 boards about half repeat some group. Two
         boards sharing nine tiles or two groups are one puzzle half-solved twice."""
         tiles = tuple(sorted(puzzle["tiles"]))
-        groups = set(solve.groups_of(tiles))
+        groups = set(solve.groups_of(tiles, puzzle_language(puzzle)))
         for other in earlier:
             other_tiles = tuple(sorted(other["tiles"]))
             if len(set(tiles).intersection(other_tiles)) >= SHARED_TILES_LIMIT:
                 return True
-            if len(groups.intersection(solve.groups_of(other_tiles))) >= SHARED_GROUPS_LIMIT:
+            if len(groups.intersection(solve.groups_of(other_tiles, puzzle_language(other)))) \
+                    >= SHARED_GROUPS_LIMIT:
                 return True
         return False
 
@@ -95,8 +120,20 @@ class ConnectionsFamily(Family):
         return (4, 4)
 
     def level_language(self, level: str) -> str:
-        """The tiles and group labels are English at every level."""
-        return "en"
+        """The language of the level's tiles and group labels (`easy-de`: German)."""
+        return LEVEL_BY_NAME[level].language
+
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        """The levels of the level's language, easiest first: hard-de prints the stars hard
+        does."""
+        lang = LEVEL_BY_NAME[level].language
+        return tuple(spec.name for spec in LEVELS if spec.language == lang)
+
+    def example_level(self, first_level: str) -> str:
+        """The easiest level in the language of the book's first level: a German book's
+        worked example is a German board."""
+        lang = LEVEL_BY_NAME[first_level].language
+        return next(spec.name for spec in LEVELS if spec.language == lang)
 
     def print_problem(self, ink: Ink, level: str, puzzle: dict, solution: dict,
                       puzzle_cell: float, solution_cell: float) -> str | None:
@@ -121,32 +158,22 @@ class ConnectionsFamily(Family):
                            printed=tiles)
 
     def rules_text(self) -> list[str]:
-        return [
-            "The sixteen countries split into four groups of four. The countries of a group "
-            "share a theme: a continent, a neighbour, a language, a currency, a capital, or "
-            "something about how the name is spelled.",
-            "A theme claims every country on the board that fits it, so no country fits the "
-            "theme of a group it is not in. Some themes fit three or four countries across "
-            "different groups: they are red herrings, not groups.",
-            "Every country is a member state of the United Nations. Facts are as recorded in "
-            "the country-converter, countryinfo and pycountry data tables.",
-            "The groups run from the most obvious (yellow) through green and blue to the most "
-            "devious (purple). Write a group number, 1 to 4, in each country's small square. "
-            "Every board has exactly one answer.",
-        ]
+        """The rules in the book's language (its boards' language: a book does not mix)."""
+        first = THEMES if language() == "en" else THEMES_NO_CAPITALS
+        return [_(first)] + [_(paragraph) for paragraph in RULES]
 
 
 def _also_claimed(puzzle: dict, solution: dict) -> dict:
     """Other labels that claim a group's four tiles (printed after the group's label)."""
     groups = tuple((g["tier"], g["label"], tuple(g["tiles"])) for g in solution["groups"])
-    return _also_of(tuple(puzzle["tiles"]), groups)
+    return _also_of(tuple(puzzle["tiles"]), groups, puzzle_language(puzzle))
 
 
 @functools.lru_cache(maxsize=1024)
-def _also_of(tiles: tuple, groups: tuple) -> dict:
+def _also_of(tiles: tuple, groups: tuple, lang: str) -> dict:
     as_dicts = [{"tier": t, "label": label, "tiles": list(members)}
                 for t, label, members in groups]
-    return checker.prove(list(tiles), as_dicts)["also_claimed_by"]
+    return checker.prove(list(tiles), as_dicts, load_library(lang))["also_claimed_by"]
 
 
 FAMILY = ConnectionsFamily()

@@ -12,9 +12,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pipeline.cover_colours import WHITE, CoverStyle, cmyk_percent as cmyk
-from pipeline.connections.board import TIERS
+from pipeline.connections.board import TIERS, puzzle_language
 from pipeline.geometry import MM
+from pipeline.i18n import N_, Messages, hyphenator, language
 from pipeline.ink import GridBox, Ink
+
+_ = Messages(__name__)
+
+# The tiers as the solution page writes them, in capitals.
+TIER_NAMES = {"yellow": N_("YELLOW"), "green": N_("GREEN"), "blue": N_("BLUE"),
+              "purple": N_("PURPLE")}
 
 MIN_SIZE = 7.0        # points: never print a tile name smaller
 MAX_SIZE = 12.0
@@ -54,20 +61,20 @@ def _word_splits(words: list[str], count: int) -> list[tuple[str, ...]]:
     return out
 
 
-@lru_cache(maxsize=None)
-def _dictionary():
-    import pyphen
-    return pyphen.Pyphen(lang="en_US")
+def _word_breaks(word: str) -> tuple[tuple[str, str], ...]:
+    """Where a word may break over two lines, by the hyphenation dictionary of the book's
+    language (the tiles are in it)."""
+    return _breaks_in(word, language())
 
 
 @lru_cache(maxsize=4096)
-def _word_breaks(word: str) -> tuple[tuple[str, str], ...]:
+def _breaks_in(word: str, lang: str) -> tuple[tuple[str, str], ...]:
     """Where a word may break over two lines: its own hyphen, else where the hyphenation
     dictionary allows (never fewer than three letters on a side), nearest the middle first."""
     if "-" in word.strip("-"):
         head, tail = word.split("-", 1)
         return ((head + "-", tail),)
-    pairs = [(head + "-", tail) for head, tail in _dictionary().iterate(word)
+    pairs = [(head + "-", tail) for head, tail in hyphenator(lang).iterate(word)
              if len(head) >= 3 and len(tail) >= 3]
     return tuple(sorted(pairs, key=lambda pair: abs(len(pair[0]) - 1 - len(pair[1]))))
 
@@ -83,8 +90,13 @@ def layouts(name: str) -> list[tuple[str, ...]]:
     return out
 
 
-@lru_cache(maxsize=8192)
 def hyphenated(name: str) -> list[tuple[str, ...]]:
+    """Layouts that also break one word where the dictionary of the book's language allows."""
+    return _hyphenated_in(name, language())
+
+
+@lru_cache(maxsize=8192)
+def _hyphenated_in(name: str, lang: str) -> list[tuple[str, ...]]:
     """Layouts that also break one word where the dictionary allows: for each break between
     words (fewest lines first), the line's longest word split over two lines."""
     out: list[tuple[str, ...]] = []
@@ -94,7 +106,7 @@ def hyphenated(name: str) -> list[tuple[str, ...]]:
         longest = max(range(len(lines)), key=lambda i: len(lines[i]))
         words = lines[longest].split()
         w = max(range(len(words)), key=lambda i: len(words[i]))
-        for head, tail in _word_breaks(words[w])[:3]:
+        for head, tail in _breaks_in(words[w], lang)[:3]:
             first = " ".join(words[:w] + [head])
             second = " ".join([tail] + words[w + 1:])
             out.append(lines[:longest] + (first, second) + lines[longest + 1:])
@@ -208,9 +220,12 @@ def _head_box(box: GridBox) -> tuple[float, float]:
 
 
 def _heading(group: dict, also: dict) -> str:
-    heading = f"{group['tier'].upper()}: {group['label']}"
+    heading = _("{tier}: {label}", tier=_(TIER_NAMES[group["tier"]]), label=group["label"])
     if also.get(group["label"]):
-        heading += f" (also: {'; '.join(also[group['label']])})"
+        # The labels of a list are whole phrases, some with commas of their own: the
+        # language's separator between them (French sets a no-break space before ";").
+        heading = _("{heading} (also: {labels})", heading=heading,
+                    labels=_("; ").join(also[group["label"]]))
     return heading
 
 
@@ -295,11 +310,12 @@ def lessons(boards, levels=()) -> list:
 
     puzzle, solution = boards[0]
     tiles = list(puzzle["tiles"])
-    library = load_library()
+    library = load_library(puzzle_language(puzzle))
     board = set(tiles)
     first = sorted(solution["groups"], key=lambda g: TIERS.index(g["tier"]))[0]
-    out = [Lesson("A group", f"“{first['label']}” fits exactly these four countries, and a "
-                  "theme takes every country on the board that fits it, so they can be a group.",
+    out = [Lesson(_("A group"), _("“{label}” fits exactly these four countries, and a theme "
+                                  "takes every country on the board that fits it, so they can "
+                                  "be a group.", label=first["label"]),
                   0, (tuple(first["tiles"]),), (1, 4))]
     claimed = {label for labels in claimed_groups(tiles, library).values() for label in labels}
     group_of = {tile: index for index, g in enumerate(solution["groups"]) for tile in g["tiles"]}
@@ -310,9 +326,10 @@ def lessons(boards, levels=()) -> list:
     if short:
         herring = short[0]
         fits = tuple(t for t in tiles if t in herring.pool)
-        out.append(Lesson("A red herring", f"“{herring.label}” fits these three countries only; "
-                          "a group needs four, so this theme is a red herring: each of them "
-                          "belongs to another group.", 0, (fits,), (1, 4)))
+        out.append(Lesson(_("A red herring"),
+                          _("“{label}” fits these three countries only; a group needs four, so "
+                            "this theme is a red herring: each of them belongs to another "
+                            "group.", label=herring.label), 0, (fits,), (1, 4)))
     return out
 
 

@@ -390,7 +390,8 @@ def generate(key: str, level: str) -> Generated:
     if level not in LEVEL_BY_NAME:
         raise InputError(f"unknown connections level {level!r} (known: "
                          f"{', '.join(LEVEL_BY_NAME)})", field="level")
-    library = indexed_library()
+    language = LEVEL_BY_NAME[level].language
+    library = indexed_library(language)
     try:
         built = build(library, key, level)
     except Exhausted:
@@ -401,7 +402,9 @@ def generate(key: str, level: str) -> Generated:
                "label": library.categories[p.category].label,
                "tiles": sorted(library.tiles_of(p.tiles), key=tiles.index)}
               for p in placements]
-    puzzle, solution = {"tiles": tiles}, {"groups": groups}
+    # English records name no language (they predate the field and stay byte for byte).
+    puzzle = {"tiles": tiles, **({"language": language} if language != "en" else {})}
+    solution = {"groups": groups}
     proof = verify.verify(puzzle, solution)
     if not proof["unique"]:  # the generator must never lie: the verifier has the last word
         raise CheckersDisagree(f"{key}: the verifier rejected the board: {proof['problems']}")

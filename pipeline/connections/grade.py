@@ -9,10 +9,11 @@ harder the board. Levels are bands of this count, declared once in `LEVELS`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.connections.board import IndexedLibrary
 from pipeline.family import Rating
+from pipeline.i18n import N_
 
 HERRING_SIZES = (3, 4)  # tiles an off-board category holds when it tempts a solver
 
@@ -20,8 +21,10 @@ HERRING_SIZES = (3, 4)  # tiles an off-board category holds when it tempts a sol
 @dataclass(frozen=True)
 class Level:
     name: str
+    title: str
     fewest_herrings: int
     most_herrings: int  # inclusive
+    language: str = "en"  # the language of the level's tiles and labels
 
 
 # Bands from the measured spread of herring counts over boards searched without a level
@@ -29,12 +32,28 @@ class Level:
 # 90th percentile 21; 21% fall in easy, 39% in medium, 10% in hard; see docs/connections.md),
 # with gaps between them so that neighbouring levels differ by more than noise.
 LEVELS = (
-    Level("easy", 0, 12),
-    Level("medium", 15, 18),
-    Level("hard", 21, 10_000),
+    Level("easy", N_("Easy"), 0, 12),
+    Level("medium", N_("Medium"), 15, 18),
+    Level("hard", N_("Hard"), 21, 10_000),
 )
+# The levels in German, French and Spanish, "<level>-<language>": boards made, proven and
+# measured on that language's library (its names and labels), under the same titles
+# (translated by the catalog). Their bands are their own: their libraries are smaller (no
+# capital, currency-word, demonym or hidden-word themes), so boards hold fewer herrings. The
+# spread over 300 boards with no band in each (keys connections:any-<lang>:1..300) has its
+# 10th percentile, median and 90th percentile three below English's (de 9/12/17, fr 8/12/17,
+# es 7/12/17; English 11/15/20), so the bands are English's moved down by three.
+LANGUAGE_BANDS = {
+    "de": ((0, 9), (12, 15), (18, 10_000)),
+    "fr": ((0, 9), (12, 15), (18, 10_000)),
+    "es": ((0, 9), (12, 15), (18, 10_000)),
+}
+LEVELS += tuple(replace(level, name=f"{level.name}-{lang}", language=lang,
+                        fewest_herrings=low, most_herrings=high)
+                for lang, bands in LANGUAGE_BANDS.items()
+                for level, (low, high) in zip(LEVELS, bands))
 LEVEL_BY_NAME = {level.name: level for level in LEVELS}
-LEVEL_TITLES = {level.name: level.name.title() for level in LEVELS}  # as print names each level
+LEVEL_TITLES = {level.name: level.title for level in LEVELS}  # as print names each level
 
 
 def herrings(library: IndexedLibrary, board_mask: int, on_board: tuple[int, ...]) -> list[int]:
@@ -80,7 +99,7 @@ def herring_pull(library: IndexedLibrary, tiles: list[str], groups: list[dict]) 
 
 # --- rating a board made elsewhere ---------------------------------------------------------------
 
-def rate(tiles: list[str]) -> Rating:
+def rate(tiles: list[str], language: str = "en") -> Rating:
     """The level of a board with one answer, by its red herrings: the band holding the count,
     or, in a gap between bands, the band below it (a board is only as hard as the band it
     reaches). Difficulty: the herring count. Each group's label claims exactly its four
@@ -88,7 +107,8 @@ def rate(tiles: list[str]) -> Rating:
     (which of a group's labels is left out does not change the count)."""
     from pipeline.connections.board import indexed_library
 
-    library = indexed_library()
+    library = indexed_library(language)
     count = len(herrings(library, library.mask_of(tiles), ())) - 4
-    level = [band for band in LEVELS if band.fewest_herrings <= count][-1]
+    level = [band for band in LEVELS
+             if band.language == language and band.fewest_herrings <= count][-1]
     return Rating(level.name, float(count))

@@ -9,14 +9,30 @@ from __future__ import annotations
 
 import re
 
-from pipeline.connections.board import TIERS, IndexedLibrary, indexed_library
+from pipeline.connections.board import TIERS, IndexedLibrary, indexed_library, puzzle_language
 from pipeline.connections.grade import herring_pull, herrings
 from pipeline.family import Hint, HintNames, unknown_reveals
+from pipeline.i18n import N_, NN_, Messages, and_list
 
-TECHNIQUE = "theme of the most misleading group"
+_ = Messages(__name__)
+
+TECHNIQUE = N_("theme of the most misleading group")
 HINT_HERRINGS = 2   # decoy themes a hint names, those claiming most of the group's countries
-COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-               "ten")
+# How many, in words, as the hint's sentences use them (a translation picks the form its
+# sentences need: "eines seiner Länder").
+COUNT_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
+               N_("seven"), N_("eight"), N_("nine"), N_("ten"))
+DECOYS = NN_("Decoys: {how} themes that are not groups claim some of its countries.",
+             "Decoys: {how} themes that are not groups claim some of its countries.")
+DECOYS_NAMED = NN_("Decoys: {how} themes that are not groups claim some of its countries, "
+                   "most of all {herrings}.",
+                   "Decoys: {how} themes that are not groups claim some of its countries, "
+                   "most of all {herrings}.")
+
+
+def _count(number: int) -> str:
+    """A small count in words, a larger one in digits."""
+    return _(COUNT_WORDS[number]) if number < len(COUNT_WORDS) else str(number)
 
 
 def herring_claims(library: IndexedLibrary, tiles: list[str], groups: list[dict],
@@ -35,7 +51,7 @@ def herring_claims(library: IndexedLibrary, tiles: list[str], groups: list[dict]
 def hint(puzzle: dict, solution: dict, grade: dict | None = None):
     """The theme of one group, without its members: the group whose tiles red herrings claim
     most (ties: the more devious tier, then the label), and the decoys that pull at it."""
-    library = indexed_library()
+    library = indexed_library(puzzle_language(puzzle))
     tiles = list(puzzle["tiles"])
     groups = list(solution["groups"])
     pull = herring_pull(library, tiles, groups)
@@ -47,22 +63,21 @@ def hint(puzzle: dict, solution: dict, grade: dict | None = None):
     named = [(label, count) for label, count in claims
              if not any(re.search(rf"\b{re.escape(tile)}\b", label) for tile in tiles)]
     named = named[:HINT_HERRINGS]
-    text = f"One group's theme: {chosen['label']}."
+    sentences = [_("One group's theme: {label}.", label=chosen["label"])]
     many = len(claims)
     if many == 1 and named:
         label, count = named[0]
-        text += f' Decoy: "{label}", not a group, fits {COUNT_WORDS[count]} of its countries.'
+        sentences.append(_('Decoy: "{label}", not a group, fits {count} of its countries.',
+                           label=label, count=_count(count)))
     elif many:
-        how = COUNT_WORDS[many] if many < len(COUNT_WORDS) else str(many)
-        text += f" Decoys: {how} themes that are not groups claim some of its countries"
-        if named:
-            parts = [f'"{label}" ({COUNT_WORDS[count]}{" of them" if i == 0 else ""})'
-                     for i, (label, count) in enumerate(named)]
-            text += ", most of all " + " and ".join(parts)
-        text += "."
+        parts = [_('"{label}" ({count} of them)', label=label, count=_count(count)) if i == 0
+                 else _('"{label}" ({count})', label=label, count=_count(count))
+                 for i, (label, count) in enumerate(named)]
+        sentences.append(_.n(DECOYS_NAMED, many, how=_count(many), herrings=and_list(parts))
+                         if named else _.n(DECOYS, many, how=_count(many)))
     else:
-        text += " No red herring claims any of its countries."
-    return Hint(TECHNIQUE, text, {"group": chosen["label"]}, None)
+        sentences.append(_("No red herring claims any of its countries."))
+    return Hint(_(TECHNIQUE), " ".join(sentences), {"group": chosen["label"]}, None)
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
@@ -87,7 +102,7 @@ def hint_tally(puzzle: dict, solution: dict, reveals: dict) -> dict[str, str | i
     """Which tier the hint's group is, and how far its herring pull stands above the next
     group's (the benchmark counts both)."""
     groups = solution["groups"]
-    pull = herring_pull(indexed_library(), puzzle["tiles"], groups)
+    pull = herring_pull(indexed_library(puzzle_language(puzzle)), puzzle["tiles"], groups)
     chosen = reveals["group"]
     rest = sorted((v for k, v in pull.items() if k != chosen), reverse=True)
     return {"chosen_tier": next(g["tier"] for g in groups if g["label"] == chosen),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from pipeline.connections.board import TIERS, Category, load_library
+from pipeline.connections.board import TIERS, Category, load_library, puzzle_language
 from pipeline.connections.verify import claimed_groups, splits
 
 # --- counting --------------------------------------------------------------------------------
@@ -22,9 +22,9 @@ def count_groupings(tiles: list[str], limit: int, library: tuple[Category, ...] 
 
 
 @functools.lru_cache(maxsize=4096)
-def groups_of(sorted_tiles: tuple[str, ...]) -> tuple[str, ...]:
+def groups_of(sorted_tiles: tuple[str, ...], language: str = "en") -> tuple[str, ...]:
     """The groups of the board's one split, each as its sorted tiles joined by commas."""
-    found, _ = splits(list(sorted_tiles), load_library(), limit=1)
+    found, _ = splits(list(sorted_tiles), load_library(language), limit=1)
     if not found:
         return ()
     return tuple(sorted(",".join(sorted(group)) for group in found[0]))
@@ -36,7 +36,7 @@ def explain(puzzle: dict) -> list[str]:
     """Which labels claim exactly four tiles, which are herrings one short, and the one choice
     of four claimed groups that covers the board."""
     tiles = list(puzzle["tiles"])
-    library = load_library()
+    library = load_library(puzzle_language(puzzle))
     tier_of = {c.label: c.tier for c in library}
     claimed = claimed_groups(tiles, library)
     lines = []

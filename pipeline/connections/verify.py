@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pipeline.connections.board import TIERS, Category, load_library
+from pipeline.connections.board import TIERS, Category, load_library, puzzle_language
 
 CHECKER = "connections.verifier/1"
 
@@ -50,12 +50,15 @@ def splits(tiles: list[str], library: tuple[Category, ...], limit: int) -> tuple
 
 
 def verify(puzzle: dict, solution: dict) -> dict:
-    """The proof of a board's records (its printed tiles and groups): `prove` on them."""
-    return prove(list(puzzle["tiles"]), list(solution["groups"]))
+    """The proof of a board's records (its printed tiles and groups): `prove` on them, against
+    the library of the board's language (its own names and labels)."""
+    return prove(list(puzzle["tiles"]), list(solution["groups"]),
+                 load_library(puzzle_language(puzzle)))
 
 
 def prove(tiles: list[str], groups: list[dict], library: tuple[Category, ...] | None = None) -> dict:
-    """Proof details; "unique" is True only when the printed groups are the one split."""
+    """Proof details; "unique" is True only when the printed groups are the one split
+    (`library`: the English one unless given)."""
     library = library or load_library()
     by_label = {c.label: c for c in library}
     board = set(tiles)
