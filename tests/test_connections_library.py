@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from math import gcd
 
-from pipeline.connections.generate import DECK_STRIDE
-from pipeline.connections.board import TIERS, load_library, tile_names
+from pipeline.connections.generate import DECK_STRIDE, deck_stride
+from pipeline.connections.board import TIERS, indexed_library, load_library, tile_names
 
 SEED_TRIVIA_MODE = {"yellow": 20, "green": 53, "blue": 33, "purple": 9}
 
@@ -25,6 +25,14 @@ def test_the_deck_stride_reaches_every_category():
     counts = Counter(c.tier for c in load_library())
     for tier in TIERS:
         assert gcd(counts[tier], DECK_STRIDE) == 1, tier
+    assert deck_stride(indexed_library()) == DECK_STRIDE   # English boards as they were
+    for lang in ("de", "fr", "es"):
+        counts = Counter(c.tier for c in load_library(lang))
+        stride = deck_stride(indexed_library(lang))
+        assert all(gcd(counts[tier], stride) == 1 for tier in TIERS), lang
+    # French has 49 yellow categories: with the stride of 7 only every seventh would lead.
+    assert Counter(c.tier for c in load_library("fr"))["yellow"] % DECK_STRIDE == 0
+    assert deck_stride(indexed_library("fr")) != DECK_STRIDE
 
 
 def test_names_are_193_plain_and_distinct():

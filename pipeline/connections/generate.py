@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from math import comb
+from math import comb, gcd
 
 from pipeline.connections import verify
 from pipeline.connections.grade import LEVEL_BY_NAME, Level, grade_record, herrings
@@ -348,14 +348,25 @@ def board_number(key: str) -> int:
 
 def scheduled_decks(library: IndexedLibrary, level: str, number: int) -> tuple[tuple[int, ...], ...]:
     """Per tier, the order board `number` of `level` tries categories in: the level's deck
-    (a keyed shuffle of the tier) cut at DECK_STRIDE times the board's number."""
+    (a keyed shuffle of the tier) cut at the library's stride times the board's number."""
+    step = deck_stride(library)
     decks = []
     for tier, members in zip(TIERS, library.by_tier):
         deck = list(members)
         KeyedStream(f"connections:{level}:deck:{tier}").shuffle(deck)
-        cut = number * DECK_STRIDE % len(deck)
+        cut = number * step % len(deck)
         decks.append(tuple(deck[cut:] + deck[:cut]))
     return tuple(decks)
+
+
+def deck_stride(library: IndexedLibrary) -> int:
+    """DECK_STRIDE, or the next number above it coprime to every tier's size, so every
+    category of the library leads its deck once per cycle (English: 7; French, whose yellow
+    tier has 49 categories: 11)."""
+    stride = DECK_STRIDE
+    while any(gcd(len(members), stride) != 1 for members in library.by_tier):
+        stride += 1
+    return stride
 
 
 @dataclass(frozen=True)
