@@ -288,8 +288,15 @@ def _candidates(countries: tuple[Country, ...], lang: str = "en") -> list[Catego
 
     # Geography.
     for continent in sorted({c.continent for c in countries}):
-        add(_("In {continent}", continent=place(continent, CONTINENT_CODES)), "yellow",
-            (c.name for c in countries if c.continent == continent), "continent")
+        if continent == "North America" and not english:
+            # Country-converter's North America runs to Panama and takes in the Caribbean;
+            # German, French and Spanish readers count Central America and the Caribbean
+            # apart, so the label says so.
+            label = _("In North America, Central America or the Caribbean")
+        else:
+            label = _("In {continent}", continent=place(continent, CONTINENT_CODES))
+        add(label, "yellow", (c.name for c in countries if c.continent == continent),
+            "continent")
     for region in sorted({c.region for c in countries}):
         add(_("In the UN region {region}", region=place(region, REGION_CODES)), "green",
             (c.name for c in countries if c.region == region), "region")
