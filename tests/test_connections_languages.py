@@ -139,3 +139,35 @@ def test_hints_and_lessons_print_in_the_language(lang):
     assert "Decoy" not in hint.text and "theme" not in hint.text
     assert all(lesson.text and "fits" not in lesson.text for lesson in lessons)
     assert not any("capital" in paragraph for paragraph in rules)
+
+
+def _bare_colons(text: str) -> int:
+    """Colons outside quotes (labels hold colons of their own: "Amtssprache: Spanisch")."""
+    depth = count = 0
+    for ch in text:
+        if ch in "„«":
+            depth += 1
+        elif ch in "“»":
+            depth = max(0, depth - 1)
+        elif ch == ":" and depth == 0:
+            count += 1
+    return count
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_heading_never_sets_two_bare_colons(lang):
+    """The editor's finding on other families ("Waagerecht und senkrecht: MAIS: ..."): a
+    solution heading joins tier and label with a dash and quotes the other readings."""
+    from pipeline.connections.draw import _heading
+
+    german = {"de": "Amtssprache: Spanisch", "fr": "Langue officielle\u00a0: espagnol",
+              "es": "Lengua oficial: español"}[lang]
+    with speaking(lang):
+        heading = _heading({"tier": "yellow", "label": german},
+                           {german: ["A: b", "C: d"]})
+    assert _bare_colons(heading) == 1, heading
+    # Planted: the English form translated word for word has five.
+    assert _bare_colons("GELB: Amtssprache: Spanisch (auch: A: b; C: d)") == 5
+    with speaking("en"):   # English keeps its own form ("YELLOW: ... (also: ...; ...)")
+        assert _heading({"tier": "yellow", "label": "L"}, {"L": ["A", "B"]}) == \
+            "YELLOW: L (also: A; B)"

@@ -17,7 +17,7 @@ from pipeline.family import family_names, get_family
 # A few keys of each family's levels whose boards are quick to make: every registered family
 # must be listed (a family missing here fails the test rather than being left out).
 LEVELS_TO_TRY = {"starbattle": ("easy", "medium", "tricky"), "bridges": ("easy", "medium", "hard"),
-                 "connections": ("easy", "medium", "hard"),
+                 "connections": ("easy", "medium", "hard", "medium-de", "easy-fr", "hard-es"),
                  "sudoku": ("easy", "medium", "killer-easy"),
                  "kakuro": ("easy", "medium"),
                  "wordsearch": ("easy", "medium", "hard", "medium-de", "hard-fr"),

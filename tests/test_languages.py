@@ -521,7 +521,8 @@ def test_a_short_book_of_every_family_in_every_language_passes_its_preflight(tmp
 
     pairs = _printable_pairs()
     held = {(name, lang) for name, lang, _level in pairs}
-    assert {(name, lang) for name in ("sudoku", "starbattle", "bridges", "kakuro", "wordsearch")
+    assert {(name, lang) for name in ("sudoku", "starbattle", "bridges", "kakuro", "wordsearch",
+                                      "connections")
             for lang in ("de", "fr", "es")} <= held
     verdicts = []
     for name, lang, level in pairs:

@@ -222,8 +222,9 @@ def _head_box(box: GridBox) -> tuple[float, float]:
 def _heading(group: dict, also: dict) -> str:
     heading = _("{tier}: {label}", tier=_(TIER_NAMES[group["tier"]]), label=group["label"])
     if also.get(group["label"]):
-        # The labels of a list are whole phrases, some with commas of their own: the
-        # language's separator between them (French sets a no-break space before ";").
+        # The labels of a list are whole phrases, some with commas or colons of their own:
+        # the language's separator between them (English "; "; the other languages quote
+        # each label, so no line holds two bare colons: „A“, „B“).
         heading = _("{heading} (also: {labels})", heading=heading,
                     labels=_("; ").join(also[group["label"]]))
     return heading
