@@ -83,10 +83,10 @@ def test_an_unknown_language_is_one_line_naming_the_field(tmp_path, value, says)
 
 
 def test_a_family_without_a_catalog_in_the_language_is_refused(tmp_path):
-    level = get_family("connections").levels[0]
-    with pytest.raises(InputError) as caught:   # Connections prints in English only
-        _layout(tmp_path, family="connections", level=level, language="es")
-    assert "connections" in str(caught.value) and "language" in str(caught.value)
+    level = get_family("fillin").levels[0]
+    with pytest.raises(InputError) as caught:   # Fill-In prints in English only
+        _layout(tmp_path, family="fillin", level=level, language="es")
+    assert "fillin" in str(caught.value) and "language" in str(caught.value)
 
 
 # --- the catalogs -----------------------------------------------------------------------------
