@@ -53,7 +53,7 @@ class CodewordFamily(CrosswordFamily):
 
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)
-        return rating_of(solve.solve_board(board), len(board.given))
+        return rating_of(solve.solve_board(board), len(board.given), board.language)
 
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS

@@ -49,7 +49,7 @@ class FillInFamily(CrosswordFamily):
         return generator.generate(key, level, self.version)
 
     def rate(self, puzzle: dict) -> Rating:
-        return rating_of(solve.solve(puzzle))
+        return rating_of(solve.solve(puzzle), puzzle.get("language", "en"))
 
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS[level]

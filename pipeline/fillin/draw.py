@@ -161,11 +161,12 @@ def lessons(boards, levels) -> list:
     """One lesson for each technique of the book's levels, on the first board whose solve
     uses it: its first step of that technique, with the letters placed before it."""
     from pipeline.fillin.board import board_from_puzzle
-    from pipeline.fillin.grade import LEVELS
+    from pipeline.fillin.grade import LEVEL_BY_NAME
     from pipeline.fillin.solve import TIERS, solve_board
     from pipeline.ink import Lesson
 
-    top = max((LEVELS.index(level) + 1 for level in levels if level in LEVELS), default=1)
+    top = max((LEVEL_BY_NAME[level].tier for level in levels if level in LEVEL_BY_NAME),
+              default=1)
     wanted = [name for name, tier in TIERS.items() if tier <= top]
     out = []
     for name in wanted:

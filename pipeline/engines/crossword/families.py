@@ -44,8 +44,8 @@ class CrosswordFamily(Family):
         return self.sizes[level], self.sizes[level]
 
     def level_language(self, level: str) -> str:
-        """Every level fills from English word lists."""
-        return "en"
+        """The language of the word lists the level fills from (its grade module's spec)."""
+        return self.grades.LEVEL_BY_NAME[level].language
 
     def read_words(self, path: Path, level: str):
         """A layout's own word list, indexed for the level's fills (the generate module's
