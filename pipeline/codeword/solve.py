@@ -25,14 +25,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.codeword.board import CODES, LETTERS, Board, board_from_puzzle
+from pipeline.i18n import N_
 from pipeline.engines.crossword.families import trace
 from pipeline.engines.crossword.words import (LengthIndex, WordIndex, dictionary_index,
                                               dictionary_list)
 
 ALL = (1 << 26) - 1
-PATTERN = "Pattern"
-ONLY_NUMBER = "Only Number for the Letter"
-WHAT_IF = "What-If"
+PATTERN = N_("Pattern")
+ONLY_NUMBER = N_("Only Number for the Letter")
+WHAT_IF = N_("What-If")
 
 
 @dataclass(frozen=True)
