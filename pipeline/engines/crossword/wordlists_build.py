@@ -42,7 +42,8 @@ definition counts. What differs, and why:
   `mythes-de`) lists it, or the form it inflects (Hafens: Hafen + s), as a word of its own,
   and it is not a place's name: not a country's name in German (Babel, from CLDR), nor a
   word OpenThesaurus files under a place (a group of synonyms under Stadt, Hauptstadt, Staat,
-  Region, Fluss, Insel, a star or a planet: Hamburg, Dublin, Venus) unless it is itself the
+  Region, Fluss, Insel, a star or a planet, or beside "Hauptstadt von ...": Hamburg, Dublin,
+  Hannover, Venus) unless it is itself the
   heading of other words (Stadt, Welt); a French or Spanish word is left out when hunspell's
   dictionary of the language (`hunspell-fr`, `hunspell-es`) spells it only with a capital
   (Venecia, Paris);
@@ -57,10 +58,13 @@ definition counts. What differs, and why:
   (in `wamerican`) far commoner in English than in the language (Zipf 1.5 or more above) is
   left out: the French and Spanish lists hold AND, SAD, DRY, GRANT, and wordfreq counts them
   from English quoted in French and Spanish text;
-- UNWANTED: abbreviations, clipped forms, names and foreign words each list spells like a
-  word (German ETC, USW; French INC, QUO; Spanish BOE, CEO, PUM) and one vulgar verb
-  (Spanish MEAR), found by reading every word of three letters and boards of each level,
-  as ABBREVIATIONS were for English.
+- UNWANTED: abbreviations, clipped forms, names, brands and foreign words each list spells
+  like a word (German ETC, INKL, AUDI; French INC, QQUN, BLAIR; Spanish BOE, OREO, GRANT)
+  and vulgar or sexual ones (Spanish MEAR, OJETE; French NICHONS, and the forms of listed
+  offensive words the one definition's English inflections do not reach: French ENCULER,
+  MERDIQUE, German FICKT), found by reading every word of three letters, the words of 24
+  boards in each language and every fill word that begins with a listed offensive word, as
+  ABBREVIATIONS were for English.
 """
 
 from __future__ import annotations
@@ -131,13 +135,23 @@ HUNSPELL = {"fr": Path("/usr/share/hunspell/fr_FR.dic"), "es": Path("/usr/share/
 # is a noun's when the word it ends is one.
 NOUN_ENDINGS = ("s", "es", "n", "en", "e", "er", "ern", "nen", "ns")
 UNWANTED = {
-    "de": frozenset("BOY CHI ETC MED PER PRO RED SEK USW MIN GEM BON DAR".split()),
-    "fr": frozenset("ACE BEN BOB BOY BYE DAM DAN DEC DER DOG DOM END EUH FAC FOX GAP HAN HOT "
-                    "HUI INC JAN MAC MAN MAR MIN MIT NEO NES PAT PRO PUY QUO REZ ROB SEN SIR "
-                    "TEE TEL TER UNS VAR PRE VIVENDI".split()),
-    "es": frozenset("ALI AMI BEN BOE BON BOY CEO CHA CHO CID COM DEA EVO FER GIL MAN NEO NON "
-                    "PER PRE PRO PUM QUI ROB SAO SEN SEO SIC SUB SUD TAC TOP VAL MEAR PERU RENE "
-                    "NICARAGUA".split()),
+    "de": frozenset("BOY CHI ETC MED PER PRO RED SEK USW MIN GEM BON DAR AUDI INCL INKL "
+                    "STASI MEKKA KLAUS SINTI VOELKISCH LUFTHANSA LINUX JAVA KRIM DONAU "
+                    "VERDI HANNOVERS OSCAR LYNCH ZIONISTEN BOYS FICKE FICKT HUREN PISSE "
+                    "PISST SCHEISSEN PORNOFILME PAEDOPHILEN BERLIN EUROPA BAYERN".split()),
+    "fr": frozenset("ACE BEN BOB BOY BYE DAM DAN DEC DER DOG DOM END EUH FAC FOX GAP HAN "
+                    "HOT HUI INC JAN MAC MAN MAR MIN MIT NEO NES PAT PRO PUY QUO REZ ROB "
+                    "SEN SIR TEE TEL TER UNS VAR PRE EME VIVENDI QQUN BLAIR BOSCO DORIS "
+                    "ESCOBAR NICHONS BOOTS OUAIS ENCULER BAISENT KIFFE ADELE ALVIN STEWART "
+                    "AEQUO MARKS YARDS ROOT TANKS SHAKE GUYOT CONNERIE CONNERIES MERDIER "
+                    "MERDIQUE SALOPARD SALOPERIE SALOPERIES COUILLE PISSE GUEULER GLANDER "
+                    "TESTICULES SPERME SODOMIE FELLATION ORGASME PEDOPHILIE PORNOGRAPHIE "
+                    "PORNOGRAPHIQUE PORNOGRAPHIQUES SPERMATOZOIDES".split()),
+    "es": frozenset("ALI AMI BEN BOE BON BOY CEO CHA CHO CID COM DEA EVO FER GIL MAN NEO "
+                    "NON PER PRE PRO PUM QUI ROB SAO SEN SEO SIC SUB SUD TAC TOP VAL MEAR "
+                    "PERU RENE NICARAGUA OREO ORIOL PETRA RAMON DANCE GRAND GRANT RAIN "
+                    "ETERNAL MULTI CHINGO OJETE POTOSI STATU PORNOGRAFIA PORNOGRAFICO "
+                    "ORGASMO GRINGA".split()),
 }
 SHORT_FLOOR = 3.5     # a fill word of three letters, in German, French and Spanish
 ENGLISH_LEAD = 1.5    # Zipf: an English word this much commoner in English is English here
@@ -192,7 +206,7 @@ def german_place_names() -> frozenset[str]:
         terms = line.split("|")[1:]
         above = {HEADING.sub("", t).strip() for t in terms if "(Oberbegriff)" in t}
         headings |= above
-        if above & PLACE_KINDS:
+        if above & PLACE_KINDS or any("Hauptstadt " in t for t in terms):   # "Hauptstadt von"
             places |= {HEADING.sub("", t).strip() for t in terms if "(Oberbegriff)" not in t}
     countries = {name for name in Locale("de").territories.values() if name.isalpha()}
     return frozenset({p for p in places - headings if _plain_noun(p)} | countries)
