@@ -43,15 +43,15 @@ definition counts. What differs, and why:
   and it is not a place's name: not a country's name in German (Babel, from CLDR), nor a
   word OpenThesaurus files under a place (a group of synonyms under Stadt, Hauptstadt, Staat,
   Region, Fluss, Insel, a star or a planet, or beside "Hauptstadt von ...": Hamburg, Dublin,
-  Hannover, Venus) unless it is itself the
-  heading of other words (Stadt, Welt); a French or Spanish word is left out when hunspell's
-  dictionary of the language (`hunspell-fr`, `hunspell-es`) spells it only with a capital
-  (Venecia, Paris);
+  Hannover, Venus) unless it is itself the heading of other words (Stadt, Welt); a French or
+  Spanish word is left out when hunspell's dictionary of the language (`hunspell-fr`,
+  `hunspell-es`) spells it only with a capital (Venecia, Paris);
 - Spanish words with Ñ are left out of both lists: Spanish grids keep Ñ as a letter of its
   own, and writing it N makes another word (AÑO, year, is ANO); the crossword engine writes
   A-Z only;
-- the dictionary is every word of the list a grid can write (German names included: a
-  solver who writes one in must not find a second answer); the fill list its words of
+- the dictionary is every word of the list a grid can write but the offensive ones (German
+  names included: a solver who writes one in must not find a second answer); the fill list
+  its words of
   Zipf >= 2.5 with a vowel, not a Roman numeral, and two more rules found by reading boards:
   a word of three letters needs Zipf >= 3.5 (below it the lists' short words are mostly
   clipped, dialect or foreign forms: French FIS, EUS, Spanish ROA, NEA), and an English word
@@ -74,8 +74,8 @@ import sys
 from pathlib import Path
 
 from pipeline.engines import lexicon
-from pipeline.errors import InputError
 from pipeline.engines.crossword.words import common_list, dictionary_list
+from pipeline.errors import InputError
 
 STANDARD = Path("/usr/share/dict/american-english")
 LARGE = Path("/usr/share/dict/american-english-large")
@@ -146,12 +146,13 @@ UNWANTED = {
                     "AEQUO MARKS YARDS ROOT TANKS SHAKE GUYOT CONNERIE CONNERIES MERDIER "
                     "MERDIQUE SALOPARD SALOPERIE SALOPERIES COUILLE PISSE GUEULER GLANDER "
                     "TESTICULES SPERME SODOMIE FELLATION ORGASME PEDOPHILIE PORNOGRAPHIE "
-                    "PORNOGRAPHIQUE PORNOGRAPHIQUES SPERMATOZOIDES".split()),
+                    "PORNOGRAPHIQUE PORNOGRAPHIQUES SPERMATOZOIDES NAZIE NAZISME YORKAIS "
+                    "NEGRIER NEGRIERE NEGRIERS".split()),
     "es": frozenset("ALI AMI BEN BOE BON BOY CEO CHA CHO CID COM DEA EVO FER GIL MAN NEO "
                     "NON PER PRE PRO PUM QUI ROB SAO SEN SEO SIC SUB SUD TAC TOP VAL MEAR "
                     "PERU RENE NICARAGUA OREO ORIOL PETRA RAMON DANCE GRAND GRANT RAIN "
                     "ETERNAL MULTI CHINGO OJETE POTOSI STATU PORNOGRAFIA PORNOGRAFICO "
-                    "ORGASMO GRINGA".split()),
+                    "ORGASMO GRINGA DOM NEGRITO NEGRETE".split()),
 }
 SHORT_FLOOR = 3.5     # a fill word of three letters, in German, French and Spanish
 ENGLISH_LEAD = 1.5    # Zipf: an English word this much commoner in English is English here
