@@ -16,8 +16,8 @@ import family_fingerprints as fingerprints
 
 from pipeline import cli
 from pipeline.codeword import FAMILY, solve, verify
-from pipeline.codeword.grade import RARE
-from pipeline.engines.crossword.words import read_list, COMMON
+from pipeline.codeword.grade import LEVEL_BY_NAME, RARE
+from pipeline.engines.crossword.words import common_list, read_list
 from pipeline.engines import lexicon
 from pipeline.errors import InputError
 
@@ -34,7 +34,7 @@ def current() -> dict:
 
 
 def test_boards_match_their_fingerprints():
-    assert len(FAMILY.levels) == 3
+    assert len(FAMILY.levels) == 9   # easy, medium, hard; and in German, French
     fingerprints.check_against_file(FAMILY, NUMBERS, DATA)
 
 
@@ -47,16 +47,19 @@ def test_boards_are_proven_and_rated_at_exactly_their_level(level):
         assert verify.verify(g.puzzle, g.solution)["unique"]
         assert FAMILY.count_solutions(g.puzzle, 2) == 1
         # The table: easy gives three letters, medium two, hard one or two.
-        assert len(g.puzzle["given"]) in {"easy": {3}, "medium": {2}, "hard": {1, 2}}[level]
+        spec = LEVEL_BY_NAME[level]
+        assert len(g.puzzle["given"]) in {"easy": {3}, "medium": {2}, "hard": {1, 2}}[spec.plain]
         letters = {ch for line in g.solution["grid"] for ch in line if ch != "#"}
         assert len(letters) == 26
-        if level == "hard":
-            assert sum(ch in RARE for line in g.solution["grid"] for ch in line) >= 16
+        if spec.plain == "hard":   # 16 in English and German, 12 in French (grade.py)
+            assert sum(ch in RARE for line in g.solution["grid"] for ch in line) >= \
+                spec.rare_cells >= 12
 
 
 def test_answer_words_are_common_and_never_twice():
-    common = {w for w, z in read_list(COMMON).items() if z >= 3.0}
     for level in FAMILY.levels:
+        language = LEVEL_BY_NAME[level].language
+        common = {w for w, z in read_list(common_list(language)).items() if z >= 3.0}
         g = made(level, 5)
         board = solve.board_from_puzzle(g.puzzle)
         key = {int(n): ch for n, ch in g.solution["key"].items()}
@@ -90,7 +93,7 @@ def test_a_second_key_under_the_dictionary_is_found(monkeypatch, tmp_path, capsy
     g = made("easy", 1)
     open_numbers = [n for n in range(1, 27) if str(n) not in g.puzzle["given"]]
     widened = _swapped_dictionary(g.puzzle, g.solution, open_numbers[0], open_numbers[1])
-    monkeypatch.setattr(verify, "_dictionary", lambda: widened)
+    monkeypatch.setattr(verify, "_dictionary", lambda language="en": widened)
     proof = verify.verify(g.puzzle, g.solution)
     assert proof["solutions"] == 2 and not proof["unique"]
 

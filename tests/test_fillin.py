@@ -16,6 +16,7 @@ import family_fingerprints as fingerprints
 from pipeline import cli
 from pipeline.errors import InputError
 from pipeline.fillin import FAMILY, solve, verify
+from pipeline.fillin.grade import LEVEL_BY_NAME
 
 DATA = Path(__file__).parent / "data" / "fillin_fingerprints.json"
 NUMBERS = (1, 2, 3, 17, 250)
@@ -30,7 +31,7 @@ def current() -> dict:
 
 
 def test_boards_match_their_fingerprints():
-    assert len(FAMILY.levels) == 3
+    assert len(FAMILY.levels) == 12   # easy, medium, hard; and in German, French, Spanish
     fingerprints.check_against_file(FAMILY, NUMBERS, DATA)
 
 
@@ -43,12 +44,13 @@ def test_boards_are_proven_and_rated_at_exactly_their_level(level):
         proof = verify.verify(g.puzzle, g.solution)
         assert proof["unique"] and proof["solutions"] == 1
         assert FAMILY.count_solutions(g.puzzle, 2) == 1
-        size = {"easy": 11, "medium": 13, "hard": 15}[level]
+        plain = LEVEL_BY_NAME[level].plain   # "easy" of "easy-de"
+        size = {"easy": 11, "medium": 13, "hard": 15}[plain]
         assert (g.puzzle["rows"], g.puzzle["cols"]) == (size, size)
         words = g.puzzle["words"]
         assert len(set(words)) == len(words)
         shown = sum(ch.isalpha() for line in g.puzzle["grid"] for ch in line)
-        if level == "hard":
+        if plain == "hard":
             assert shown <= 1
         else:
             assert shown >= 3   # a starter word

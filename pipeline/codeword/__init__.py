@@ -12,6 +12,7 @@ from pipeline.codeword.grade import rating_of
 from pipeline.engines.crossword.families import CrosswordFamily
 from pipeline.family import AnswerSigns, Generated, Rating, check_record_with
 from pipeline.geometry import Box
+from pipeline.i18n import N_
 from pipeline.ink import GridBox, Ink, panel_box
 from pipeline.codeword import (bench as benchmark, board, draw, generate as generator, grade, hints,
                                solve, verify as checker)
@@ -19,7 +20,7 @@ from pipeline.codeword import (bench as benchmark, board, draw, generate as gene
 
 class CodewordFamily(CrosswordFamily):
     version = "codeword/2"   # 2: the fill list cleaned under the one offensive definition
-    title = "Codeword"
+    title = N_("Codeword")
 
     generator, solver, boards, drawing, grades = generator, solve, board, draw, grade
 
@@ -53,7 +54,7 @@ class CodewordFamily(CrosswordFamily):
 
     def rate(self, puzzle: dict) -> Rating:
         board = board_from_puzzle(puzzle)
-        return rating_of(solve.solve_board(board), len(board.given))
+        return rating_of(solve.solve_board(board), len(board.given), board.language)
 
     def panel_rows(self, level: str) -> float:
         return draw.PANEL_ROWS

@@ -12,7 +12,7 @@ seconds of this process (one core); the first board pays for reading and indexin
 from __future__ import annotations
 
 from pipeline.codeword.generate import generate
-from pipeline.codeword.grade import LEVELS
+from pipeline.codeword.grade import PLAIN_LEVELS as LEVELS
 from pipeline.codeword.verify import verify
 from pipeline.engines.crossword.families import generation_rates, print_rates, proof_rate
 

@@ -12,6 +12,7 @@ import string
 from dataclasses import dataclass
 
 from pipeline.engines.crossword.grid import BLOCK, OPEN, layout
+from pipeline.engines.crossword.words import LANGUAGES
 from pipeline.errors import InputError
 
 LETTERS = string.ascii_uppercase
@@ -27,6 +28,7 @@ class Board:
     given: dict[int, str]
     slots: tuple[tuple[int, ...], ...]          # each slot's code numbers in order
     slot_cells: tuple[tuple[tuple[int, int], ...], ...]
+    language: str = "en"   # the language of its words: which large dictionary holds them
 
     @property
     def pattern(self) -> tuple[str, ...]:
@@ -77,8 +79,12 @@ def board_from_puzzle(puzzle: dict) -> Board:
         raise InputError(f"a {short[0].length}-letter word at row {short[0].row}, column "
                          f"{short[0].col}", field="puzzle.cells")
     slots = tuple(tuple(cells[r][c] for r, c in s.cells) for s in found.slots)
+    language = puzzle.get("language", "en")
+    if language not in LANGUAGES:
+        raise InputError(f"{language!r} is not a language of the word lists "
+                         f"({', '.join(LANGUAGES)})", field="puzzle.language")
     return Board(rows, cols, tuple(tuple(row) for row in cells), read, slots,
-                 tuple(s.cells for s in found.slots))
+                 tuple(s.cells for s in found.slots), language)
 
 
 def read_solution(board: Board, solution: dict) -> dict[int, str]:

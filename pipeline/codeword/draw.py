@@ -15,7 +15,10 @@ from dataclasses import dataclass
 
 from pipeline.engines.crossword.drawing import CELL_LINE, draw_grid, draw_letters
 from pipeline.geometry import Box
+from pipeline.i18n import N_, Messages
 from pipeline.ink import GridBox, Ink
+
+_ = Messages(__name__)
 
 MIN_CELL_MM = 7.5       # a 7 pt number in the corner and a written capital below it
 MIN_TEXT = 7.0          # pt: the code numbers and the panel's type, never smaller
@@ -26,14 +29,14 @@ PANEL_ROWS = 4.0        # cell pitches under the grid: the key's two rows and th
 SOLUTION_PANEL_ROWS = 3.2   # cell pitches under a solution's grid: the key's two rows
 KEY_COLUMNS = 13
 FOCUS_SHADE = 0.85
-HINT_FIGURE_NOTE = "Shaded cells are the word the step reads its letter from."
+HINT_FIGURE_NOTE = N_("Shaded cells are the word the step reads its letter from.")
 # The how-to page's rules of play (Family.rules), a paragraph each.
 RULES = (
-    "Every white square holds a letter, and every letter has its own number from 1 to 26: "
-    "the same number is always the same letter, and every letter of the alphabet is used.",
-    "A few letters are given. Write them in wherever their numbers appear, then work out the "
-    "rest from the words taking shape; the key table and the alphabet under the grid keep "
-    "track of what you have found. Every puzzle has exactly one solution.",
+    N_("Every white square holds a letter, and every letter has its own number from 1 to 26: "
+       "the same number is always the same letter, and every letter of the alphabet is used."),
+    N_("A few letters are given. Write them in wherever their numbers appear, then work out "
+       "the rest from the words taking shape; the key table and the alphabet under the grid "
+       "keep track of what you have found. Every puzzle has exactly one solution."),
 )
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -238,12 +241,12 @@ def panel_problem(puzzle_cell: float, box: Box) -> str | None:
 # --- lessons -----------------------------------------------------------------------------------
 
 TECHNIQUE_LESSONS = {
-    "Pattern": "the letters known in a word, and where its numbers repeat, leave only a few "
-    "dictionary words; where they all agree, a number is found.",
-    "Only Number for the Letter": "every letter is used once: when all numbers but one are "
-    "ruled out for a letter, it is that number's.",
-    "What-If": "suppose a letter for a number and follow the words: if one is left with no "
-    "fit, the number is not that letter.",
+    "Pattern": N_("the letters known in a word, and where its numbers repeat, leave only a few "
+                  "dictionary words; where they all agree, a number is found."),
+    "Only Number for the Letter": N_("every letter is used once: when all numbers but one are "
+                                     "ruled out for a letter, it is that number's."),
+    "What-If": N_("suppose a letter for a number and follow the words: if one is left with no "
+                  "fit, the number is not that letter."),
 }
 
 
@@ -264,7 +267,7 @@ def lessons(boards, levels) -> list:
                 if step.technique == name and step.slot is not None or (
                         step.technique == name and name != "Pattern"):
                     cells = board.slot_cells[step.slot] if step.slot is not None else ()
-                    found = Lesson(name, TECHNIQUE_LESSONS[name], index,
+                    found = Lesson(_(name), _(TECHNIQUE_LESSONS[name]), index,
                                    (tuple(cells), step.number, step.letter,
                                     tuple(sorted(known.items()))))
                     break

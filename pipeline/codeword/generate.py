@@ -21,8 +21,9 @@ from pipeline.codeword.grade import LEVEL_BY_NAME, grade_record, level_of, rare_
 from pipeline.codeword.solve import solve_board
 from pipeline.engines.crossword import fill as filler
 from pipeline.engines.crossword.grid import lattice_pattern, layout
-from pipeline.engines.crossword.words import (WordIndex, dictionary_words, fill_index, index_words,
-                                      read_own_list)
+from pipeline.engines.crossword.words import (WordIndex, common_list, dictionary_list,
+                                              dictionary_words, fill_index, index_words,
+                                              read_own_list)
 from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
@@ -46,7 +47,7 @@ def own_index(path: Path, level: str) -> WordIndex:
     name the file, and the line of a word the dictionary lacks."""
     spec = LEVEL_BY_NAME[level]
     own = read_own_list(path)
-    large = dictionary_words()
+    large = dictionary_words(str(dictionary_list(spec.language)))
     for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         parts = line.split()
         if parts and not parts[0].startswith("#") and parts[0].upper() not in large:
@@ -116,7 +117,8 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
     `own_index`), its uniqueness proven under the large dictionary either way."""
     spec = LEVEL_BY_NAME[level]
     stream = KeyedStream(key)
-    index = fill_index(ANSWER_FLOOR) if index is None else index
+    if index is None:
+        index = fill_index(ANSWER_FLOOR, str(common_list(spec.language)))
     for attempt in range(1, ATTEMPTS + 1):
         pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
                                   extra=spec.size // 2)
@@ -136,15 +138,18 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
         cells = [[0 if ch == "#" else code[ch] for ch in line] for line in grid]
         for chosen in given_sets(stream, code, spec.givens):
             puzzle = {"rows": spec.size, "cols": spec.size, "cells": cells,
-                      "given": {str(n): letter_of[n] for n in chosen}}
+                      "given": {str(n): letter_of[n] for n in chosen},
+                      # a board in another language says which (an English one is as it was)
+                      **({} if spec.language == "en" else {"language": spec.language})}
             result = solve_board(board_from_puzzle(puzzle))
-            if level_of(result, len(chosen)) != level:
+            if level_of(result, len(chosen), spec.language) != level:
                 continue
             solution = {"key": {str(n): letter_of[n] for n in range(1, 27)},
                         "grid": ["".join(line) for line in grid]}
             proof = verify.verify(puzzle, solution)
             if not proof["unique"]:
                 raise CheckersDisagree(f"{key}: the solve and the key search disagree")
-            return Generated(puzzle, solution, grade_record(result, len(chosen), grid), proof,
+            return Generated(puzzle, solution,
+                             grade_record(result, len(chosen), grid, spec.language), proof,
                              attempt)
     raise GenerationFailed(f"{key}: no {level} board in {ATTEMPTS} fills")

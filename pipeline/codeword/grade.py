@@ -12,13 +12,14 @@ step over the whole key, harder to see than a word's pattern).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.codeword.solve import ONLY_NUMBER, WHAT_IF, Solve
 from pipeline.family import BEYOND, Rating
+from pipeline.i18n import N_
 
-LEVELS = ("easy", "medium", "hard")
-LEVEL_TITLES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+PLAIN_LEVELS = ("easy", "medium", "hard")
+TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 RARE = "JQXZKVWY"
 
 
@@ -30,13 +31,34 @@ class Level:
     givens: tuple[int, ...]   # how many letters the puzzle gives, tried in this order
     seeded: str               # letters a slot is held to before filling
     rare_cells: int           # cells of RARE letters the grid must hold at least
+    language: str = "en"      # the language of the fill list and the dictionary
+    plain: str = ""           # the English level this one repeats ("easy" of "easy-de")
 
 
-LEVEL_BY_NAME = {
-    "easy": Level("easy", 15, 9, (3,), "JQXZ", 0),
-    "medium": Level("medium", 15, 9, (2,), "JQXZ", 0),
-    "hard": Level("hard", 15, 9, (1, 2), "JQXZKVWY", 16),
-}
+PLAIN = (Level("easy", 15, 9, (3,), "JQXZ", 0, plain="easy"),
+         Level("medium", 15, 9, (2,), "JQXZ", 0, plain="medium"),
+         Level("hard", 15, 9, (1, 2), "JQXZKVWY", 16, plain="hard"))
+# The same levels in German and French (docs/crossword.md), named as the word search's are,
+# each seeding the letters its fill list has fewest words of four letters or more with
+# (counted at Zipf >= 3.0: German Q 102, X 197, Y 285, J 288; French W 39, K 138, Z 399,
+# J 410). Hard boards hold cells of English's rare letters as English ones do, French ones
+# 12 rather than 16: French fills reach them less (16 in 1 fill of 200, 12 in 14).
+# No Spanish level: Spanish words use K and W almost only in loanwords (5 words with K, none
+# with W at Zipf >= 3.0), so a Spanish key needs an alphabet of its own, not A-Z.
+SEEDED = {"de": ("QXYJ", "QXYJKVWZ"), "fr": ("WKZJ", "WKZJQXYV")}
+HARD_RARE_CELLS = {"de": 16, "fr": 12}
+LEVEL_BY_NAME = {level.name: level for level in PLAIN + tuple(
+    replace(level, name=f"{level.name}-{lang}", language=lang,
+            seeded=SEEDED[lang][level.name == "hard"],
+            rare_cells=HARD_RARE_CELLS[lang] if level.rare_cells else 0)
+    for lang in SEEDED for level in PLAIN)}
+LEVELS = tuple(LEVEL_BY_NAME)
+LEVEL_TITLES = {name: TITLES[level.plain] for name, level in LEVEL_BY_NAME.items()}
+
+
+def in_language(plain: str, language: str) -> str:
+    """The level of that plain name in `language` ("easy", "de": "easy-de")."""
+    return plain if language == "en" or plain == BEYOND else f"{plain}-{language}"
 
 
 def rare_cells(grid) -> int:
@@ -47,12 +69,13 @@ def what_ifs(result: Solve) -> list[int]:
     return [step.length for step in result.steps if step.technique == WHAT_IF]
 
 
-def level_of(result: Solve, givens: int) -> str:
+def level_of(result: Solve, givens: int, language: str = "en") -> str:
     if not result.solved:
         return BEYOND
     if what_ifs(result):
-        return "hard" if givens <= 2 else "medium"
-    return "easy" if givens >= 3 else "medium" if givens == 2 else "hard"
+        return in_language("hard" if givens <= 2 else "medium", language)
+    return in_language("easy" if givens >= 3 else "medium" if givens == 2 else "hard",
+                       language)
 
 
 def difficulty(result: Solve, givens: int) -> float:
@@ -62,13 +85,13 @@ def difficulty(result: Solve, givens: int) -> float:
                  + last_places / 10, 2)
 
 
-def rating_of(result: Solve, givens: int) -> Rating:
-    return Rating(level_of(result, givens), difficulty(result, givens))
+def rating_of(result: Solve, givens: int, language: str = "en") -> Rating:
+    return Rating(level_of(result, givens, language), difficulty(result, givens))
 
 
-def grade_record(result: Solve, givens: int, grid) -> dict:
+def grade_record(result: Solve, givens: int, grid, language: str = "en") -> dict:
     lengths = what_ifs(result)
-    return {"level": level_of(result, givens), "difficulty": difficulty(result, givens),
+    return {"level": level_of(result, givens, language), "difficulty": difficulty(result, givens),
             "given": givens, "pattern_letters": sum(1 for s in result.steps if s.placed),
             "what_ifs": len(lengths), "longest_what_if": max(lengths, default=0),
             "rare_cells": rare_cells(grid)}

@@ -25,13 +25,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.codeword.board import CODES, LETTERS, Board, board_from_puzzle
+from pipeline.i18n import N_
 from pipeline.engines.crossword.families import trace
-from pipeline.engines.crossword.words import LengthIndex, WordIndex, dictionary_index
+from pipeline.engines.crossword.words import (LengthIndex, WordIndex, dictionary_index,
+                                              dictionary_list)
 
 ALL = (1 << 26) - 1
-PATTERN = "Pattern"
-ONLY_NUMBER = "Only Number for the Letter"
-WHAT_IF = "What-If"
+PATTERN = N_("Pattern")
+ONLY_NUMBER = N_("Only Number for the Letter")
+WHAT_IF = N_("What-If")
 
 
 @dataclass(frozen=True)
@@ -210,7 +212,7 @@ def key_of(domains) -> dict[int, str]:
 
 def solve_board(board: Board, index: WordIndex | None = None, *, what_ifs: bool = True,
                 limit: int = 60) -> Solve:
-    engine = Engine(board, index or dictionary_index())
+    engine = Engine(board, index or dictionary_index(str(dictionary_list(board.language))))
     domains, candidates = engine.start()
     steps: list[Step] = []
     try:
@@ -257,7 +259,7 @@ def solve(puzzle: dict, **options) -> Solve:
 # --- counting ----------------------------------------------------------------------------------
 
 def count_board(board: Board, limit: int, index: WordIndex | None = None) -> int:
-    engine = Engine(board, index or dictionary_index())
+    engine = Engine(board, index or dictionary_index(str(dictionary_list(board.language))))
     domains, candidates = engine.start()
     found = [0]
 

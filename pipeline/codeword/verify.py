@@ -15,16 +15,18 @@ from __future__ import annotations
 import functools
 from operator import itemgetter
 
-from pipeline.engines.crossword.words import DICTIONARY
+from pipeline.engines.crossword.words import dictionary_list
 
 MAX_CHECKED = 3000   # fitting words listed in full for a slot; beyond, the slot waits
 
 
-@functools.lru_cache(maxsize=1)
-def _dictionary() -> tuple[dict, dict]:
+@functools.lru_cache(maxsize=2)
+def _dictionary(language: str = "en") -> tuple[dict, dict]:
+    """The large dictionary of the board's language (a record says its language when it is
+    not English)."""
     by_length: dict[int, set] = {}
     by_place: dict[tuple[int, int, str], set] = {}
-    for line in DICTIONARY.read_text(encoding="utf-8").splitlines():
+    for line in dictionary_list(language).read_text(encoding="utf-8").splitlines():
         word = line.split(" ")[0]
         by_length.setdefault(len(word), set()).add(word)
         for i, ch in enumerate(word):
@@ -49,10 +51,10 @@ def _runs(cells: list[list[int]]) -> list[list[int]]:
     return found
 
 
-def _fitting(run: list[int], key: dict, used: set, limit: int):
+def _fitting(run: list[int], key: dict, used: set, limit: int, language: str = "en"):
     """The dictionary words that fit `run` under the partial `key` (None: more than `limit`
     candidates to list, the slot knows too little yet)."""
-    by_length, by_place = _dictionary()
+    by_length, by_place = _dictionary(language)
     known = [(i, key[n]) for i, n in enumerate(run) if n in key]
     if known:
         pools = sorted((by_place.get((len(run), i, ch), set()) for i, ch in known), key=len)
@@ -95,6 +97,7 @@ def keys(puzzle: dict, limit: int) -> tuple[list[dict], int]:
     runs = _runs(cells)
     numbers = {n for row in cells for n in row if n}
     start = {int(n): letter for n, letter in puzzle["given"].items()}
+    language = puzzle.get("language", "en")
     found: list[dict] = []
     nodes = [0]
 
@@ -105,7 +108,7 @@ def keys(puzzle: dict, limit: int) -> tuple[list[dict], int]:
         for run in runs:
             if all(n in key for n in run):
                 continue
-            fitting = _fitting(run, key, used, MAX_CHECKED)
+            fitting = _fitting(run, key, used, MAX_CHECKED, language)
             if fitting is None:
                 continue
             if not fitting:
@@ -114,13 +117,13 @@ def keys(puzzle: dict, limit: int) -> tuple[list[dict], int]:
                 best = (run, fitting)
         if best is None:
             if len(key) == len(numbers) == 26 and all(
-                    "".join(key[n] for n in run) in _dictionary()[0].get(len(run), ())
+                    "".join(key[n] for n in run) in _dictionary(language)[0].get(len(run), ())
                     for run in runs):
                 found.append(dict(key))
             elif len(key) < len(numbers):
                 # every open slot knows too little: widen the first one that has a letter
                 run = next(r for r in runs if not all(n in key for n in r))
-                for word in _fitting(run, key, used, 10 ** 9):
+                for word in _fitting(run, key, used, 10 ** 9, language):
                     if len(found) >= limit:
                         return
                     search({**key, **dict(zip(run, word))})

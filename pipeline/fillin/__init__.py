@@ -9,6 +9,7 @@ from __future__ import annotations
 from pipeline.engines.crossword.families import CrosswordFamily
 from pipeline.family import AnswerSigns, Generated, Rating, check_record_with
 from pipeline.fillin.grade import rating_of
+from pipeline.i18n import N_
 from pipeline.ink import GridBox, Ink, panel_box
 from pipeline.fillin import (bench as benchmark, board, draw, generate as generator, grade, hints,
                              solve, verify as checker)
@@ -16,7 +17,7 @@ from pipeline.fillin import (bench as benchmark, board, draw, generate as genera
 
 class FillInFamily(CrosswordFamily):
     version = "fillin/2"   # 2: the fill list cleaned under the one offensive definition
-    title = "Fill-In"
+    title = N_("Fill-In")
 
     generator, solver, boards, drawing, grades = generator, solve, board, draw, grade
 
@@ -49,15 +50,15 @@ class FillInFamily(CrosswordFamily):
         return generator.generate(key, level, self.version)
 
     def rate(self, puzzle: dict) -> Rating:
-        return rating_of(solve.solve(puzzle))
+        return rating_of(solve.solve(puzzle), puzzle.get("language", "en"))
 
     def panel_rows(self, level: str) -> float:
-        return draw.PANEL_ROWS[level]
+        return draw.PANEL_ROWS[grade.LEVEL_BY_NAME[level].plain]
 
     def print_problem(self, measure, level: str, puzzle: dict, solution: dict,
                       puzzle_cell: float, solution_cell: float) -> str | None:
         """The word list must fit at 9 pt in the panel under the grid."""
-        rows = draw.PANEL_ROWS[level]
+        rows = draw.PANEL_ROWS[grade.LEVEL_BY_NAME[level].plain]
         grid = GridBox(0.0, 0.0, puzzle_cell, puzzle["rows"], puzzle["cols"])
         return draw.panel_problem(measure, puzzle, panel_box(grid, rows))
 

@@ -25,7 +25,7 @@ from pipeline.engines.crossword import fill, grid, words
 from pipeline.engines.crossword.families import generation_rates, print_rates, proof_rate
 from pipeline.fillin.generate import generate
 from pipeline.keyed import KeyedStream
-from pipeline.fillin.grade import LEVELS
+from pipeline.fillin.grade import PLAIN_LEVELS as LEVELS
 from pipeline.fillin.verify import verify
 
 VERSION = "fillin/2"

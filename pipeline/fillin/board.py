@@ -12,6 +12,7 @@ import string
 from dataclasses import dataclass
 
 from pipeline.engines.crossword.grid import BLOCK, OPEN, Layout, layout
+from pipeline.engines.crossword.words import LANGUAGES
 from pipeline.errors import InputError
 
 LETTERS = frozenset(string.ascii_uppercase)
@@ -82,6 +83,9 @@ def board_from_puzzle(puzzle: dict) -> Board:
     if short:
         raise InputError(f"a {short[0].length}-letter slot at row {short[0].row}, column "
                          f"{short[0].col}", field="puzzle.grid")
+    if puzzle.get("language", "en") not in LANGUAGES:   # a board's language, when not English
+        raise InputError(f"{puzzle['language']!r} is not a language of the word lists "
+                         f"({', '.join(LANGUAGES)})", field="puzzle.language")
     return Board(rows, cols, grid, tuple(words), slots)
 
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from pipeline.engines.crossword.drawing import LETTER_SIZE, draw_grid, draw_letters
 from pipeline.geometry import Box
+from pipeline.i18n import N_, NN_, Messages
 from pipeline.ink import GridBox, Ink
+
+_ = Messages(__name__)
 
 MIN_CELL_MM = 7.0     # a cell a letter can be written into
 PANEL_TEXT = 9.0      # pt: the word list's type, never smaller
@@ -21,16 +24,16 @@ COLUMN_GAP = 1.2      # of the type size, between columns of words
 # level's words in four columns at PANEL_TEXT pt on a 6 x 9 page (where the width sets the pitch).
 PANEL_ROWS = {"easy": 6.0, "medium": 7.0, "hard": 8.0}
 FOCUS_SHADE = 0.85    # gray of the cells a hint's step reasons on
-HINT_FIGURE_NOTE = ("Shaded cells are the slot the step fills; the letters shown are the "
-                    "ones that decide it.")
+HINT_FIGURE_NOTE = N_("Shaded cells are the slot the step fills; the letters shown are the "
+                      "ones that decide it.")
 
 
 # The how-to page's rules of play (Family.rules), a paragraph each.
 RULES = (
-    "Fit every listed word into the grid, one letter a white square, across from left to "
-    "right and down from top to bottom. Every word is used exactly once.",
-    "The words are listed by length. The printed letters stay as they are. Every puzzle has "
-    "exactly one solution, and it can be found by reasoning alone.",
+    N_("Fit every listed word into the grid, one letter a white square, across from left to "
+       "right and down from top to bottom. Every word is used exactly once."),
+    N_("The words are listed by length. The printed letters stay as they are. Every puzzle "
+       "has exactly one solution, and it can be found by reasoning alone."),
 )
 def _size(box: GridBox) -> float:
     return max(PANEL_TEXT - 2, LETTER_SIZE * box.cell)   # never under 7 pt
@@ -68,10 +71,13 @@ def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
 
 # --- the word list -----------------------------------------------------------------------------
 
+LETTERS_HEADING = NN_("{count} letter", "{count} letters")
+
+
 def word_groups(puzzle: dict) -> list[tuple[str, list[str]]]:
     """("3 letters", [words...]) for each length, shortest first, words alphabetical."""
     lengths = sorted({len(w) for w in puzzle["words"]})
-    return [(f"{n} letters", sorted(w for w in puzzle["words"] if len(w) == n))
+    return [(_.n(LETTERS_HEADING, n), sorted(w for w in puzzle["words"] if len(w) == n))
             for n in lengths]
 
 
@@ -145,15 +151,15 @@ def panel_problem(measure, puzzle: dict, box: Box) -> str | None:
 
 # What each technique's lesson says, after its name.
 TECHNIQUE_LESSONS = {
-    "Only Word of Its Length": "when one listed word of a length is left, it goes in the one "
-    "open slot of that length.",
-    "One Crossing Letter": "a letter already in a slot, from a word crossing it, can leave "
-    "only one listed word of that length with that letter there.",
-    "Two Crossing Letters": "when no single letter decides, all the letters in the slot "
-    "together leave only one word.",
-    "Only Slot for the Word": "a listed word that fits only one open slot goes there.",
-    "What-If": "put a word in a slot and follow the easy steps: if a slot is left with no "
-    "word, that word goes elsewhere.",
+    "Only Word of Its Length": N_("when one listed word of a length is left, it goes in the "
+                                  "one open slot of that length."),
+    "One Crossing Letter": N_("a letter already in a slot, from a word crossing it, can leave "
+                              "only one listed word of that length with that letter there."),
+    "Two Crossing Letters": N_("when no single letter decides, all the letters in the slot "
+                               "together leave only one word."),
+    "Only Slot for the Word": N_("a listed word that fits only one open slot goes there."),
+    "What-If": N_("put a word in a slot and follow the easy steps: if a slot is left with no "
+                  "word, that word goes elsewhere."),
 }
 
 
@@ -161,11 +167,12 @@ def lessons(boards, levels) -> list:
     """One lesson for each technique of the book's levels, on the first board whose solve
     uses it: its first step of that technique, with the letters placed before it."""
     from pipeline.fillin.board import board_from_puzzle
-    from pipeline.fillin.grade import LEVELS
+    from pipeline.fillin.grade import LEVEL_BY_NAME
     from pipeline.fillin.solve import TIERS, solve_board
     from pipeline.ink import Lesson
 
-    top = max((LEVELS.index(level) + 1 for level in levels if level in LEVELS), default=1)
+    top = max((LEVEL_BY_NAME[level].tier for level in levels if level in LEVEL_BY_NAME),
+              default=1)
     wanted = [name for name, tier in TIERS.items() if tier <= top]
     out = []
     for name in wanted:
@@ -175,7 +182,7 @@ def lessons(boards, levels) -> list:
             for step in solve_board(board).steps:
                 slot = board.slots.slots[step.slot]
                 if step.technique == name:
-                    out.append(Lesson(name, TECHNIQUE_LESSONS[name], index,
+                    out.append(Lesson(_(name), _(TECHNIQUE_LESSONS[name]), index,
                                       (tuple(slot.cells), step.word, step.placed,
                                        tuple(placed))))
                     break

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from pipeline.engines.crossword import fill as filler
 from pipeline.engines.crossword.grid import lattice_pattern, layout
-from pipeline.engines.crossword.words import WordIndex, fill_index, index_words, read_own_list
+from pipeline.engines.crossword.words import (WordIndex, common_list, fill_index, index_words,
+                                              read_own_list)
 from pipeline.errors import CheckersDisagree, GenerationFailed, InputError
 from pipeline.family import Generated
 from pipeline.fillin import verify
@@ -36,26 +37,32 @@ OWN_LENGTH_WORDS = 20
 OWN_WORDS = 300
 
 
-def filled_grid(stream: KeyedStream, size: int, longest: int, index=None):
-    """A pattern and its fill from `index` (None: the fill list's common words): (pattern,
-    slots, words) or None."""
+def filled_grid(stream: KeyedStream, size: int, longest: int, index=None,
+                language: str = "en"):
+    """A pattern and its fill from `index` (None: the common words of the language's fill
+    list): (pattern, slots, words) or None."""
     pattern = lattice_pattern(stream, size, size, longest=longest, extra=size)
     if pattern is None:
         return None
     slots = layout(pattern)
-    result = filler.fill(slots, fill_index(FILL_FLOOR) if index is None else index, stream)
+    if index is None:
+        index = fill_index(FILL_FLOOR, str(common_list(language)))
+    result = filler.fill(slots, index, stream)
     if result is None:
         return None
     return pattern, slots, result.words
 
 
-def puzzle_with(pattern, slots, words, shown: dict) -> dict:
+def puzzle_with(pattern, slots, words, shown: dict, language: str = "en") -> dict:
+    """The puzzle record; a board in another language than English says which (an English
+    record is as it always was)."""
     grid = [list(line) for line in pattern]
     for (r, c), letter in shown.items():
         grid[r][c] = letter
     ordered = sorted(words, key=lambda w: (len(w), w))
     return {"rows": len(pattern), "cols": len(pattern[0]),
-            "grid": ["".join(line) for line in grid], "words": ordered}
+            "grid": ["".join(line) for line in grid], "words": ordered,
+            **({} if language == "en" else {"language": language})}
 
 
 def solution_of(pattern, slots, words) -> dict:
@@ -107,12 +114,12 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
     spec = LEVEL_BY_NAME[level]
     stream = KeyedStream(key)
     for attempt in range(1, ATTEMPTS + 1):
-        made = filled_grid(stream, spec.size, spec.longest, index)
+        made = filled_grid(stream, spec.size, spec.longest, index, spec.language)
         if made is None:
             continue
         pattern, slots, words = made
         for shown in starters(stream, slots, words, spec.starter):
-            puzzle = puzzle_with(pattern, slots, words, shown)
+            puzzle = puzzle_with(pattern, slots, words, shown, spec.language)
             # The record is sound by construction and its slots are the pattern's: the board
             # is made from them rather than read back (board_from_puzzle) for every starter.
             board = Board(puzzle["rows"], puzzle["cols"], tuple(puzzle["grid"]),
@@ -120,11 +127,12 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
             result = solve_board(board, spec.tier)
             # The solve is easiest first: one that finishes within the level's tier never
             # reaches a harder one, so this is the board's grade.
-            if not result.solved or level_of(result) != level:
+            if not result.solved or level_of(result, spec.language) != level:
                 continue
             solution = solution_of(pattern, slots, words)
             proof = verify.verify(puzzle, solution)
             if not proof["unique"] or result.grid != tuple(solution["grid"]):
                 raise CheckersDisagree(f"{key}: the solve and the placement search disagree")
-            return Generated(puzzle, solution, grade_record(result), proof, attempt)
+            return Generated(puzzle, solution, grade_record(result, spec.language), proof,
+                             attempt)
     raise GenerationFailed(f"{key}: no {level} board in {ATTEMPTS} patterns")

@@ -10,9 +10,24 @@ from __future__ import annotations
 from pipeline.family import Hint, HintNames, unknown_reveals
 from pipeline.fillin.board import board_from_puzzle
 from pipeline.fillin.solve import WHAT_IF, key_step, solve_board
+from pipeline.i18n import N_, Messages
 
+_ = Messages(__name__)
 REVEALS = ("words",)
-LEAD = "After every easier step"
+# The hint: the language's own sentence for a word placed across or down, and why, from the
+# catalog.
+PLACED = {"A": N_("After every easier step, {technique}: {word} goes across from row {row}, "
+                  "column {column}; {reason}."),
+          "D": N_("After every easier step, {technique}: {word} goes down from row {row}, "
+                  "column {column}; {reason}.")}
+REASONS = {
+    "Only Word of Its Length": N_("it is the only {length}-letter word left"),
+    "One Crossing Letter": N_("one letter already in its slot leaves only this word"),
+    "Two Crossing Letters": N_("only this word fits the letters already in its slot"),
+    "Only Slot for the Word": N_("no other open slot can take it"),
+    "What-If": N_("try the other words in this slot: each runs into a slot no word fits, so "
+                  "{word} is the one"),
+}
 
 
 def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None) -> Hint:
@@ -22,25 +37,17 @@ def hint(puzzle: dict, solution: dict | None = None, grade: dict | None = None) 
     if step is None:
         raise ValueError("the easiest-first solve does not finish this board")
     slot = board.slots.slots[step.slot]
-    direction = "across" if slot.direction == "A" else "down"
     top = max(s.tier for s in result.steps)
     technique = WHAT_IF if top == 3 else step.technique
-    reason = {
-        "Only Word of Its Length": f"it is the only {slot.length}-letter word left",
-        "One Crossing Letter": "one letter already in its slot leaves only this word",
-        "Two Crossing Letters": "only this word fits the letters already in its slot",
-        "Only Slot for the Word": "no other open slot can take it",
-    }.get(step.technique, "")
-    if top == 3:
-        reason = ("try the other words in this slot: each runs into a slot no word fits, "
-                  "so " + step.word + " is the one")
-    text = (f"{LEAD}, {technique}: {step.word} goes {direction} from row {slot.row + 1}, "
-            f"column {slot.col + 1}; {reason}.")
+    # English is the template itself: the same sentence as before the catalogs
+    reason = _(REASONS[technique], length=slot.length, word=step.word)
+    text = _(PLACED[slot.direction], technique=_(technique), word=step.word, row=slot.row + 1,
+             column=slot.col + 1, reason=reason)
     reveals = {"words": [[slot.row, slot.col, slot.direction, step.word]]}
     decided = step.letters or ()
     letters = [[r, c, result.grid[r][c]] for r, c in decided]
     figure = {"cells": [list(cell) for cell in slot.cells], "letters": letters}
-    return Hint(technique, text, reveals, figure)
+    return Hint(_(technique), text, reveals, figure)
 
 
 def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:

@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 
 from pipeline.engines.crossword.families import trace
 from pipeline.fillin.board import Board, board_from_puzzle
+from pipeline.i18n import N_
 
-ONLY_LENGTH = "Only Word of Its Length"
-ONE_LETTER = "One Crossing Letter"
-TWO_LETTERS = "Two Crossing Letters"
-ONLY_SLOT = "Only Slot for the Word"
-WHAT_IF = "What-If"
+ONLY_LENGTH = N_("Only Word of Its Length")
+ONE_LETTER = N_("One Crossing Letter")
+TWO_LETTERS = N_("Two Crossing Letters")
+ONLY_SLOT = N_("Only Slot for the Word")
+WHAT_IF = N_("What-If")
 TIERS = {ONLY_LENGTH: 1, ONE_LETTER: 1, TWO_LETTERS: 2, ONLY_SLOT: 2, WHAT_IF: 3}
 WHAT_IF_STEPS = 200  # steps a what-if may follow before it is given up as inconclusive
 

@@ -44,8 +44,15 @@ class CrosswordFamily(Family):
         return self.sizes[level], self.sizes[level]
 
     def level_language(self, level: str) -> str:
-        """Every level fills from English word lists."""
-        return "en"
+        """The language of the word lists the level fills from (its grade module's spec)."""
+        return self.grades.LEVEL_BY_NAME[level].language
+
+    def example_level(self, first_level: str) -> str:
+        """The easiest level in the language of the book's first level: a German book's
+        worked example is a board of German words."""
+        language = self.level_language(first_level)
+        return next(name for name, spec in self.grades.LEVEL_BY_NAME.items()
+                    if spec.language == language)
 
     def read_words(self, path: Path, level: str):
         """A layout's own word list, indexed for the level's fills (the generate module's

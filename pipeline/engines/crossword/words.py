@@ -26,6 +26,7 @@ from pipeline.engines.lexicon import is_offensive
 DATA = Path(__file__).resolve().parent / "data"
 COMMON = DATA / "common.txt"
 DICTIONARY = DATA / "dictionary.txt"
+LANGUAGES = ("en", "de", "fr", "es")   # the languages the lists are built in (wordlists_build)
 LETTERS = string.ascii_uppercase
 SHORTEST, LONGEST = 3, 15
 ANY_FLOOR = 9.0  # the frequency of a word listed without one: above any floor
@@ -64,6 +65,16 @@ class WordIndex:
     @property
     def size(self) -> int:
         return sum(len(index.words) for index in self.by_length.values())
+
+
+def common_list(language: str = "en") -> Path:
+    """The fill list of `language`: `common.txt` for English, `common-<language>.txt` else."""
+    return COMMON if language == "en" else DATA / f"common-{language}.txt"
+
+
+def dictionary_list(language: str = "en") -> Path:
+    """The large dictionary of `language`, as `common_list` names it."""
+    return DICTIONARY if language == "en" else DATA / f"dictionary-{language}.txt"
 
 
 # --- reading lists -----------------------------------------------------------------------------
