@@ -221,3 +221,28 @@ def test_a_book_of_two_families_one_of_them_text_tiles(tmp_path, toy, monkeypatc
     assert colour_spaces([b.cover_page]) == {"DeviceCMYK"}
     contents = b.pages[2].text
     assert "How to play Toy Marks" in contents and "How to play Word Tiles" in contents
+
+
+def test_a_frozen_section_passes_over_a_board_another_title_prints_as_its_how_to_board():
+    """A lock holds a book's puzzles and its how-to boards together; the catalog's drawing
+    passed over a board another title prints as a how-to example (as every board another title
+    holds), so a build from the lock must too, or the frozen book prints that example as a
+    puzzle (sudoku-de's lock drew board 76, another title's example, before this rule)."""
+    from pipeline.book.choosing import take_boards
+    from pipeline.book.layout import Section
+    from pipeline.records import PuzzleRecord
+
+    boards = {n: PuzzleRecord(f"toy-easy-{n:04d}", "toy", "easy", f"toy:easy:{n}", "toy/1",
+                              {}, {}, {}, {}, f"sha{n}") for n in (1, 2, 3)}
+
+    class Held:   # another title prints board 1 as its how-to example
+        def match(self, id, family, level, puzzle, roles, sha256):
+            return "other" if id == "toy-easy-0001" and "howto" in roles else None
+
+    section = Section("toy", "easy", count=2, first=1, puzzles_per_page=1, solutions_per_page=1)
+    assert take_boards(boards, section, held=Held(), held_roles=("howto",)) == \
+        [boards[2], boards[3]]
+    # the rule's point: without it (no ledger, or only puzzles held) board 1 is taken
+    assert take_boards(boards, section) == [boards[1], boards[2]]
+    assert take_boards(boards, section, held=Held(), held_roles=("puzzle",)) == \
+        [boards[1], boards[2]]

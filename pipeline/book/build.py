@@ -155,9 +155,10 @@ def read_lock(layout: Layout) -> dict[str, PuzzleRecord]:
 
 
 def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
-    """A frozen edition's records: its puzzles exactly as locked (`held` never moves them:
-    the preflight's ledger check judges them), its how-to boards the lock's first ones no
-    other title sells as puzzles."""
+    """A frozen edition's records: its puzzles exactly as locked (a board another title sells
+    as a puzzle never moves them: the preflight's ledger check judges them), passing over a
+    locked board another title prints as its how-to board, as the catalog's drawing did; its
+    how-to boards the lock's first ones no other title sells as puzzles."""
     lock = read_lock(layout)
     by_level: dict[tuple[str, str], dict[int, PuzzleRecord]] = {}
     for record in lock.values():
@@ -166,7 +167,7 @@ def records_from_lock(layout: Layout, problem=None, held=None) -> BookRecords:
     for index, section in enumerate(layout.sections, start=1):
         skipped: list = []
         taken = take_boards(by_level.get((section.family, section.space), {}), section, problem,
-                      skipped)
+                            skipped, held, held_roles=("howto",))
         if len(taken) < section.count:
             raise InputError(f"the lock does not hold the {section.count} {section.family} "
                              f"{section.level} boards this section asks for; the layout changed "

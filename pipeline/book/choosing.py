@@ -19,13 +19,14 @@ def held_elsewhere(held, record: PuzzleRecord, roles=("puzzle", "howto")) -> boo
 
 
 def take_boards(available: dict[int, PuzzleRecord], section: Section, problem=None,
-          skipped: list | None = None, held=None) -> list[PuzzleRecord]:
+          skipped: list | None = None, held=None,
+          held_roles=("puzzle", "howto")) -> list[PuzzleRecord]:
     """The section's boards: the smallest key numbers from `first` on, passing over any board
-    another title holds (`held`, the ledger's other titles) and any `problem` refuses (noted
-    in `skipped`); fewer than `count` when the level runs out."""
+    another title holds in one of `held_roles` (`held`, the ledger's other titles) and any
+    `problem` refuses (noted in `skipped`); fewer than `count` when the level runs out."""
     taken = []
     for n in sorted(n for n in available if n >= section.first):
-        if held_elsewhere(held, available[n]):
+        if held_elsewhere(held, available[n], held_roles):
             continue
         reason = problem(section, available[n]) if problem else None
         if reason:
