@@ -368,3 +368,20 @@ def test_the_rules_count_the_key_alphabet():
         rules = FAMILY.rules_text()
         assert "del 1 al 24:" in rules[0] and "K" in rules[0] and "{" not in "".join(rules)
         assert FAMILY.rules_for(made("easy-es", 1).puzzle) == rules
+
+
+def test_the_printed_stars_stay_as_they_were_and_spanish_prints_englishs():
+    """The stars each level printed before Spanish came, unchanged (the scale is still the
+    nine English, German and French levels); a Spanish level prints its English level's.
+    Planted fault: the scale taken as every level, Spanish ones too, moves German stars."""
+    from pipeline.book.interior import difficulty_stars
+
+    def stars(scale_of):
+        return {level: difficulty_stars(level, scale_of(level)) for level in FAMILY.levels}
+
+    before = {"easy": 1, "medium": 1, "hard": 2, "easy-de": 3, "medium-de": 3, "hard-de": 3,
+              "easy-fr": 4, "medium-fr": 5, "hard-fr": 5}
+    printed = stars(FAMILY.difficulty_scale)
+    assert {level: printed[level] for level in before} == before
+    assert [printed[f"{plain}-es"] for plain in ("easy", "medium", "hard")] == [1, 1, 2]
+    assert stars(lambda level: FAMILY.levels)["easy-de"] != before["easy-de"]

@@ -43,6 +43,9 @@ class CodewordFamily(CrosswordFamily):
     hint_names = staticmethod(hints.hint_names)
     draw_hint = staticmethod(draw.draw_hint)
 
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        return grade.star_scale(grade.LEVEL_BY_NAME[level].language)
+
     def rules_text(self) -> list[str]:
         """The rules in the book's language, counting its key alphabet's letters."""
         return self._rules(language())

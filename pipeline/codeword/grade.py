@@ -54,6 +54,18 @@ LEVEL_BY_NAME = {level.name: level for level in PLAIN + tuple(
     for lang in SEEDED for level in PLAIN)}
 LEVELS = tuple(LEVEL_BY_NAME)
 LEVEL_TITLES = {name: TITLES[level.plain] for name, level in LEVEL_BY_NAME.items()}
+# The printed stars (Family.difficulty_scale): the scale the levels printed before Spanish
+# had, all nine of English, German and French, kept so that no printed book changes (it gives
+# a German or French board more stars than its English level; the stars say nothing of the
+# board itself). A Spanish level takes its English level's place, so it prints English's.
+STAR_LEVELS = tuple(name for name, level in LEVEL_BY_NAME.items() if level.language != "es")
+
+
+def star_scale(language: str) -> tuple[str, ...]:
+    if language != "es":
+        return STAR_LEVELS
+    return tuple(in_language(LEVEL_BY_NAME[name].plain, language)
+                 if LEVEL_BY_NAME[name].language == "en" else name for name in STAR_LEVELS)
 
 
 def in_language(plain: str, language: str) -> str:
