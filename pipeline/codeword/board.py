@@ -21,16 +21,10 @@ LETTERS = string.ascii_uppercase
 # The letters a key of each language maps its numbers to, every one of them in the grid.
 # Spanish leaves out K and W: Spanish words hold them almost only in loanwords (5 words of
 # four letters or more with K at Zipf >= 3.0 in the fill list, none with W), so a grid of
-# common words cannot use them all, and Spanish codeword puzzles number 24 letters
-# (docs/crossword.md).
+# common words cannot use them all, and a Spanish key numbers 24 letters (docs/crossword.md).
 KEY_ALPHABETS = {"en": LETTERS, "de": LETTERS, "fr": LETTERS,
                  "es": LETTERS.replace("K", "").replace("W", "")}
-CODES = range(1, 27)   # an English key's code numbers
 LARGEST = 25
-
-
-def key_alphabet(language: str) -> str:
-    return KEY_ALPHABETS[language]
 
 
 def _alphabet_name(letters: str) -> str:
