@@ -16,6 +16,7 @@ import family_fingerprints as fingerprints
 
 from pipeline import cli
 from pipeline.codeword import FAMILY, solve, verify
+from pipeline.codeword.board import KEY_ALPHABETS
 from pipeline.codeword.grade import LEVEL_BY_NAME, RARE
 from pipeline.engines.crossword.words import common_list, read_list
 from pipeline.engines import lexicon
@@ -34,7 +35,7 @@ def current() -> dict:
 
 
 def test_boards_match_their_fingerprints():
-    assert len(FAMILY.levels) == 9   # easy, medium, hard; and in German, French
+    assert len(FAMILY.levels) == 12   # easy, medium, hard; and in German, French, Spanish
     fingerprints.check_against_file(FAMILY, NUMBERS, DATA)
 
 
@@ -50,10 +51,11 @@ def test_boards_are_proven_and_rated_at_exactly_their_level(level):
         spec = LEVEL_BY_NAME[level]
         assert len(g.puzzle["given"]) in {"easy": {3}, "medium": {2}, "hard": {1, 2}}[spec.plain]
         letters = {ch for line in g.solution["grid"] for ch in line if ch != "#"}
-        assert len(letters) == 26
-        if spec.plain == "hard":   # 16 in English and German, 12 in French (grade.py)
+        assert letters == set(KEY_ALPHABETS[spec.language])   # A-Z; Spanish without K, W
+        assert sorted(g.solution["key"], key=int) == [str(n) for n in range(1, len(letters) + 1)]
+        if spec.plain == "hard":   # 16 in English and German, 12 in French, 11 in Spanish
             assert sum(ch in RARE for line in g.solution["grid"] for ch in line) >= \
-                spec.rare_cells >= 12
+                spec.rare_cells >= 11
 
 
 def test_answer_words_are_common_and_never_twice():
@@ -273,3 +275,113 @@ def test_a_solution_pitch_too_small_for_the_key_is_a_print_problem():
     measure = RecordingInk()
     assert FAMILY.print_problem(measure, "easy", g.puzzle, g.solution, 24.0, 11.0) is None
     assert "key" in FAMILY.print_problem(measure, "easy", g.puzzle, g.solution, 24.0, 6.0)
+
+
+# --- a key alphabet of 24 letters (Spanish) -------------------------------------------------------
+
+def test_a_spanish_key_has_24_numbers_and_no_k_or_w():
+    """Spanish boards number 24 letters, A-Z without K and W: every number 1-24 in the grid,
+    the key maps exactly those, and no K or W is in any answer or in the key."""
+    g = made("easy-es", 1)
+    assert g.puzzle["language"] == "es"
+    numbers = {n for row in g.puzzle["cells"] for n in row if n}
+    assert numbers == set(range(1, 25))
+    assert "".join(sorted(g.solution["key"].values())) == "ABCDEFGHIJLMNOPQRSTUVXYZ"
+    assert not {"K", "W"} & {ch for line in g.solution["grid"] for ch in line}
+
+
+@pytest.mark.parametrize("change,field", [
+    (lambda p, s: p["cells"][0].__setitem__(0, 25), "puzzle.cells[0]"),    # no 25th letter
+    (lambda p, s: p["given"].update({"5": "K"}), "puzzle.given.5"),          # K is not in it
+    (lambda p, s: p["given"].update({"25": "A"}), "puzzle.given"),
+    (lambda p, s: s["key"].update({"25": "K"}), "solution.key"),
+    (lambda p, s: s["key"].update({"1": "W"}), "solution.key"),
+    (lambda p, s: p.update(language="en"), "puzzle.cells"),   # read as A-Z: 25, 26 missing
+])
+def test_a_spanish_record_outside_its_24_letters_is_refused(change, field):
+    g = made("easy-es", 1)
+    puzzle, solution = copy.deepcopy(g.puzzle), copy.deepcopy(g.solution)
+    FAMILY.check_record({"puzzle": puzzle, "solution": solution})
+    change(puzzle, solution)
+    with pytest.raises(InputError) as error:
+        FAMILY.check_record({"puzzle": puzzle, "solution": solution})
+    assert error.value.field == field and "\n" not in str(error.value)
+
+
+def test_the_spanish_checker_reads_no_word_with_k_or_w():
+    """The Spanish dictionary holds a few words with K or W (loanwords and names); a key
+    with no K or W cannot spell them, so the checker leaves them out. Planted fault: the
+    same search over the whole dictionary would list them as fitting."""
+    by_length, _places = verify._dictionary("es")
+    assert not any({"K", "W"} & set(w) for words in by_length.values() for w in words)
+    from pipeline.engines.crossword.words import dictionary_list
+    whole = [line.split(" ")[0] for line in
+             dictionary_list("es").read_text(encoding="utf-8").splitlines()]
+    assert any({"K", "W"} & set(w) for w in whole)
+
+
+def test_the_spanish_panel_draws_two_rows_of_twelve_and_24_letters():
+    """The key table: 24 numbered boxes in two rows of twelve, centred; the alphabet strip:
+    the 24 letters, no K or W. The English panel keeps its two rows of thirteen and A-Z."""
+    from pipeline.codeword import draw
+    from pipeline.geometry import Box
+    from pipeline.ink import RecordingInk
+
+    box = Box(0.0, 0.0, 15 * 20.0, 4.0 * 20.0)
+
+    def panel(puzzle):
+        ink = RecordingInk()
+        FAMILY.draw_panel(ink, puzzle, box)
+        texts = [(c.args, dict(c.options)) for c in ink.calls if c.verb == "text"]
+        numbers = [(x, y, t) for (x, y, t), _o in texts if t.isdigit()]
+        strip = "".join(t for (_x, _y, t), o in texts if t.isalpha() and not o["bold"])
+        return numbers, strip
+
+    numbers, strip = panel(made("easy-es", 1).puzzle)
+    assert strip == "ABCDEFGHIJLMNOPQRSTUVXYZ"
+    rows = sorted({round(y, 3) for _x, y, _t in numbers}, reverse=True)
+    assert len(rows) == 2
+    assert [t for _x, y, t in numbers if round(y, 3) == rows[0]] == \
+        [str(n) for n in range(1, 13)]
+    assert [t for _x, y, t in numbers if round(y, 3) == rows[1]] == \
+        [str(n) for n in range(13, 25)]
+    english, strip = panel(made("easy", 1).puzzle)
+    assert strip == draw.KEY_ALPHABETS["en"] and len(english) == 26
+    assert len({round(y, 3) for _x, y, _t in english}) == 2
+
+
+def test_the_rules_count_the_key_alphabet():
+    """The rules say 1 to 26 in English (the text as it always was), German and French, and
+    1 to 24 in Spanish, both on the how-to page of a book and for a board's worked example."""
+    from pipeline.i18n import speaking
+
+    english = ("Every white square holds a letter, and every letter has its own number from "
+               "1 to 26: the same number is always the same letter, and every letter of the "
+               "alphabet is used.")
+    assert FAMILY.rules_text()[0] == english
+    assert FAMILY.rules_for(made("easy", 1).puzzle)[0] == english
+    with speaking("de"):
+        assert "von 1 bis 26:" in FAMILY.rules_text()[0]
+    with speaking("fr"):
+        assert "de 1 à 26\u00a0:" in FAMILY.rules_text()[0]
+    with speaking("es"):
+        rules = FAMILY.rules_text()
+        assert "del 1 al 24:" in rules[0] and "K" in rules[0] and "{" not in "".join(rules)
+        assert FAMILY.rules_for(made("easy-es", 1).puzzle) == rules
+
+
+def test_the_printed_stars_stay_as_they_were_and_spanish_prints_englishs():
+    """The stars each level printed before Spanish came, unchanged (the scale is still the
+    nine English, German and French levels); a Spanish level prints its English level's.
+    Planted fault: the scale taken as every level, Spanish ones too, moves German stars."""
+    from pipeline.book.interior import difficulty_stars
+
+    def stars(scale_of):
+        return {level: difficulty_stars(level, scale_of(level)) for level in FAMILY.levels}
+
+    before = {"easy": 1, "medium": 1, "hard": 2, "easy-de": 3, "medium-de": 3, "hard-de": 3,
+              "easy-fr": 4, "medium-fr": 5, "hard-fr": 5}
+    printed = stars(FAMILY.difficulty_scale)
+    assert {level: printed[level] for level in before} == before
+    assert [printed[f"{plain}-es"] for plain in ("easy", "medium", "hard")] == [1, 1, 2]
+    assert stars(lambda level: FAMILY.levels)["easy-de"] != before["easy-de"]

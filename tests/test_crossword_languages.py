@@ -5,7 +5,8 @@
   (`lexicon.is_offensive`), shown failing on a planted list;
 - a board of each language's levels is made, proven, rated at its level and filled from the
   language's list; a Codeword board's one key is proven under the language's large
-  dictionary, shown failing on a dictionary widened with a twin key.
+  dictionary, shown failing on a dictionary widened with a twin key (German, and Spanish,
+  whose key is the 24 letters A-Z without K and W).
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ def test_a_fill_in_board_of_each_language_is_made_and_proven(level):
     assert all(fill[w] >= 3.0 for w in g.puzzle["words"])
 
 
-@pytest.mark.parametrize("level", ["easy-de", "hard-de", "easy-fr", "hard-fr"])
+@pytest.mark.parametrize("level", ["easy-de", "hard-de", "easy-fr", "hard-fr", "easy-es",
+                                   "medium-es", "hard-es"])
 def test_a_codeword_board_of_each_language_is_proven_under_its_dictionary(level):
     language = CODEWORD.level_language(level)
     g = CODEWORD.generate(f"codeword:{level}:1", level)
@@ -99,14 +101,18 @@ def test_a_codeword_board_of_each_language_is_proven_under_its_dictionary(level)
     assert answers <= set(read_list(common_list(language)))
 
 
-def test_a_twin_key_under_the_widened_german_dictionary_is_found(monkeypatch):
-    """Planted fault: the German dictionary widened with every answer spelt under the key with
-    two open numbers' letters swapped; the checker must find both keys, and it reads the
-    dictionary of the board's language to do so."""
-    g = CODEWORD.generate("codeword:easy-de:1", "easy-de")
-    by_length, by_place = codeword_verify._dictionary("de")
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_a_twin_key_under_the_widened_dictionary_is_found(monkeypatch, language):
+    """Planted fault: the German (Spanish) dictionary widened with every answer spelt under
+    the key with two open numbers' letters swapped; the checker must find both keys, and it
+    reads the dictionary of the board's language to do so. Unwidened, the key is one."""
+    level = f"easy-{language}"
+    g = CODEWORD.generate(f"codeword:{level}:1", level)
+    assert codeword_verify.verify(g.puzzle, g.solution)["unique"]
+    assert CODEWORD.count_solutions(g.puzzle, 2) == 1
+    by_length, by_place = codeword_verify._dictionary(language)
     key = {int(n): ch for n, ch in g.solution["key"].items()}
-    a, b = [n for n in range(1, 27) if str(n) not in g.puzzle["given"]][:2]
+    a, b = [n for n in range(1, len(key) + 1) if str(n) not in g.puzzle["given"]][:2]
     key[a], key[b] = key[b], key[a]
     lengths = {n: set(ws) for n, ws in by_length.items()}
     places = {k: set(ws) for k, ws in by_place.items()}
@@ -117,8 +123,8 @@ def test_a_twin_key_under_the_widened_german_dictionary_is_found(monkeypatch):
             places.setdefault((len(word), i, ch), set()).add(word)
     real = codeword_verify._dictionary
     monkeypatch.setattr(codeword_verify, "_dictionary",
-                        lambda language="en": (lengths, places) if language == "de"
-                        else real(language))
+                        lambda lang="en": (lengths, places) if lang == language
+                        else real(lang))
     proof = codeword_verify.verify(g.puzzle, g.solution)
     assert proof["solutions"] == 2 and not proof["unique"]
 

@@ -1,5 +1,6 @@
-"""Codeword: a crossword grid with every letter replaced by a number from 1 to 26; a few
-letters are given and the solver breaks the code.
+"""Codeword: a crossword grid with every letter replaced by a number from 1 to N (26, or 24 in
+Spanish: the key alphabet, board.KEY_ALPHABETS); a few letters are given and the solver breaks
+the code.
 
 The family object behind the shared interface (pipeline.family.Family), wiring only;
 docs/families.md lists what each module of the folder holds, docs/crossword.md how they work.
@@ -7,12 +8,14 @@ docs/families.md lists what each module of the folder holds, docs/crossword.md h
 
 from __future__ import annotations
 
-from pipeline.codeword.board import board_from_puzzle
+from collections.abc import Sequence
+
+from pipeline.codeword.board import KEY_ALPHABETS, board_from_puzzle
 from pipeline.codeword.grade import rating_of
 from pipeline.engines.crossword.families import CrosswordFamily
 from pipeline.family import AnswerSigns, Generated, Rating, check_record_with
 from pipeline.geometry import Box
-from pipeline.i18n import N_
+from pipeline.i18n import N_, language
 from pipeline.ink import GridBox, Ink, panel_box
 from pipeline.codeword import (bench as benchmark, board, draw, generate as generator, grade, hints,
                                solve, verify as checker)
@@ -39,6 +42,20 @@ class CodewordFamily(CrosswordFamily):
     check_hint = staticmethod(hints.check_hint)
     hint_names = staticmethod(hints.hint_names)
     draw_hint = staticmethod(draw.draw_hint)
+
+    def difficulty_scale(self, level: str) -> tuple[str, ...]:
+        return grade.star_scale(grade.LEVEL_BY_NAME[level].language)
+
+    def rules_text(self) -> list[str]:
+        """The rules in the book's language, counting its key alphabet's letters."""
+        return self._rules(language())
+
+    def rules_for(self, puzzle: dict, levels: Sequence[str] = ()) -> list[str]:
+        return self._rules(puzzle.get("language", "en"))
+
+    def _rules(self, lang: str) -> list[str]:
+        count = len(KEY_ALPHABETS.get(lang, KEY_ALPHABETS["en"]))
+        return [self.words()(paragraph, count=count) for paragraph in self.rules]
 
     def check_record(self, record: dict) -> None:
         check_record_with(record, board.check_puzzle, board.check_solution)

@@ -2,17 +2,19 @@
 
 The puzzle: the crossword grid (pipeline/engines/crossword/drawing.py), each white cell's code number
 small in its top-left corner (NUMBER_SIZE of the cell, never under MIN_TEXT pt), and the given
-letters in every cell of their number. Under it, in the panel: the key table (1 to 26 in two
-rows of thirteen boxes, the given letters filled in) and the alphabet, to cross letters off.
+letters in every cell of their number. Under it, in the panel: the key table (1 to N in two
+rows of N/2 boxes, the given letters filled in) and the key alphabet, to cross letters off.
 The solution: the grid with every letter, the numbers kept in their corners, and under it
-the whole key (1 to 26 in two rows of thirteen, each number over its letter; the given letters
-bold, as in the grid).
+the whole key (1 to N in two rows of N/2, each number over its letter; the given letters
+bold, as in the grid). N is the key alphabet's size (board.KEY_ALPHABETS): 26 in two rows of
+thirteen, 24 in Spanish (no K or W) in two rows of twelve.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pipeline.codeword.board import KEY_ALPHABETS
 from pipeline.engines.crossword.drawing import CELL_LINE, draw_grid, draw_letters
 from pipeline.geometry import Box
 from pipeline.i18n import N_, Messages
@@ -27,18 +29,28 @@ LETTER_SIZE = 0.5       # of the cell pitch: letters sit a little low, clear of 
 CAP_HEIGHT = 0.75       # of the type size: a bold capital's height, with room (the font: 0.70)
 PANEL_ROWS = 4.0        # cell pitches under the grid: the key's two rows and the alphabet
 SOLUTION_PANEL_ROWS = 3.2   # cell pitches under a solution's grid: the key's two rows
-KEY_COLUMNS = 13
+KEY_COLUMNS = 13        # a 26-letter key's; a key of N letters has N/2 (`key_columns`)
 FOCUS_SHADE = 0.85
 HINT_FIGURE_NOTE = N_("Shaded cells are the word the step reads its letter from.")
 # The how-to page's rules of play (Family.rules), a paragraph each.
 RULES = (
-    N_("Every white square holds a letter, and every letter has its own number from 1 to 26: "
-       "the same number is always the same letter, and every letter of the alphabet is used."),
+    N_("Every white square holds a letter, and every letter has its own number from 1 to "
+       "{count}: the same number is always the same letter, and every letter of the alphabet "
+       "is used."),
     N_("A few letters are given. Write them in wherever their numbers appear, then work out "
        "the rest from the words taking shape; the key table and the alphabet under the grid "
        "keep track of what you have found. Every puzzle has exactly one solution."),
 )
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def key_letters(puzzle: dict) -> str:
+    """The puzzle's key alphabet, the letters its numbers stand for (its language's)."""
+    return KEY_ALPHABETS[puzzle.get("language", "en")]
+
+
+def key_columns(letters: str) -> int:
+    """Boxes in each of the key's two rows: thirteen for 26 letters, twelve for 24."""
+    return -(-len(letters) // 2)
 
 
 def _pattern(puzzle: dict) -> list[str]:
@@ -128,14 +140,17 @@ def draw_hint(ink: Ink, puzzle: dict, hint, box: GridBox) -> None:
 
 # --- the key table and the alphabet ------------------------------------------------------------
 
-def key_cell(box: Box) -> float:
-    """The key table's box pitch in `box`: thirteen across, two rows and the alphabet below."""
-    return min(box.width / KEY_COLUMNS, box.height / 3.6)
+def key_cell(box: Box, columns: int = KEY_COLUMNS) -> float:
+    """The key table's box pitch in `box`: `columns` across, two rows and the alphabet
+    below."""
+    return min(box.width / columns, box.height / 3.6)
 
 
 def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
-    pitch = key_cell(box)
-    left = box.x0 + (box.width - KEY_COLUMNS * pitch) / 2
+    alphabet = key_letters(puzzle)
+    columns = key_columns(alphabet)
+    pitch = key_cell(box, columns)
+    left = box.x0 + (box.width - columns * pitch) / 2
     top = box.y1 - 0.4 * pitch
     number = number_size(pitch)     # a key box reads as a grid cell: number, then letter
     letter, base = letter_fit(pitch)
@@ -145,8 +160,8 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
         letter, base = max(MIN_TEXT, 0.5 * pitch), 0.3 * pitch
     segments = []
     numbers, letters = [], []
-    for k in range(26):
-        row, col = divmod(k, KEY_COLUMNS)
+    for k in range(len(alphabet)):
+        row, col = divmod(k, columns)
         x = left + col * pitch
         y = top - (row + 1) * pitch
         segments.append((x, y, x + pitch, y))
@@ -165,8 +180,8 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
         ink.texts(letters, size=letter, bold=True)
     alphabet_size = max(MIN_TEXT + 2, 0.45 * pitch)
     y = top - 2 * pitch - 0.5 * pitch - 0.7 * alphabet_size
-    step = KEY_COLUMNS * pitch / 26
-    ink.texts([(left + (k + 0.5) * step, y, ch, "middle") for k, ch in enumerate(ALPHABET)],
+    step = columns * pitch / len(alphabet)
+    ink.texts([(left + (k + 0.5) * step, y, ch, "middle") for k, ch in enumerate(alphabet)],
               size=max(MIN_TEXT, min(alphabet_size, 1.26 * step)), bold=False)
 
 
@@ -174,8 +189,8 @@ def draw_panel(ink: Ink, puzzle: dict, box: Box) -> None:
 
 @dataclass(frozen=True)
 class KeyType:
-    """Where the solution's key sets its type in its box: thirteen columns, two rows, each
-    a number (baseline `number_base` under the row's top) over its letter."""
+    """Where the solution's key sets its type in its box: `key_columns` columns, two rows,
+    each a number (baseline `number_base` under the row's top) over its letter."""
 
     column: float
     row: float
@@ -185,8 +200,8 @@ class KeyType:
     letter_base: float
 
 
-def key_type(box: Box) -> KeyType:
-    column, row = box.width / KEY_COLUMNS, box.height / 2
+def key_type(box: Box, columns: int = KEY_COLUMNS) -> KeyType:
+    column, row = box.width / columns, box.height / 2
     number = max(MIN_TEXT, 0.36 * row)
     letter = max(MIN_TEXT + 1, 0.46 * row)
     number_base = CAP_HEIGHT * number
@@ -195,11 +210,13 @@ def key_type(box: Box) -> KeyType:
 
 
 def draw_solution_key(ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
-    kind = key_type(box)
+    alphabet = key_letters(puzzle)
+    columns = key_columns(alphabet)
+    kind = key_type(box, columns)
     given = puzzle["given"]
     numbers, plain, bold, rules = [], [], [], []
-    for k in range(26):
-        row, col = divmod(k, KEY_COLUMNS)
+    for k in range(len(alphabet)):
+        row, col = divmod(k, columns)
         x = box.x0 + (col + 0.5) * kind.column
         top = box.y1 - row * kind.row
         numbers.append((x, top - kind.number_base, str(k + 1), "middle"))
@@ -218,7 +235,8 @@ def draw_solution_key(ink: Ink, puzzle: dict, solution: dict, box: Box) -> None:
 
 def solution_key_problem(measure, box: Box) -> str | None:
     """Why the key cannot print under a solution at this pitch: a number and its letter
-    wider than a column, or taller than a row, at the smallest type."""
+    wider than a column, or taller than a row, at the smallest type (measured on a 26-letter
+    key's thirteen columns, the narrowest)."""
     kind = key_type(box)
     if measure.text_width("26", size=kind.number, bold=False) + 1.0 > kind.column or \
             measure.text_width("W", size=kind.letter, bold=True) + 1.0 > kind.column:

@@ -3,8 +3,9 @@ and the given letters that put the solve at exactly the level.
 
 The pattern is an open European-style 15 x 15 (pipeline/engines/crossword/grid.py). Before filling,
 a few slots are held to words holding the letters a fill rarely reaches (J, Q, X, Z and, for
-hard boards, more of K, V, W, Y: RARE), each in a keyed slot, so all 26 letters appear; the
-filler takes answer words of Zipf >= ANSWER_FLOOR only. Letters get code numbers by a keyed
+hard boards, more of K, V, W, Y: RARE; other languages their own), each in a keyed slot, so
+every letter of the key alphabet appears; the filler takes answer words of Zipf >=
+ANSWER_FLOOR only, spelled in the key alphabet (a Spanish fill takes no word with K or W). Letters get code numbers by a keyed
 shuffle. Givens are tried as keyed sets of the level's size; the first set under which the
 easiest-first solve (against the large dictionary) finishes at exactly the level is kept, and
 the independent checker must then find that key and no other, or the board is refused.
@@ -12,11 +13,12 @@ the independent checker must then find that key and no other, or the board is re
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from pathlib import Path
 
 from pipeline.codeword import verify
-from pipeline.codeword.board import LETTERS, board_from_puzzle
+from pipeline.codeword.board import KEY_ALPHABETS, LETTERS, board_from_puzzle
 from pipeline.codeword.grade import LEVEL_BY_NAME, grade_record, level_of, rare_cells
 from pipeline.codeword.solve import solve_board
 from pipeline.engines.crossword import fill as filler
@@ -54,12 +56,13 @@ def own_index(path: Path, level: str) -> WordIndex:
             raise InputError(f"{parts[0]!r} is not in the large dictionary the puzzle's one "
                              "answer is proven under", file=str(path), line=number,
                              field="word")
-    index = index_words(w for w, z in own.items() if z >= ANSWER_FLOOR)
+    letters = KEY_ALPHABETS[spec.language]
+    index = index_words(w for w, z in own.items() if z >= ANSWER_FLOOR and _spelled(w, letters))
     lengths = range(3, spec.longest + 1)
     short = [(n, len(index.of_length(n).words)) for n in lengths
              if len(index.of_length(n).words) < OWN_LENGTH_WORDS]
     total = sum(len(index.of_length(n).words) for n in lengths)
-    missing = sorted(set(LETTERS) - {ch for n in lengths if n >= 4
+    missing = sorted(set(letters) - {ch for n in lengths if n >= 4
                                      for w in index.of_length(n).words for ch in w})
     if short or total < OWN_WORDS or missing:
         what = ", ".join(f"{count} of {n} letters" for n, count in short) or f"{total} in all"
@@ -70,6 +73,22 @@ def own_index(path: Path, level: str) -> WordIndex:
                          f"from 3 to {spec.longest} letters, {OWN_WORDS} in all, every letter)",
                          file=str(path), field="words")
     return index
+
+
+def _spelled(word: str, letters: str) -> bool:
+    return letters == LETTERS or all(ch in letters for ch in word)
+
+
+@functools.lru_cache(maxsize=4)
+def language_fill_index(language: str) -> WordIndex:
+    """The fill list's words of Zipf ANSWER_FLOOR and above that the language's key alphabet
+    spells (for A-Z, the shared fill index itself)."""
+    index = fill_index(ANSWER_FLOOR, str(common_list(language)))
+    letters = KEY_ALPHABETS[language]
+    if letters == LETTERS:
+        return index
+    return index_words(w for length in index.by_length.values() for w in length.words
+                       if _spelled(w, letters))
 
 
 def seeded_slots(stream: KeyedStream, slots, index, letters: str) -> dict[int, int]:
@@ -88,13 +107,14 @@ def seeded_slots(stream: KeyedStream, slots, index, letters: str) -> dict[int, i
     return allowed
 
 
-def numbered(stream: KeyedStream, pattern, slots, words):
-    """The grid's letters, and the code number of each letter (a keyed one-to-one map)."""
+def numbered(stream: KeyedStream, pattern, slots, words, letters: str = LETTERS):
+    """The grid's letters, and the code number of each letter of the key alphabet `letters`
+    (a keyed one-to-one map)."""
     grid = [list(line) for line in pattern]
     for slot, word in zip(slots.slots, words):
         for (r, c), letter in zip(slot.cells, word):
             grid[r][c] = letter
-    order = list(LETTERS)
+    order = list(letters)
     stream.shuffle(order)
     code = {letter: k + 1 for k, letter in enumerate(order)}
     return grid, code
@@ -105,7 +125,7 @@ def given_sets(stream: KeyedStream, code: dict, counts) -> list[dict]:
     out = []
     for count in counts:
         for _ in range(GIVEN_SETS):
-            chosen = sorted(numbers[stream.below(26)] for _ in range(count))
+            chosen = sorted(numbers[stream.below(len(numbers))] for _ in range(count))
             if len(set(chosen)) == count:
                 out.append(chosen)
     return out
@@ -116,9 +136,10 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
     (None: the fill list's words of Zipf ANSWER_FLOOR and above; else a layout's own,
     `own_index`), its uniqueness proven under the large dictionary either way."""
     spec = LEVEL_BY_NAME[level]
+    letters = KEY_ALPHABETS[spec.language]
     stream = KeyedStream(key)
     if index is None:
-        index = fill_index(ANSWER_FLOOR, str(common_list(spec.language)))
+        index = language_fill_index(spec.language)
     for attempt in range(1, ATTEMPTS + 1):
         pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
                                   extra=spec.size // 2)
@@ -129,8 +150,8 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
         made = filler.fill(slots, index, stream, allowed=allowed)
         if made is None:
             continue
-        grid, code = numbered(stream, pattern, slots, made.words)
-        if len({ch for line in grid for ch in line if ch != "#"}) < 26:
+        grid, code = numbered(stream, pattern, slots, made.words, letters)
+        if len({ch for line in grid for ch in line if ch != "#"}) < len(letters):
             continue
         if rare_cells(grid) < spec.rare_cells:
             continue
@@ -144,7 +165,7 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
             result = solve_board(board_from_puzzle(puzzle))
             if level_of(result, len(chosen), spec.language) != level:
                 continue
-            solution = {"key": {str(n): letter_of[n] for n in range(1, 27)},
+            solution = {"key": {str(n): letter_of[n] for n in range(1, len(letters) + 1)},
                         "grid": ["".join(line) for line in grid]}
             proof = verify.verify(puzzle, solution)
             if not proof["unique"]:

@@ -43,10 +43,10 @@ PLAIN = (Level("easy", 15, 9, (3,), "JQXZ", 0, plain="easy"),
 # (counted at Zipf >= 3.0: German Q 102, X 197, Y 285, J 288; French W 39, K 138, Z 399,
 # J 410). Hard boards hold cells of English's rare letters as English ones do, French ones
 # 12 rather than 16: French fills reach them less (16 in 1 fill of 200, 12 in 14).
-# No Spanish level: Spanish words use K and W almost only in loanwords (5 words with K, none
-# with W at Zipf >= 3.0), so a Spanish key needs an alphabet of its own, not A-Z.
-SEEDED = {"de": ("QXYJ", "QXYJKVWZ"), "fr": ("WKZJ", "WKZJQXYV")}
-HARD_RARE_CELLS = {"de": 16, "fr": 12}
+# Spanish keys have 24 letters, no K or W (board.KEY_ALPHABETS); of the other 24 its fill list
+# has fewest such words with Y 120, X 236, Q 266, Z 485, J 490, then H 601, F 1074, V 1270.
+SEEDED = {"de": ("QXYJ", "QXYJKVWZ"), "fr": ("WKZJ", "WKZJQXYV"), "es": ("YXQZ", "YXQZJHFV")}
+HARD_RARE_CELLS = {"de": 16, "fr": 12, "es": 11}
 LEVEL_BY_NAME = {level.name: level for level in PLAIN + tuple(
     replace(level, name=f"{level.name}-{lang}", language=lang,
             seeded=SEEDED[lang][level.name == "hard"],
@@ -54,6 +54,18 @@ LEVEL_BY_NAME = {level.name: level for level in PLAIN + tuple(
     for lang in SEEDED for level in PLAIN)}
 LEVELS = tuple(LEVEL_BY_NAME)
 LEVEL_TITLES = {name: TITLES[level.plain] for name, level in LEVEL_BY_NAME.items()}
+# The printed stars (Family.difficulty_scale): the scale the levels printed before Spanish
+# had, all nine of English, German and French, kept so that no printed book changes (it gives
+# a German or French board more stars than its English level; the stars say nothing of the
+# board itself). A Spanish level takes its English level's place, so it prints English's.
+STAR_LEVELS = tuple(name for name, level in LEVEL_BY_NAME.items() if level.language != "es")
+
+
+def star_scale(language: str) -> tuple[str, ...]:
+    if language != "es":
+        return STAR_LEVELS
+    return tuple(in_language(LEVEL_BY_NAME[name].plain, language)
+                 if LEVEL_BY_NAME[name].language == "en" else name for name in STAR_LEVELS)
 
 
 def in_language(plain: str, language: str) -> str:

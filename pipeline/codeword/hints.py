@@ -62,7 +62,7 @@ def check_hint(puzzle: dict, solution: dict, reveals: dict) -> list[str]:
     key = solution["key"]
     for item in items:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
-                and 1 <= item[0] <= 26 and isinstance(item[1], str)):
+                and str(item[0]) in key and isinstance(item[1], str)):
             problems.append(f"reveals.letters: {item!r} is not [number, letter]")
             continue
         if key[str(item[0])] != item[1]:

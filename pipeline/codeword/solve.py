@@ -1,6 +1,8 @@
 """Breaking a Codeword's key the way a reader does, and counting the keys that fit.
 
-Each code number keeps the letters it may still stand for (26 bits), each slot its candidate
+Each code number keeps the letters it may still stand for (a bit for each of A-Z, only the key
+alphabet's set at the start: a Spanish key has no K or W, so the words holding them drop out
+at the first step), each slot its candidate
 words from the large dictionary (a bit set over the words of its length: crossword/words.py),
 starting from the words with the slot's pattern of repeats (the same number the same letter,
 different numbers different letters). Steps, easiest first:
@@ -24,13 +26,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.codeword.board import CODES, LETTERS, Board, board_from_puzzle
+from pipeline.codeword.board import LETTERS, Board, board_from_puzzle
 from pipeline.i18n import N_
 from pipeline.engines.crossword.families import trace
 from pipeline.engines.crossword.words import (LengthIndex, WordIndex, dictionary_index,
                                               dictionary_list)
 
-ALL = (1 << 26) - 1
+ALL = (1 << 26) - 1   # every letter A-Z: what a key alphabet's letters are taken from
 PATTERN = N_("Pattern")
 ONLY_NUMBER = N_("Only Number for the Letter")
 WHAT_IF = N_("What-If")
@@ -65,6 +67,16 @@ def _bits(domain: int) -> list[int]:
     return [k for k in range(26) if domain >> k & 1]
 
 
+def alphabet_mask(letters: str) -> int:
+    """The bits of a key alphabet's letters."""
+    return sum(1 << LETTERS.index(ch) for ch in letters)
+
+
+def _codes(domains) -> range:
+    """The code numbers of a state (domains[0] is unused: numbers start at 1)."""
+    return range(1, len(domains))
+
+
 @functools.lru_cache(maxsize=64)
 def _shape_masks(index: LengthIndex) -> dict[tuple[int, ...], int]:
     """Bit sets of the words of one length by their pattern of repeats (position i gets the
@@ -97,7 +109,10 @@ class Engine:
     def __init__(self, board: Board, index: WordIndex):
         self.board = board
         self.tables = [index.of_length(len(slot)) for slot in board.slots]
-        self.where: dict[int, list[tuple[int, int]]] = {n: [] for n in CODES}
+        self.codes = board.codes
+        self.alphabet = alphabet_mask(board.letters)
+        self.letter_bits = [LETTERS.index(ch) for ch in board.letters]
+        self.where: dict[int, list[tuple[int, int]]] = {n: [] for n in self.codes}
         for s, slot in enumerate(board.slots):
             seen = set()
             for i, n in enumerate(slot):
@@ -108,7 +123,7 @@ class Engine:
                          for slot in board.slots]
 
     def start(self) -> tuple[list[int], list[int]]:
-        domains = [0] + [ALL] * 26
+        domains = [0] + [self.alphabet] * len(self.codes)
         for n, letter in self.board.given.items():
             domains[n] = 1 << LETTERS.index(letter)
         candidates = []
@@ -172,13 +187,13 @@ class Engine:
         while again:
             again = False
             fixed = 0
-            for n in CODES:
+            for n in self.codes:
                 d = domains[n]
                 if d & (d - 1) == 0:
                     if fixed & d:
                         raise Contradiction
                     fixed |= d
-            for n in CODES:
+            for n in self.codes:
                 d = domains[n]
                 if d & (d - 1) and d & fixed:
                     domains[n] = d & ~fixed
@@ -188,9 +203,9 @@ class Engine:
                     if domains[n] & (domains[n] - 1) == 0:
                         steps.append(Step(PATTERN, n, LETTERS[domains[n].bit_length() - 1]))
                     again = True
-            for k in range(26):
+            for k in self.letter_bits:
                 bit = 1 << k
-                holders = [n for n in CODES if domains[n] & bit]
+                holders = [n for n in self.codes if domains[n] & bit]
                 if not holders:
                     raise Contradiction
                 if len(holders) == 1 and domains[holders[0]] != bit:
@@ -202,11 +217,11 @@ class Engine:
 
 
 def solved(domains) -> bool:
-    return all(domains[n] & (domains[n] - 1) == 0 for n in CODES)
+    return all(domains[n] & (domains[n] - 1) == 0 for n in _codes(domains))
 
 
 def key_of(domains) -> dict[int, str]:
-    return {n: LETTERS[domains[n].bit_length() - 1] for n in CODES
+    return {n: LETTERS[domains[n].bit_length() - 1] for n in _codes(domains)
             if domains[n] and domains[n] & (domains[n] - 1) == 0}
 
 
@@ -216,7 +231,7 @@ def solve_board(board: Board, index: WordIndex | None = None, *, what_ifs: bool 
     domains, candidates = engine.start()
     steps: list[Step] = []
     try:
-        engine.propagate(domains, candidates, [n for n in CODES if domains[n] != ALL],
+        engine.propagate(domains, candidates, [n for n in engine.codes if domains[n] != ALL],
                          range(len(candidates)), steps)
     except Contradiction:
         return Solve(tuple(steps), False, {})
@@ -238,7 +253,7 @@ def solve_board(board: Board, index: WordIndex | None = None, *, what_ifs: bool 
 def what_if(engine: Engine, domains, candidates) -> Step | None:
     """The first supposition (numbers with the fewest letters first, in number order) whose
     pattern steps run into a dead end."""
-    open_numbers = sorted((bin(domains[n]).count("1"), n) for n in CODES
+    open_numbers = sorted((bin(domains[n]).count("1"), n) for n in engine.codes
                           if domains[n] & (domains[n] - 1))
     for _count, n in open_numbers:
         for k in _bits(domains[n]):
@@ -272,7 +287,7 @@ def count_board(board: Board, limit: int, index: WordIndex | None = None) -> int
         if solved(domains):
             found[0] += 1
             return
-        _count, n = min((bin(domains[n]).count("1"), n) for n in CODES
+        _count, n = min((bin(domains[n]).count("1"), n) for n in engine.codes
                         if domains[n] & (domains[n] - 1))
         for k in _bits(domains[n]):
             if found[0] >= limit:
@@ -281,7 +296,7 @@ def count_board(board: Board, limit: int, index: WordIndex | None = None) -> int
             trial[n] = 1 << k
             search(trial, list(candidates), [n])
 
-    initial = [n for n in CODES if domains[n] != ALL]
+    initial = [n for n in engine.codes if domains[n] != ALL]
     try:
         engine.propagate(domains, candidates, initial, range(len(candidates)), [])
     except Contradiction:

@@ -7,7 +7,8 @@ numbered grid itself, and searches keys word by word: the slot with the fewest d
 words fitting the letters known so far goes first, each fitting word fixes the letters of
 that slot's numbers, and a number may not take a letter another number has. The board is
 proven when exactly one key is found and it is the solution's; the given letters are kept,
-and all 26 letters must appear (26 code numbers in the grid, one-to-one).
+and every letter of the key alphabet must appear (its N code numbers in the grid, one-to-one:
+26, or 24 in Spanish, whose key has no K or W, so no word holding one is read).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import functools
 from operator import itemgetter
 
+from pipeline.codeword.board import KEY_ALPHABETS
 from pipeline.engines.crossword.words import dictionary_list
 
 MAX_CHECKED = 3000   # fitting words listed in full for a slot; beyond, the slot waits
@@ -23,11 +25,14 @@ MAX_CHECKED = 3000   # fitting words listed in full for a slot; beyond, the slot
 @functools.lru_cache(maxsize=2)
 def _dictionary(language: str = "en") -> tuple[dict, dict]:
     """The large dictionary of the board's language (a record says its language when it is
-    not English)."""
+    not English), its words spelled in the language's key alphabet."""
+    letters = set(KEY_ALPHABETS[language])
     by_length: dict[int, set] = {}
     by_place: dict[tuple[int, int, str], set] = {}
     for line in dictionary_list(language).read_text(encoding="utf-8").splitlines():
         word = line.split(" ")[0]
+        if not letters.issuperset(word):
+            continue
         by_length.setdefault(len(word), set()).add(word)
         for i, ch in enumerate(word):
             by_place.setdefault((len(word), i, ch), set()).add(word)
@@ -98,6 +103,7 @@ def keys(puzzle: dict, limit: int) -> tuple[list[dict], int]:
     numbers = {n for row in cells for n in row if n}
     start = {int(n): letter for n, letter in puzzle["given"].items()}
     language = puzzle.get("language", "en")
+    size = len(KEY_ALPHABETS[language])
     found: list[dict] = []
     nodes = [0]
 
@@ -116,7 +122,7 @@ def keys(puzzle: dict, limit: int) -> tuple[list[dict], int]:
             if best is None or len(fitting) < len(best[1]):
                 best = (run, fitting)
         if best is None:
-            if len(key) == len(numbers) == 26 and all(
+            if len(key) == len(numbers) == size and all(
                     "".join(key[n] for n in run) in _dictionary(language)[0].get(len(run), ())
                     for run in runs):
                 found.append(dict(key))
@@ -134,7 +140,7 @@ def keys(puzzle: dict, limit: int) -> tuple[list[dict], int]:
                 return
             search({**key, **dict(zip(run, word))})
 
-    if len(numbers) == 26 and len(set(start.values())) == len(start):
+    if len(numbers) == size and len(set(start.values())) == len(start):
         search(start)
     return found, nodes[0]
 
@@ -143,8 +149,9 @@ def verify(puzzle: dict, solution: dict) -> dict:
     found, nodes = keys(puzzle, 2)
     answer = {int(n): letter for n, letter in solution["key"].items()}
     letters_in_grid = {ch for line in solution["grid"] for ch in line if ch != "#"}
+    size = len(KEY_ALPHABETS[puzzle.get("language", "en")])
     return {"checker": "codeword/key-search", "solutions": len(found), "nodes": nodes,
-            "unique": len(found) == 1 and found[0] == answer and len(letters_in_grid) == 26}
+            "unique": len(found) == 1 and found[0] == answer and len(letters_in_grid) == size}
 
 
 # --- the plain reference -----------------------------------------------------------------------
@@ -158,7 +165,8 @@ def plain_count(puzzle: dict, words) -> int:
     numbers = sorted({n for row in cells for n in row if n})
     given = {int(n): letter for n, letter in puzzle["given"].items()}
     open_numbers = [n for n in numbers if n not in given]
-    letters = [ch for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if ch not in given.values()]
+    letters = [ch for ch in KEY_ALPHABETS[puzzle.get("language", "en")]
+               if ch not in given.values()]
     words = set(words)
     total = 0
     for choice in permutations(letters, len(open_numbers)):
