@@ -305,10 +305,6 @@ def messages(module: str) -> Messages:
 
 
 # --- typography ------------------------------------------------------------------------------
-AND = {"en": "and", "de": "und", "fr": "et", "es": "y"}
-OR = {"en": "or", "de": "oder", "fr": "ou", "es": "o"}
-
-
 def and_list(items, lang: str | None = None) -> str:
     """"B3", "B3 and C4", "B3, C4 and D5" in the language (no serial comma in any of them)."""
     lang = lang or language()
@@ -331,7 +327,7 @@ def _joined(items: list[str], style: str, lang: str) -> str:
 
         joined = format_list(items, style=style, locale=lang)
         return _spanish_euphony(joined, items[-1]) if lang == "es" else joined
-    word = AND[lang] if style == "standard" else OR[lang]
+    word = "and" if style == "standard" else "or"
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 

@@ -35,8 +35,7 @@ ATTEMPTS = 200   # fills tried for one board: a failed key would leave a gap in 
 # German, French and Spanish boards may try more: French easy boards failed 2 keys of 20 at
 # 200 fills (keys 5 and 6) and found both by 600. English keeps 200, so no English key that
 # failed before makes a board now and shifts a book's numbers.
-ATTEMPTS_BY_LANGUAGE = {"en": ATTEMPTS}
-ATTEMPTS_ELSEWHERE = 600
+ATTEMPTS_OTHER_LANGUAGES = 600
 GIVEN_SETS = 10
 # A layout's own answer list must hold this many words of each length a level's slots can
 # have, and this many in all, to fill its grids. Measured on the most common words of our
@@ -145,7 +144,7 @@ def generate(key: str, level: str, version: str, index: WordIndex | None = None)
     stream = KeyedStream(key)
     if index is None:
         index = language_fill_index(spec.language)
-    attempts = ATTEMPTS_BY_LANGUAGE.get(spec.language, ATTEMPTS_ELSEWHERE)
+    attempts = ATTEMPTS if spec.language == "en" else ATTEMPTS_OTHER_LANGUAGES
     for attempt in range(1, attempts + 1):
         pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
                                   extra=spec.size // 2)
