@@ -10,9 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.clued.verify import candidates
+import numpy as np
+from numba import njit
+
+from pipeline.clued.verify import EMPTY, clue_candidates, clue_cell_numbers
 
 ONE_CANDIDATE, BY_CROSSINGS = "one candidate", "crossings"
+TECHNIQUES = (ONE_CANDIDATE, BY_CROSSINGS)
+FROM_SOLUTION = -1   # a step's answer taken from the solution (a hint), not a candidate
 
 
 @dataclass(frozen=True)
@@ -29,34 +34,77 @@ class Solve:
     letters: dict   # cell -> letter written
 
 
-def solve(puzzle: dict, solution: dict | None = None) -> Solve:
-    words = candidates(puzzle)
-    letters: dict = {}
-    open_clues = set(range(len(words)))
-    steps = []
-
-    def fitting(k):
-        cells, options = words[k]
-        return [w for w in options if all(letters.get(c, ch) == ch for c, ch in zip(cells, w))]
-
-    while open_clues:
-        options = {k: fitting(k) for k in sorted(open_clues)}
-        single = [k for k, found in options.items() if len(found) == 1]
-        if single:
-            k, technique = single[0], ONE_CANDIDATE if len(words[single[0]][1]) == 1 \
-                else BY_CROSSINGS
-        elif solution is not None and all(options.values()):
-            # no clue is down to one: the fewest candidates, settled by the answer
-            k = min(options, key=lambda j: (len(options[j]), j))
-            technique = BY_CROSSINGS
-            options[k] = ["".join(solution["grid"][r][c] for r, c in words[k][0])]
+@njit(cache=True)
+def _solve(places, letters, first, rows, cols, solution):
+    """The solve of the module's docstring, compiled: (clue, technique, candidate or
+    FROM_SOLUTION) a step, whether it finished, and the letters written (code points, one a
+    cell). `solution` is the solution's code points, or empty when no hint may settle a clue."""
+    n = places.shape[0]
+    cells = clue_cell_numbers(places, cols)
+    grid = np.zeros(rows * cols, np.int32)
+    open_clue = np.ones(n, np.bool_)
+    steps = np.zeros((n, 3), np.int64)
+    fitting = np.zeros(n, np.int64)
+    only = np.zeros(n, np.int64)
+    for step in range(n):
+        single = -1
+        for k in range(n):
+            if not open_clue[k]:
+                continue
+            count = 0
+            for j in range(first[k], first[k + 1]):
+                fits = True
+                for i in range(places[k, 4]):
+                    there = grid[cells[k, i]]
+                    if there != EMPTY and there != letters[j, i]:
+                        fits = False
+                        break
+                if fits:
+                    count += 1
+                    only[k] = j
+            fitting[k] = count
+            if count == 1 and single < 0:
+                single = k
+        if single >= 0:
+            k, j = single, only[single]
+            technique = 0 if first[k + 1] - first[k] == 1 else 1
+            for i in range(places[k, 4]):
+                grid[cells[k, i]] = letters[j, i]
         else:
-            return Solve(tuple(steps), False, letters)
-        answer = options[k][0]
-        letters.update(zip(words[k][0], answer))
-        open_clues.discard(k)
-        steps.append(Step(k, technique, answer))
-    return Solve(tuple(steps), True, letters)
+            if solution.shape[0] == 0:
+                return steps[:step], False, grid
+            k = -1
+            for q in range(n):
+                if open_clue[q]:
+                    if fitting[q] == 0:
+                        return steps[:step], False, grid
+                    if k < 0 or fitting[q] < fitting[k]:
+                        k = q
+            j, technique = FROM_SOLUTION, 1
+            for i in range(places[k, 4]):
+                grid[cells[k, i]] = solution[cells[k, i]]
+        open_clue[k] = False
+        steps[step, 0], steps[step, 1], steps[step, 2] = k, technique, j
+    return steps, True, grid
+
+
+def solve(puzzle: dict, solution: dict | None = None) -> Solve:
+    given = clue_candidates(puzzle)
+    hints = (np.frombuffer("".join(solution["grid"]).encode("utf-32-le"), np.int32)
+             if solution is not None else np.zeros(0, np.int32))
+    found, solved, grid = _solve(given.places, given.letters, given.first, given.rows,
+                                 given.cols, hints)
+    answers = [given.answers[k][j - given.first[k]] if j != FROM_SOLUTION
+               else "".join(chr(grid[(r + i * dr) * given.cols + c + i * dc])
+                            for i in range(length))
+               for (k, _t, j), (r, c, dr, dc, length)
+               in ((step, given.places[step[0]]) for step in found.tolist())]
+    steps = tuple(Step(k, TECHNIQUES[t], answer)
+                  for (k, t, _j), answer in zip(found.tolist(), answers))
+    cols = given.cols
+    letters = {(int(cell) // cols, int(cell) % cols): chr(grid[cell])
+               for cell in np.flatnonzero(grid)}
+    return Solve(steps, bool(solved), letters)
 
 
 # --- the trace of one solve --------------------------------------------------------------------

@@ -98,8 +98,17 @@ class ClueTable:
     def answers_for(self, text: str, length: int, difficulty: int = 3) -> tuple[str, ...]:
         """Every grid form of `length` letters the table gives the clue `text` at
         `difficulty` or below: what a solver may write for that clue."""
-        return tuple(sorted({e.grid for e in self._by_text.get((text, length), ())
-                             if e.difficulty <= difficulty}))
+        key = (text, length, difficulty)
+        found = self._answers_for.get(key)
+        if found is None:
+            found = self._answers_for[key] = tuple(sorted(
+                {e.grid for e in self._by_text.get((text, length), ())
+                 if e.difficulty <= difficulty}))
+        return found
+
+    @functools.cached_property
+    def _answers_for(self) -> dict[tuple[str, int, int], tuple[str, ...]]:
+        return {}   # answers_for's answers, kept: every board's proof asks for each clue
 
 
 def read_table(path: Path, language: str) -> list[Clue]:

@@ -10,6 +10,12 @@ left with none. With a keyed stream the words of a slot are tried from a keyed s
 and only `branching` of them, so boards vary and a hopeless pattern is given up quickly; with
 no stream, `fills` tries every word in order and so enumerates every fill (the tests hold it to
 a plain search).
+
+The narrowing and the search run compiled (numba), on the index's bit sets as arrays of 64-bit
+words (`WordIndex.packed`) and the layout's crossings as flat arrays (`slot_arrays`): a fill
+is the inner loop of every crossword-style board, and in Python it was most of a board's time.
+The consistent state narrowing reaches is the same whatever order slots are taken in, so the
+compiled queue may take them in any order and still make the same choices.
 """
 
 from __future__ import annotations
@@ -18,10 +24,14 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import numpy as np
+from numba import njit
 
 from pipeline.engines.crossword.grid import Layout
 from pipeline.engines.crossword.words import LETTERS, WordIndex
-from pipeline.keyed import KeyedStream
+from pipeline.keyed import KeyedStream, stream_below
+
+NO_BUDGET = np.iinfo(np.int64).max
+EVERY_FILL = np.iinfo(np.int64).max
 
 
 @dataclass(frozen=True)
@@ -36,112 +46,278 @@ class OutOfBudget(Exception):
     """The search spent its node budget."""
 
 
-# --- candidates along the crossings ------------------------------------------------------------
+# --- the layout as arrays ----------------------------------------------------------------------
 
-def candidate_bits(mask: int) -> np.ndarray:
-    """The word numbers in bit set `mask`, lowest first."""
-    raw = np.frombuffer(mask.to_bytes((mask.bit_length() + 7) // 8 or 1, "little"), np.uint8)
-    return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
+@dataclass(frozen=True)
+class SlotArrays:
+    """A layout for the compiled search: each slot's length; its crossings as runs of
+    (mine, other, theirs) rows, slot s's from `crossing_start[s]`; the other slots of its
+    length (the ones that may not take its word), likewise from `same_start[s]`."""
+
+    lengths: np.ndarray
+    crossing_start: np.ndarray
+    crossings: np.ndarray
+    same_start: np.ndarray
+    same_length: np.ndarray
 
 
-class Filling:
-    """The candidates of every slot of one layout under one index, and their narrowing."""
+def same_length_slots(layout: Layout) -> list[list[int]]:
+    """For each slot, the other slots of its length: no two of them may take one word."""
+    return [[o for o, other in enumerate(layout.slots) if o != s and other.length == slot.length]
+            for s, slot in enumerate(layout.slots)]
 
-    def __init__(self, layout: Layout, index: WordIndex):
-        self.layout = layout
-        self.tables = [index.of_length(slot.length) for slot in layout.slots]
-        self.same_length = [[o for o, other in enumerate(layout.slots)
-                             if o != s and other.length == slot.length]
-                            for s, slot in enumerate(layout.slots)]
 
-    def start(self, letters: dict[tuple[int, int], str] | None = None,
-              allowed: dict[int, int] | None = None) -> list[int] | None:
-        """Every slot's first candidates: words of its length, with the given `letters` in
-        their cells and within `allowed[slot]` where given; None when a slot has none."""
-        domains = []
-        for s, slot in enumerate(self.layout.slots):
-            mask = self.tables[s].everything
+def slot_arrays(layout: Layout) -> SlotArrays:
+    same = same_length_slots(layout)
+    rows = [(c.mine, c.other, c.theirs) for mine in layout.crossings for c in mine]
+    return SlotArrays(
+        np.array([slot.length for slot in layout.slots], np.int64),
+        np.cumsum([0] + [len(mine) for mine in layout.crossings], dtype=np.int64),
+        np.array(rows, np.int64).reshape(-1, 3),
+        np.cumsum([0] + [len(others) for others in same], dtype=np.int64),
+        np.array([o for others in same for o in others], np.int64))
+
+
+# --- the compiled narrowing and search ---------------------------------------------------------
+
+@njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
+
+
+@njit(cache=True)
+def _count(mask, chunks):
+    total = 0
+    for k in range(chunks):
+        if mask[k]:
+            total += _popcount(mask[k])
+    return total
+
+
+@njit(cache=True)
+def _only_word(mask, chunks):
+    """The word number of a one-word set (its lowest bit)."""
+    for k in range(chunks):
+        if mask[k]:
+            low = mask[k] & (~mask[k] + np.uint64(1))
+            return k * 64 + int(_popcount(low - np.uint64(1)))
+    return -1
+
+
+@njit(cache=True)
+def _narrow(domains, changed, lengths, crossing_start, crossings, same_start, same_length,
+            at, chunks_of, codes, queue, queued):
+    """Arc consistency from the slots in `changed`; False when a slot is left with no word (or
+    two slots with the one same word). `queue` and `queued` are scratch of one a slot."""
+    top = 0
+    for s in changed:
+        if not queued[s]:
+            queue[top] = s
+            top += 1
+            queued[s] = True
+    keep = np.empty(domains.shape[1], np.uint64)
+    ok = True
+    while top:
+        top -= 1
+        s = queue[top]
+        queued[s] = False
+        length = lengths[s]
+        chunks = chunks_of[length]
+        mask = domains[s]
+        count = _count(mask, chunks)
+        if count == 0:
+            ok = False
+            break
+        word = -1
+        if count == 1:
+            word = _only_word(mask, chunks)
+            for j in range(same_start[s], same_start[s + 1]):
+                o = same_length[j]
+                k = word >> 6
+                bit = np.uint64(1) << np.uint64(word & 63)
+                if domains[o, k] & bit:
+                    domains[o, k] &= ~bit
+                    if _count(domains[o], chunks) == 0:
+                        ok = False
+                        break
+                    if not queued[o]:
+                        queue[top] = o
+                        top += 1
+                        queued[o] = True
+            if not ok:
+                break
+        for j in range(crossing_start[s], crossing_start[s + 1]):
+            mine, o, theirs = crossings[j, 0], crossings[j, 1], crossings[j, 2]
+            other_length = lengths[o]
+            other_chunks = chunks_of[other_length]
+            if word >= 0:
+                # one word left: the crossing slot keeps the words with its letter
+                letter = codes[length, word, mine]
+                for k in range(other_chunks):
+                    keep[k] = at[other_length, theirs, letter, k]
+            else:
+                for k in range(other_chunks):
+                    keep[k] = 0
+                for letter in range(26):
+                    here = at[length, mine, letter]
+                    for k in range(chunks):
+                        if mask[k] & here[k]:
+                            there = at[other_length, theirs, letter]
+                            for q in range(other_chunks):
+                                keep[q] |= there[q]
+                            break
+            changed_o = False
+            left = 0
+            for k in range(other_chunks):
+                new = domains[o, k] & keep[k]
+                if new != domains[o, k]:
+                    changed_o = True
+                    domains[o, k] = new
+                if new:
+                    left += 1
+            if changed_o:
+                if left == 0:
+                    ok = False
+                    break
+                if not queued[o]:
+                    queue[top] = o
+                    top += 1
+                    queued[o] = True
+        if not ok:
+            break
+    while top:   # leave the scratch clean for the next call
+        top -= 1
+        queued[queue[top]] = False
+    return ok
+
+
+@njit(cache=True)
+def _search(state, keyed, domains, lengths, crossing_start, crossings, same_start,
+            same_length, at, chunks_of, codes, branching, budget, limit):
+    """Depth-first search from narrowed `domains`. Returns (words found, one row a fill; the
+    nodes at each fill; whether the budget ran out). With `keyed`, each slot's words are
+    tried from `stream_below`'s starting place, `branching` of them."""
+    slots, width = domains.shape
+    stack = np.empty((slots + 1, slots, width), np.uint64)
+    stack[0] = domains
+    most = codes.shape[1] if branching <= 0 else branching
+    tried = np.empty((slots + 1, most), np.int64)
+    tried_count = np.zeros(slots + 1, np.int64)
+    next_try = np.zeros(slots + 1, np.int64)
+    chosen = np.zeros(slots + 1, np.int64)
+    queue = np.empty(slots, np.int64)
+    queued = np.zeros(slots, np.bool_)
+    changed = np.empty(1, np.int64)
+    found_words = []
+    found_nodes = []
+    nodes = 0
+    out_of_budget = False
+    depth = 0
+    entering = True
+    while depth >= 0:
+        if entering:
+            entering = False
+            nodes += 1
+            if nodes > budget:
+                out_of_budget = True
+                break
+            best, best_count = -1, 0
+            for s in range(slots):
+                c = _count(stack[depth, s], chunks_of[lengths[s]])
+                if c > 1 and (best < 0 or c < best_count):
+                    best, best_count = s, c
+            if best < 0:
+                row = np.empty(slots, np.int64)
+                for s in range(slots):
+                    row[s] = _only_word(stack[depth, s], chunks_of[lengths[s]])
+                found_words.append(row)
+                found_nodes.append(nodes)
+                if len(found_words) >= limit:
+                    break
+                depth -= 1
+                continue
+            chosen[depth] = best
+            start = stream_below(state, best_count) if keyed else 0
+            take = best_count if branching <= 0 else min(branching, best_count)
+            # the candidates in ascending order, rotated to start at `start`
+            n = 0
+            mask = stack[depth, best]
+            for k in range(chunks_of[lengths[best]]):
+                bits = mask[k]
+                while bits:
+                    low = bits & (~bits + np.uint64(1))
+                    word = k * 64 + int(_popcount(low - np.uint64(1)))
+                    position = n - start if n >= start else n - start + best_count
+                    if position < take:
+                        tried[depth, position] = word
+                    n += 1
+                    bits ^= low
+            tried_count[depth] = take
+            next_try[depth] = 0
+        if next_try[depth] >= tried_count[depth]:
+            depth -= 1
+            continue
+        word = tried[depth, next_try[depth]]
+        next_try[depth] += 1
+        s = chosen[depth]
+        stack[depth + 1] = stack[depth]
+        for k in range(width):
+            stack[depth + 1, s, k] = 0
+        stack[depth + 1, s, word >> 6] = np.uint64(1) << np.uint64(word & 63)
+        changed[0] = s
+        if _narrow(stack[depth + 1], changed, lengths, crossing_start, crossings, same_start,
+                   same_length, at, chunks_of, codes, queue, queued):
+            depth += 1
+            entering = True
+    return found_words, found_nodes, out_of_budget
+
+
+# --- the search from Python --------------------------------------------------------------------
+
+def start_domains(layout: Layout, index: WordIndex, letters=None, allowed=None) -> np.ndarray:
+    """Every slot's first candidates: words of its length, with the given `letters` in their
+    cells and within `allowed[slot]` (a bit set) where given."""
+    packed = index.packed
+    domains = packed.everything[[slot.length for slot in layout.slots]]
+    if letters or allowed:
+        for s, slot in enumerate(layout.slots):
             if allowed and s in allowed:
-                mask &= allowed[s]
+                domains[s] &= packed.words_of(allowed[s])
             for i, cell in enumerate(slot.cells):
                 if letters and cell in letters:
-                    mask &= self.tables[s].at[i].get(letters[cell], 0)
-            domains.append(mask)
-        return domains if self.narrow(domains, range(len(domains))) else None
+                    domains[s] &= packed.at[slot.length, i, LETTERS.index(letters[cell])]
+    return domains
 
-    def letters_at(self, s: int, i: int, mask: int) -> int:
-        """The words of slot s's crossing partner... the union over the letters slot s can
-        still have at position i, as a bit set of `LETTERS` (bit k: letter k)."""
-        at = self.tables[s].at[i]
-        found = 0
-        for k, letter in enumerate(LETTERS):
-            if mask & at[letter]:
-                found |= 1 << k
-        return found
-
-    def narrow(self, domains: list[int], changed) -> bool:
-        """Arc consistency from the slots in `changed`; False when a slot is left with no
-        word (or two slots with the one same word). The consistent state reached is the one
-        same whatever the order slots are taken in, so the order is free to be quick."""
-        queue = list(changed)
-        queued = set(queue)
-        while queue:
-            s = queue.pop()
-            queued.discard(s)
-            mask = domains[s]
-            if not mask:
-                return False
-            single = mask & (mask - 1) == 0
-            if single:
-                for o in self.same_length[s]:
-                    if domains[o] & mask:
-                        domains[o] &= ~mask
-                        if not domains[o]:
-                            return False
-                        if o not in queued:
-                            queue.append(o)
-                            queued.add(o)
-                word = self.tables[s].words[mask.bit_length() - 1]
-            for crossing in self.layout.crossings[s]:
-                at = self.tables[crossing.other].at[crossing.theirs]
-                if single:
-                    # one word left: the crossing slot keeps the words with its letter
-                    keep = at[word[crossing.mine]]
-                else:
-                    allowed = self.letters_at(s, crossing.mine, mask)
-                    keep = 0
-                    for k, letter in enumerate(LETTERS):
-                        if allowed >> k & 1:
-                            keep |= at[letter]
-                o = crossing.other
-                new = domains[o] & keep
-                if new != domains[o]:
-                    if not new:
-                        return False
-                    domains[o] = new
-                    if o not in queued:
-                        queue.append(o)
-                        queued.add(o)
-        return True
-
-    def words(self, domains: list[int]) -> tuple[str, ...]:
-        return tuple(self.tables[s].words[int(candidate_bits(m)[0])]
-                     for s, m in enumerate(domains))
-
-
-# --- the search --------------------------------------------------------------------------------
 
 def fills(layout: Layout, index: WordIndex, *, letters=None, allowed=None,
           stream: KeyedStream | None = None, branching: int | None = None,
-          budget: int | None = None) -> Iterator[Fill]:
-    """Every fill of `layout` in search order (with `stream`: a keyed selection of them).
-    Raises OutOfBudget after `budget` search nodes."""
-    filling = Filling(layout, index)
-    domains = filling.start(letters, allowed)
-    if domains is None:
+          budget: int | None = None, limit: int = EVERY_FILL) -> Iterator[Fill]:
+    """The fills of `layout` in search order, at most `limit` (with `stream`: a keyed
+    selection of them). Raises OutOfBudget, after the fills found, when the search spent
+    `budget` nodes."""
+    packed = index.packed
+    arrays = slot_arrays(layout)
+    domains = start_domains(layout, index, letters, allowed)
+    tables = (arrays.lengths, arrays.crossing_start, arrays.crossings, arrays.same_start,
+              arrays.same_length, packed.at, packed.chunks, packed.codes)
+    queue = np.empty(len(layout.slots), np.int64)
+    queued = np.zeros(len(layout.slots), np.bool_)
+    if not _narrow(domains, np.arange(len(layout.slots)), *tables, queue, queued):
         return
-    nodes = [0]
-    yield from _search(filling, domains, stream, branching, budget, nodes)
+    state = stream.state() if stream is not None else np.zeros(4, np.int64)
+    found, nodes, out_of_budget = _search(
+        state, stream is not None, domains, *tables, branching or 0,
+        NO_BUDGET if budget is None else budget, limit)
+    if stream is not None:
+        stream.set_state(state)
+    for row, spent in zip(found, nodes):
+        yield Fill(tuple(index.of_length(slot.length).words[w]
+                         for slot, w in zip(layout.slots, row.tolist())), spent)
+    if out_of_budget:
+        raise OutOfBudget
 
 
 def fill(layout: Layout, index: WordIndex, stream: KeyedStream, *, letters=None,
@@ -149,28 +325,6 @@ def fill(layout: Layout, index: WordIndex, stream: KeyedStream, *, letters=None,
     """One fill from the keyed stream's choices, or None when there is none within budget."""
     try:
         return next(fills(layout, index, letters=letters, allowed=allowed, stream=stream,
-                          branching=branching, budget=budget), None)
+                          branching=branching, budget=budget, limit=1), None)
     except OutOfBudget:
         return None
-
-
-def _search(filling: Filling, domains: list[int], stream, branching, budget, nodes):
-    nodes[0] += 1
-    if budget is not None and nodes[0] > budget:
-        raise OutOfBudget
-    open_slots = [(m.bit_count(), s) for s, m in enumerate(domains) if m & (m - 1)]
-    if not open_slots:
-        yield Fill(filling.words(domains), nodes[0])
-        return
-    _count, s = min(open_slots)
-    candidates = candidate_bits(domains[s])
-    if stream is not None:
-        start = stream.below(len(candidates))
-        candidates = np.roll(candidates, -start)
-        if branching is not None:
-            candidates = candidates[:branching]
-    for k in candidates:
-        trial = list(domains)
-        trial[s] = 1 << int(k)
-        if filling.narrow(trial, [s]):
-            yield from _search(filling, trial, stream, branching, budget, nodes)

@@ -44,9 +44,48 @@ class LengthIndex:
     everything: int
 
 
+@dataclass(frozen=True, eq=False)
+class PackedIndex:
+    """The index as arrays for compiled code, every length padded to the longest list:
+    `at[n, i, k]` the words of length n with letter k (of `LETTERS`) at position i, as
+    `chunks[n]` 64-bit words of bits (the rest zero); `everything[n]` all words of length n;
+    `codes[n, w, i]` the letter number at position i of word w of length n."""
+
+    at: np.ndarray
+    everything: np.ndarray
+    chunks: np.ndarray
+    codes: np.ndarray
+
+    def words_of(self, mask: int) -> np.ndarray:
+        """A bit set (a Python int, as `LengthIndex` keeps them) as one row of chunks."""
+        width = self.everything.shape[1]
+        return np.frombuffer(mask.to_bytes(8 * width, "little"), np.uint64).copy()
+
+
 @dataclass(frozen=True)
 class WordIndex:
     by_length: dict[int, LengthIndex]
+
+    @functools.cached_property
+    def packed(self) -> PackedIndex:
+        """The same bit sets as arrays, made once an index (the filler's compiled search)."""
+        longest = max(self.by_length, default=SHORTEST)
+        most = max((len(index.words) for index in self.by_length.values()), default=1)
+        width = (most + 63) // 64
+        at = np.zeros((longest + 1, longest, len(LETTERS), width), np.uint64)
+        everything = np.zeros((longest + 1, width), np.uint64)
+        chunks = np.zeros(longest + 1, np.int64)
+        codes = np.zeros((longest + 1, most, longest), np.uint8)
+        for n, index in self.by_length.items():
+            letters = np.frombuffer("".join(index.words).encode("ascii"),
+                                    np.uint8).reshape(-1, n) - ord("A")
+            codes[n, :len(index.words), :n] = letters
+            chunks[n] = (len(index.words) + 63) // 64
+            everything[n] = _chunked(np.ones(len(index.words), bool), width)
+            for i in range(n):
+                for k in range(len(LETTERS)):
+                    at[n, i, k] = _chunked(letters[:, i] == k, width)
+        return PackedIndex(at, everything, chunks, codes)
 
     def of_length(self, n: int) -> LengthIndex:
         return self.by_length.get(n) or LengthIndex((), tuple({} for _ in range(n)), 0)
@@ -175,6 +214,12 @@ def index_words(words) -> WordIndex:
             at.append({letter: _packed(column == ord(letter)) for letter in LETTERS})
         by_length[n] = LengthIndex(tuple(group), tuple(at), (1 << len(group)) - 1)
     return WordIndex(by_length)
+
+
+def _chunked(flags: np.ndarray, width: int) -> np.ndarray:
+    """Flags as `width` 64-bit words of bits, flag k bit k."""
+    raw = np.packbits(flags, bitorder="little").tobytes()
+    return np.frombuffer(raw.ljust(8 * width, b"\0"), np.uint64)
 
 
 def _packed(flags: np.ndarray) -> int:
