@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.engines import lexicon
+from pipeline.engines.crossword.grid import ACROSS, runs
 from pipeline.errors import InputError
 
 BLOCK, OPEN = "#", "."
 SMALLEST, LARGEST = 5, 25
 DIRECTIONS = ("across", "down")
-STEP = {"across": (0, 1), "down": (1, 0)}
 
 
 @dataclass(frozen=True)
@@ -50,30 +50,13 @@ def numbered_slots(grid) -> list[tuple[int, str, tuple[tuple[int, int], ...]]]:
     """(number, direction, cells) of every word of two or more cells, numbered as print
     numbers them: in reading order, one number for each cell that starts a word across, down
     or both; across words first, then down, each in number order."""
-    rows, cols = len(grid), len(grid[0])
-
-    def white(r, c):
-        return 0 <= r < rows and 0 <= c < cols and grid[r][c] != BLOCK
-
-    found = {"across": [], "down": []}
-    number = 0
-    for r in range(rows):
-        for c in range(cols):
-            if not white(r, c):
-                continue
-            starts = [d for d, (dr, dc) in STEP.items()
-                      if not white(r - dr, c - dc) and white(r + dr, c + dc)]
-            if not starts:
-                continue
-            number += 1
-            for direction in starts:
-                dr, dc = STEP[direction]
-                cells, (rr, cc) = [], (r, c)
-                while white(rr, cc):
-                    cells.append((rr, cc))
-                    rr, cc = rr + dr, cc + dc
-                found[direction].append((number, direction, tuple(cells)))
-    return found["across"] + found["down"]
+    words = {"across": [], "down": []}
+    for slot in runs(grid):
+        words["across" if slot.direction == ACROSS else "down"].append(slot.cells)
+    number = {cell: n for n, cell in enumerate(sorted({cells[0] for found in words.values()
+                                                      for cells in found}), 1)}
+    return [(number[cells[0]], direction, cells) for direction in DIRECTIONS
+            for cells in sorted(words[direction])]
 
 
 def _size(puzzle: dict, name: str) -> int:

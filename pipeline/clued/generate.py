@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from pipeline.clued import verify
 from pipeline.clued.board import numbered_slots
@@ -45,20 +46,8 @@ def answer_index(language: str, difficulty: int, longest: int) -> WordIndex:
                        if 3 <= len(a) <= longest and set(a) <= FILL_LETTERS)
 
 
-def filled_grid(stream: KeyedStream, spec, index: WordIndex):
-    """A pattern of the level `spec` and its words (cells -> answer), or None."""
-    pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
-                              extra=spec.extra_blocks)
-    if pattern is None:
-        return None
-    slots = layout(pattern)
-    result = filler.fill(slots, index, stream)
-    if result is None:
-        return None
-    return pattern, {slot.cells: word for slot, word in zip(slots.slots, result.words)}
-
-
-def clue_words(text: str, language: str) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def clue_words(text: str, language: str) -> frozenset[str]:
     """The words of a clue as its grid would spell them."""
     out = set()
     for word in re.findall(r"\w+", text):
@@ -66,23 +55,32 @@ def clue_words(text: str, language: str) -> set[str]:
             out.add(lexicon.grid_spelling(word, language))
         except InputError:   # a character no grid writes: it can be no answer either
             continue
-    return out
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=None)
+def ranked_clues(language: str, answer: str, difficulty: int) -> tuple:
+    """The answer's entries serving `difficulty`, plainest first: synonyms before broader
+    terms before definitions, then the lowest difficulty, then the clue that leaves the fewest
+    candidates; each with the words of its text."""
+    table = clues.table(language)
+    ranked = sorted(table.clues_for(answer, difficulty),
+                    key=lambda e: (RELATION_ORDER[e.relation], e.difficulty,
+                                   len(table.answers_for(e.text, len(answer))), e.text))
+    return tuple((entry, clue_words(entry.text, language)) for entry in ranked)
 
 
 def chosen_clues(table, difficulty: int, answers: list[str]) -> list | None:
-    """One entry for each answer (in order), or None when an answer has no clue left that
-    is not printed already and names no answer of the grid."""
+    """One entry for each answer (in order), the plainest of its entries whose clue is not
+    printed already and names no answer of the grid; None when an answer has none left."""
     in_grid = set(answers)
     used: set[str] = set()
     chosen = []
     for answer in answers:
-        options = [e for e in table.clues_for(answer, difficulty)
-                   if e.text not in used and not clue_words(e.text, table.language) & in_grid]
-        if not options:
+        best = next((entry for entry, words in ranked_clues(table.language, answer, difficulty)
+                     if entry.text not in used and not words & in_grid), None)
+        if best is None:
             return None
-        best = min(options, key=lambda e: (RELATION_ORDER[e.relation], e.difficulty,
-                                           len(table.answers_for(e.text, len(answer))),
-                                           e.text))
         used.add(best.text)
         chosen.append(best)
     return chosen
@@ -105,33 +103,49 @@ def solution_of(pattern, words: dict) -> dict:
     return {"grid": ["".join(line) for line in grid]}
 
 
+def board_on(pattern, stream: KeyedStream, level: str) -> Generated | None:
+    """The board of `level` the pattern gives: its fill from the stream, a clue for every
+    answer, the solve and the checker's proof; None when the pattern gives none."""
+    spec = LEVEL_BY_NAME[level]
+    index = answer_index(spec.language, spec.difficulty, spec.longest)
+    slots = layout(pattern)
+    filled = filler.fill(slots, index, stream)
+    if filled is None:
+        return None
+    words = {slot.cells: word for slot, word in zip(slots.slots, filled.words)}
+    numbered = numbered_slots(pattern)
+    answers = [words[cells] for _n, _d, cells in numbered]
+    chosen = chosen_clues(clues.table(spec.language), spec.difficulty, answers)
+    if chosen is None:
+        return None
+    if level_for(spec.language, max(e.difficulty for e in chosen), spec.size) != level:
+        return None   # a medium fill whose every clue is easy is an easy board
+    puzzle = puzzle_of(pattern, spec.language, numbered, chosen)
+    solution = solution_of(pattern, words)
+    result = solve(puzzle)
+    if not result.solved:
+        return None   # the clues leave a choice the crossings do not settle
+    proof = verify.verify(puzzle, solution)
+    if not proof["unique"] or any(solution["grid"][r][c] != ch
+                                  for (r, c), ch in result.letters.items()):
+        raise CheckersDisagree(f"{''.join(pattern)}: the solve and the checker disagree")
+    grade = grade_record(level, [e.difficulty for e in chosen], [len(a) for a in answers],
+                         pattern)
+    return Generated(puzzle, solution, grade, proof, 1)
+
+
 def generate(key: str, level: str, version: str) -> Generated:
     spec = LEVEL_BY_NAME[level]
-    table = clues.table(spec.language)
-    index = answer_index(spec.language, spec.difficulty, spec.longest)
     stream = KeyedStream(key)
     for attempt in range(1, ATTEMPTS + 1):
-        made = filled_grid(stream, spec, index)
-        if made is None:
+        pattern = lattice_pattern(stream, spec.size, spec.size, longest=spec.longest,
+                                  extra=spec.extra_blocks)
+        if pattern is None:
             continue
-        pattern, words = made
-        numbered = numbered_slots(pattern)
-        answers = [words[cells] for _n, _d, cells in numbered]
-        chosen = chosen_clues(table, spec.difficulty, answers)
-        if chosen is None:
-            continue
-        if level_for(spec.language, max(e.difficulty for e in chosen), spec.size) != level:
-            continue   # a medium fill whose every clue is easy is an easy board
-        puzzle = puzzle_of(pattern, spec.language, numbered, chosen)
-        solution = solution_of(pattern, words)
-        result = solve(puzzle)
-        if not result.solved:
-            continue   # the clues leave a choice the crossings do not settle
-        proof = verify.verify(puzzle, solution)
-        if not proof["unique"] or any(solution["grid"][r][c] != ch
-                                      for (r, c), ch in result.letters.items()):
-            raise CheckersDisagree(f"{key}: the solve and the checker disagree")
-        grade = grade_record(level, [e.difficulty for e in chosen], [len(a) for a in answers],
-                             pattern)
-        return Generated(puzzle, solution, grade, proof, attempt)
+        try:
+            made = board_on(pattern, stream, level)
+        except CheckersDisagree:
+            raise CheckersDisagree(f"{key}: the solve and the checker disagree") from None
+        if made is not None:
+            return replace(made, attempts=attempt)
     raise GenerationFailed(f"{key}: no {level} board in {ATTEMPTS} patterns")

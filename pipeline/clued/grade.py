@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from pipeline.clued.verify import candidates, fills
 from pipeline.engines import clues
+from pipeline.engines.crossword.grid import ACROSS, DOWN, runs
 from pipeline.family import BEYOND, Rating
 from pipeline.i18n import N_
 
@@ -76,15 +77,11 @@ def level_for(language: str, difficulty: int, size: int) -> str:
 
 def checked_share(grid) -> float:
     """The share of white cells in two words (across and down)."""
-    rows, cols = len(grid), len(grid[0])
-
-    def white(r, c):
-        return 0 <= r < rows and 0 <= c < cols and grid[r][c] != "#"
-
-    cells = [(r, c) for r in range(rows) for c in range(cols) if white(r, c)]
-    checked = sum(1 for r, c in cells if (white(r, c - 1) or white(r, c + 1))
-                  and (white(r - 1, c) or white(r + 1, c)))
-    return checked / len(cells)
+    slots = runs(grid)
+    across = {cell for slot in slots if slot.direction == ACROSS for cell in slot.cells}
+    down = {cell for slot in slots if slot.direction == DOWN for cell in slot.cells}
+    white = sum(len(line) - line.count("#") for line in grid)
+    return len(across & down) / white
 
 
 def difficulty_number(entry_difficulties, lengths, checked: float) -> float:

@@ -32,6 +32,7 @@ from pipeline.keyed import KeyedStream, stream_below
 
 NO_BUDGET = np.iinfo(np.int64).max
 EVERY_FILL = np.iinfo(np.int64).max
+EVERY_LETTER = (1 << len(LETTERS)) - 1
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,10 @@ class SlotArrays:
 
 def same_length_slots(layout: Layout) -> list[list[int]]:
     """For each slot, the other slots of its length: no two of them may take one word."""
-    return [[o for o, other in enumerate(layout.slots) if o != s and other.length == slot.length]
-            for s, slot in enumerate(layout.slots)]
+    by_length: dict[int, list[int]] = {}
+    for s, slot in enumerate(layout.slots):
+        by_length.setdefault(slot.length, []).append(s)
+    return [[o for o in by_length[slot.length] if o != s] for s, slot in enumerate(layout.slots)]
 
 
 def slot_arrays(layout: Layout) -> SlotArrays:
@@ -108,10 +111,38 @@ def _only_word(mask, chunks):
 
 
 @njit(cache=True)
-def _narrow(domains, changed, lengths, crossing_start, crossings, same_start, same_length,
-            at, chunks_of, codes, queue, queued):
+def _letters_at(mask, count, word, length, position, chunks, at, codes):
+    """The letters (bit k: letter k) the words of `mask` have at `position`: from each word
+    when they are few, else by asking each letter's set."""
+    allowed = 0
+    if word >= 0:
+        return 1 << codes[length, word, position]
+    if count <= 32:
+        for k in range(chunks):
+            bits = mask[k]
+            while bits:
+                low = bits & (~bits + np.uint64(1))
+                w = k * 64 + int(_popcount(low - np.uint64(1)))
+                allowed |= 1 << codes[length, w, position]
+                bits ^= low
+        return allowed
+    for letter in range(26):
+        here = at[length, position, letter]
+        for k in range(chunks):
+            if mask[k] & here[k]:
+                allowed |= 1 << letter
+                break
+    return allowed
+
+
+@njit(cache=True)
+def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_start,
+            same_length, at, chunks_of, codes, queue, queued):
     """Arc consistency from the slots in `changed`; False when a slot is left with no word (or
-    two slots with the one same word). `queue` and `queued` are scratch of one a slot."""
+    two slots with the one same word). `sent[s, i]` is the set of letters (bit k: letter k)
+    slot s last allowed at its position i and its crossing slot was narrowed to: while it is
+    the same, that crossing slot still keeps only words it allows, and is not narrowed again.
+    `queue` and `queued` are scratch of one a slot."""
     top = 0
     for s in changed:
         if not queued[s]:
@@ -151,24 +182,26 @@ def _narrow(domains, changed, lengths, crossing_start, crossings, same_start, sa
                 break
         for j in range(crossing_start[s], crossing_start[s + 1]):
             mine, o, theirs = crossings[j, 0], crossings[j, 1], crossings[j, 2]
+            allowed = _letters_at(mask, count, word, length, mine, chunks, at, codes)
+            if allowed == sent[s, mine]:
+                continue
+            sent[s, mine] = allowed
             other_length = lengths[o]
             other_chunks = chunks_of[other_length]
-            if word >= 0:
-                # one word left: the crossing slot keeps the words with its letter
-                letter = codes[length, word, mine]
+            # the words with an allowed letter there: built from the allowed letters, or from
+            # the others taken away when they are fewer
+            barred = EVERY_LETTER ^ allowed
+            fewer_barred = _popcount(np.uint64(barred)) < _popcount(np.uint64(allowed))
+            for k in range(other_chunks):
+                keep[k] = 0
+            for letter in range(26):
+                if (barred if fewer_barred else allowed) >> letter & 1:
+                    there = at[other_length, theirs, letter]
+                    for q in range(other_chunks):
+                        keep[q] |= there[q]
+            if fewer_barred:
                 for k in range(other_chunks):
-                    keep[k] = at[other_length, theirs, letter, k]
-            else:
-                for k in range(other_chunks):
-                    keep[k] = 0
-                for letter in range(26):
-                    here = at[length, mine, letter]
-                    for k in range(chunks):
-                        if mask[k] & here[k]:
-                            there = at[other_length, theirs, letter]
-                            for q in range(other_chunks):
-                                keep[q] |= there[q]
-                            break
+                    keep[k] = ~keep[k]
             changed_o = False
             left = 0
             for k in range(other_chunks):
@@ -195,7 +228,7 @@ def _narrow(domains, changed, lengths, crossing_start, crossings, same_start, sa
 
 
 @njit(cache=True)
-def _search(state, keyed, domains, lengths, crossing_start, crossings, same_start,
+def _search(state, keyed, domains, sent, lengths, crossing_start, crossings, same_start,
             same_length, at, chunks_of, codes, branching, budget, limit):
     """Depth-first search from narrowed `domains`. Returns (words found, one row a fill; the
     nodes at each fill; whether the budget ran out). With `keyed`, each slot's words are
@@ -203,6 +236,8 @@ def _search(state, keyed, domains, lengths, crossing_start, crossings, same_star
     slots, width = domains.shape
     stack = np.empty((slots + 1, slots, width), np.uint64)
     stack[0] = domains
+    sent_stack = np.empty((slots + 1, slots, sent.shape[1]), np.int64)
+    sent_stack[0] = sent
     most = codes.shape[1] if branching <= 0 else branching
     tried = np.empty((slots + 1, most), np.int64)
     tried_count = np.zeros(slots + 1, np.int64)
@@ -264,11 +299,12 @@ def _search(state, keyed, domains, lengths, crossing_start, crossings, same_star
         next_try[depth] += 1
         s = chosen[depth]
         stack[depth + 1] = stack[depth]
+        sent_stack[depth + 1] = sent_stack[depth]
         for k in range(width):
             stack[depth + 1, s, k] = 0
         stack[depth + 1, s, word >> 6] = np.uint64(1) << np.uint64(word & 63)
         changed[0] = s
-        if _narrow(stack[depth + 1], changed, lengths, crossing_start, crossings, same_start,
+        if _narrow(stack[depth + 1], sent_stack[depth + 1], changed, lengths, crossing_start, crossings, same_start,
                    same_length, at, chunks_of, codes, queue, queued):
             depth += 1
             entering = True
@@ -305,11 +341,14 @@ def fills(layout: Layout, index: WordIndex, *, letters=None, allowed=None,
               arrays.same_length, packed.at, packed.chunks, packed.codes)
     queue = np.empty(len(layout.slots), np.int64)
     queued = np.zeros(len(layout.slots), np.bool_)
-    if not _narrow(domains, np.arange(len(layout.slots)), *tables, queue, queued):
+    # every letter is allowed everywhere before the first narrowing: no crossing slot yet
+    # narrowed by any
+    sent = np.full((len(layout.slots), max(arrays.lengths)), EVERY_LETTER, np.int64)
+    if not _narrow(domains, sent, np.arange(len(layout.slots)), *tables, queue, queued):
         return
     state = stream.state() if stream is not None else np.zeros(4, np.int64)
     found, nodes, out_of_budget = _search(
-        state, stream is not None, domains, *tables, branching or 0,
+        state, stream is not None, domains, sent, *tables, branching or 0,
         NO_BUDGET if budget is None else budget, limit)
     if stream is not None:
         stream.set_state(state)

@@ -12,6 +12,7 @@ every machine.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ BLOCK = "#"
 OPEN = "."
 SHORTEST = 3
 ACROSS, DOWN = "A", "D"
+WHITE_RUN = re.compile(r"[^#]{2,}")   # a run of two or more white cells in a row or column
 
 
 @dataclass(frozen=True)
@@ -61,23 +63,21 @@ class Layout:
 
 def runs(pattern) -> list[Slot]:
     """Every run of two or more white cells, across slots first, each in reading order."""
-    rows, cols = len(pattern), len(pattern[0])
     found = []
-    for direction, outer, inner, cell in ((ACROSS, rows, cols, lambda a, b: (a, b)),
-                                          (DOWN, cols, rows, lambda a, b: (b, a))):
-        for a in range(outer):
-            b = 0
-            while b < inner:
-                if _white(pattern, *cell(a, b)):
-                    start = b
-                    while b < inner and _white(pattern, *cell(a, b)):
-                        b += 1
-                    if b - start >= 2:
-                        cells = tuple(cell(a, k) for k in range(start, b))
-                        found.append(Slot(cells[0][0], cells[0][1], direction, cells))
-                else:
-                    b += 1
+    for r, line in enumerate(pattern):
+        for run in WHITE_RUN.finditer(line):
+            cells = tuple((r, c) for c in range(run.start(), run.end()))
+            found.append(Slot(r, run.start(), ACROSS, cells))
+    for c, column in enumerate(columns(pattern)):
+        for run in WHITE_RUN.finditer(column):
+            cells = tuple((r, c) for r in range(run.start(), run.end()))
+            found.append(Slot(run.start(), c, DOWN, cells))
     return found
+
+
+def columns(pattern) -> list[str]:
+    """The pattern's columns as strings, top to bottom."""
+    return ["".join(column) for column in zip(*pattern)]
 
 
 def _white(pattern, r: int, c: int) -> bool:
