@@ -11,9 +11,10 @@ The race, level by level in each language, `RACE` patterns a level:
   draws first for that key (so our board for that key starts on it);
 - the word list: the level's answers (generate.answer_index: every answer of 3 to `longest`
   letters the level's clue entries give), the one list all three fill from;
-- ours, the board: `generate` of the key, the whole of it (the fill, the clue choice, the
-  grader's solve, the independent checker's proof), on further patterns when the first gives
-  no board of the level, as a book's boards are made; a key with no board is a failure;
+- ours, the board: what `generate` makes of the pattern (`board_on`: the fill, the clue
+  choice, the grader's solve, the independent checker's proof), from the key's stream after
+  the pattern; a pattern that gives no board of the level is a failure, as a pattern a peer
+  does not fill is one of theirs;
 - ours, the bare fill: the crossword engine's filler on the pattern, with the key's stream
   (generate's first fill for the key), its node budget as generate gives it;
 - Qxw (Debian `qxw`, `qxw -b -d WORDS DECK`): its batch mode reads a deck, one line a word
@@ -42,13 +43,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.clued.generate import answer_index, generate
+from pipeline.clued.generate import answer_index, board_on, generate
 from pipeline.clued.grade import LEVEL_BY_NAME, LEVELS
 from pipeline.clued.verify import verify
 from pipeline.engines.crossword import fill as filler
 from pipeline.engines.crossword.families import generation_rates, print_rates, proof_rate
 from pipeline.engines.crossword.grid import Layout, lattice_pattern, layout
-from pipeline.errors import GenerationFailed
 from pipeline.keyed import KeyedStream
 
 VERSION = "clued/2"
@@ -108,14 +108,13 @@ def judged(slots: Layout, letters: dict | None, words: frozenset) -> str:
     return SOUND if fill_sound(slots, letters, words) else UNSOUND
 
 
-def ours_board(key: str, level: str) -> tuple[str, float]:
-    """Generate's whole board for the key (its proof checked inside generate)."""
+def ours_board(pattern, stream: KeyedStream, level: str) -> tuple[str, float]:
+    """Generate's board on the pattern (`board_on`: the fill, the clues, the solve and the
+    checker's proof), from the key's stream after the pattern; a pattern that gives no board
+    of the level is a failure, its time counted."""
     started = time.process_time()
-    try:
-        generate(key, level, VERSION)
-    except GenerationFailed:
-        return NONE, time.process_time() - started
-    return SOUND, time.process_time() - started
+    made = board_on(pattern, stream, level)
+    return (NONE if made is None else SOUND), time.process_time() - started
 
 
 def ours_fill(pattern, stream: KeyedStream, level: str, words: frozenset) -> tuple[str, float]:
@@ -216,7 +215,8 @@ def race_ours(level: str, keys: list[str], words: frozenset) -> dict:
     for key in keys:
         pattern, stream = race_pattern(key, level)
         fills.append(ours_fill(pattern, stream, level, words))
-        boards.append(ours_board(key, level))
+        pattern, stream = race_pattern(key, level)
+        boards.append(ours_board(pattern, stream, level))
     return {"board": tally(boards), "fill": tally(fills)}
 
 
