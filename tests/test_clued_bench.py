@@ -101,3 +101,19 @@ def test_the_race_printout_names_every_level_run(monkeypatch, capsys, tmp_path):
     bench.print_race(results)
     lines = capsys.readouterr().err.splitlines()
     assert lines[1].startswith("mini-de") and "board " in lines[1] and "fill " in lines[1]
+
+
+def test_a_key_that_gives_no_board_is_counted_failed_not_a_traceback():
+    from types import SimpleNamespace
+
+    from pipeline.engines.crossword.families import generation_rates
+    from pipeline.errors import GenerationFailed
+
+    def generate(key, level, version):
+        if key.endswith(":1"):
+            raise GenerationFailed(f"{key}: no board")
+        return SimpleNamespace(attempts=2, puzzle={}, solution={})
+
+    made: list = []
+    row = generation_rates(generate, "x", ["easy"], 3, "x/1", {"easy": 1}, made)["easy"]
+    assert (row["boards"], row["failed"], row["attempts_per_board"], len(made)) == (2, 1, 2.0, 2)

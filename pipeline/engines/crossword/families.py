@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable
 
+from pipeline.errors import GenerationFailed
 from pipeline.family import Family
 from pipeline.geometry import Box
 from pipeline.ink import Ink
@@ -92,18 +93,24 @@ def trace(board, result, describe: Callable) -> list[str]:
 def generation_rates(generate: Callable, name: str, levels, count: int, version: str,
                      targets: dict, made: list) -> dict:
     """Boards per core-minute at each level, keys `<name>:bench-<level>:<n>`; every board
-    made is added to `made` as (puzzle, solution) for the proofs."""
+    made is added to `made` as (puzzle, solution) for the proofs. A key that gives no board
+    (GenerationFailed) is counted among `failed`, its time in the rate."""
     out = {}
     for level in levels:
         started = time.process_time()
-        attempts = 0
+        attempts = boards = 0
         for n in range(count):
-            board = generate(f"{name}:bench-{level}:{n}", level, version)
+            try:
+                board = generate(f"{name}:bench-{level}:{n}", level, version)
+            except GenerationFailed:
+                continue
+            boards += 1
             attempts += board.attempts
             made.append((board.puzzle, board.solution))
-        rate = 60 * count / (time.process_time() - started)
-        out[level] = {"boards": count, "boards_per_core_minute": round(rate, 1),
-                      "attempts_per_board": round(attempts / count, 2),
+        rate = 60 * boards / (time.process_time() - started)
+        out[level] = {"boards": boards, "failed": count - boards,
+                      "boards_per_core_minute": round(rate, 1),
+                      "attempts_per_board": round(attempts / max(boards, 1), 2),
                       "target": targets[level], "met": rate >= targets[level]}
     return out
 
