@@ -46,12 +46,13 @@ class Board:
 
 # --- records -----------------------------------------------------------------------------------
 
-def numbered_slots(grid) -> list[tuple[int, str, tuple[tuple[int, int], ...]]]:
+def numbered_slots(grid, slots=None) -> list[tuple[int, str, tuple[tuple[int, int], ...]]]:
     """(number, direction, cells) of every word of two or more cells, numbered as print
     numbers them: in reading order, one number for each cell that starts a word across, down
-    or both; across words first, then down, each in number order."""
+    or both; across words first, then down, each in number order. `slots`: the grid's runs
+    (grid.runs), when the caller has them."""
     words = {"across": [], "down": []}
-    for slot in runs(grid):
+    for slot in runs(grid) if slots is None else slots:
         words["across" if slot.direction == ACROSS else "down"].append(slot.cells)
     number = {cell: n for n, cell in enumerate(sorted({cells[0] for found in words.values()
                                                       for cells in found}), 1)}

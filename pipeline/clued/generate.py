@@ -113,7 +113,7 @@ def board_on(pattern, stream: KeyedStream, level: str) -> Generated | None:
     if filled is None:
         return None
     words = {slot.cells: word for slot, word in zip(slots.slots, filled.words)}
-    numbered = numbered_slots(pattern)
+    numbered = numbered_slots(pattern, slots.slots)
     answers = [words[cells] for _n, _d, cells in numbered]
     chosen = chosen_clues(clues.table(spec.language), spec.difficulty, answers)
     if chosen is None:
@@ -130,7 +130,7 @@ def board_on(pattern, stream: KeyedStream, level: str) -> Generated | None:
                                   for (r, c), ch in result.letters.items()):
         raise CheckersDisagree(f"{''.join(pattern)}: the solve and the checker disagree")
     grade = grade_record(level, [e.difficulty for e in chosen], [len(a) for a in answers],
-                         pattern)
+                         pattern, slots.slots)
     return Generated(puzzle, solution, grade, proof, 1)
 
 

@@ -75,9 +75,10 @@ def level_for(language: str, difficulty: int, size: int) -> str:
     return LEVELS_BY_LANGUAGE[language][-1].name
 
 
-def checked_share(grid) -> float:
-    """The share of white cells in two words (across and down)."""
-    slots = runs(grid)
+def checked_share(grid, slots=None) -> float:
+    """The share of white cells in two words (across and down). `slots`: the grid's runs
+    (grid.runs), when the caller has them."""
+    slots = runs(grid) if slots is None else slots
     across = {cell for slot in slots if slot.direction == ACROSS for cell in slot.cells}
     down = {cell for slot in slots if slot.direction == DOWN for cell in slot.cells}
     white = sum(len(line) - line.count("#") for line in grid)
@@ -91,8 +92,8 @@ def difficulty_number(entry_difficulties, lengths, checked: float) -> float:
     return round(10 * sum(entry_difficulties) / n + sum(lengths) / n + 10 * (1 - checked), 1)
 
 
-def grade_record(level: str, entry_difficulties, lengths, grid) -> dict:
-    checked = checked_share(grid)
+def grade_record(level: str, entry_difficulties, lengths, grid, slots=None) -> dict:
+    checked = checked_share(grid, slots)
     return {"level": level, "difficulty": difficulty_number(entry_difficulties, lengths, checked),
             "checked_share": round(checked, 3),
             "entries_by_difficulty": {str(d): sum(1 for e in entry_difficulties if e == d)

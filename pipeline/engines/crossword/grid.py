@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from pipeline.errors import InputError
 from pipeline.keyed import KeyedStream
@@ -40,9 +41,10 @@ class Slot:
         return len(self.cells)
 
 
-@dataclass(frozen=True)
-class Crossing:
-    """Slot `other` crosses this slot: our letter `mine` is its letter `theirs`."""
+class Crossing(NamedTuple):
+    """Slot `other` crosses this slot: our letter `mine` is its letter `theirs`. (A tuple:
+    a layout makes one for each end of every crossing, and a frozen dataclass is slow to
+    make.)"""
 
     mine: int
     other: int
