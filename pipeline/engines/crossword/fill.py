@@ -143,17 +143,19 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
     slot s last allowed at its position i and its crossing slot was narrowed to: while it is
     the same, that crossing slot still keeps only words it allows, and is not narrowed again.
     `queue` and `queued` are scratch of one a slot."""
-    top = 0
+    slots = queue.shape[0]
+    head = size = 0
     for s in changed:
         if not queued[s]:
-            queue[top] = s
-            top += 1
+            queue[size] = s
+            size += 1
             queued[s] = True
     keep = np.empty(domains.shape[1], np.uint64)
     ok = True
-    while top:
-        top -= 1
-        s = queue[top]
+    while size:
+        s = queue[head]
+        head = (head + 1) % slots
+        size -= 1
         queued[s] = False
         length = lengths[s]
         chunks = chunks_of[length]
@@ -175,8 +177,8 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
                         ok = False
                         break
                     if not queued[o]:
-                        queue[top] = o
-                        top += 1
+                        queue[(head + size) % slots] = o
+                        size += 1
                         queued[o] = True
             if not ok:
                 break
@@ -216,14 +218,15 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
                     ok = False
                     break
                 if not queued[o]:
-                    queue[top] = o
-                    top += 1
+                    queue[(head + size) % slots] = o
+                    size += 1
                     queued[o] = True
         if not ok:
             break
-    while top:   # leave the scratch clean for the next call
-        top -= 1
-        queued[queue[top]] = False
+    while size:   # leave the scratch clean for the next call
+        queued[queue[head]] = False
+        head = (head + 1) % slots
+        size -= 1
     return ok
 
 
