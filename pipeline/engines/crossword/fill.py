@@ -72,11 +72,11 @@ def same_length_slots(layout: Layout) -> list[list[int]]:
 
 def slot_arrays(layout: Layout) -> SlotArrays:
     same = same_length_slots(layout)
-    rows = [(c.mine, c.other, c.theirs) for mine in layout.crossings for c in mine]
+    numbers = [n for mine in layout.crossings for crossing in mine for n in crossing]
     return SlotArrays(
         np.array([slot.length for slot in layout.slots], np.int64),
         np.cumsum([0] + [len(mine) for mine in layout.crossings], dtype=np.int64),
-        np.array(rows, np.int64).reshape(-1, 3),
+        np.array(numbers, np.int64).reshape(-1, 3),   # (mine, other, theirs) a row
         np.cumsum([0] + [len(others) for others in same], dtype=np.int64),
         np.array([o for others in same for o in others], np.int64))
 

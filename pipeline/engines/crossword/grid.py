@@ -27,9 +27,9 @@ ACROSS, DOWN = "A", "D"
 WHITE_RUN = re.compile(r"[^#]{2,}")   # a run of two or more white cells in a row or column
 
 
-@dataclass(frozen=True)
-class Slot:
-    """One word of the grid: its first cell, its direction and its cells in order."""
+class Slot(NamedTuple):
+    """One word of the grid: its first cell, its direction and its cells in order. (A
+    tuple, as `Crossing` is: every pattern tried makes its slots anew.)"""
 
     row: int
     col: int
@@ -88,17 +88,22 @@ def _white(pattern, r: int, c: int) -> bool:
 
 def layout(pattern) -> Layout:
     slots = tuple(runs(pattern))
-    where: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for s, slot in enumerate(slots):
-        for i, cell in enumerate(slot.cells):
-            where.setdefault(cell, []).append((s, i))
-    crossings = []
-    for s, slot in enumerate(slots):
-        mine = []
-        for i, cell in enumerate(slot.cells):
-            mine.extend(Crossing(i, o, j) for o, j in where[cell] if o != s)
-        crossings.append(tuple(mine))
-    return Layout(len(pattern), len(pattern[0]), slots, tuple(crossings))
+    # a cell is in at most one across and one down slot: each crossing is an across slot's
+    # cell found again in a down slot, taken down slot by down slot, so that each slot lists
+    # its crossings in the order of its cells
+    across_at = {cell: (s, i) for s, slot in enumerate(slots) if slot.direction == ACROSS
+                 for i, cell in enumerate(slot.cells)}
+    crossings: list[list[Crossing]] = [[] for _ in slots]
+    for o, slot in enumerate(slots):
+        if slot.direction != DOWN:
+            continue
+        for j, cell in enumerate(slot.cells):
+            found = across_at.get(cell)
+            if found is not None:
+                s, i = found
+                crossings[s].append(Crossing(i, o, j))
+                crossings[o].append(Crossing(j, s, i))
+    return Layout(len(pattern), len(pattern[0]), slots, tuple(map(tuple, crossings)))
 
 
 # --- soundness ---------------------------------------------------------------------------------
