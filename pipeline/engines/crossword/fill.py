@@ -111,13 +111,13 @@ def _only_word(mask, chunks):
 
 
 @njit(cache=True)
-def _letters_at(mask, count, word, length, position, chunks, at, codes):
-    """The letters (bit k: letter k) the words of `mask` have at `position`: from each word
-    when they are few, else by asking each letter's set."""
+def _letters_at(mask, count, word, length, position, chunks, at, codes, before):
+    """The letters (bit k: letter k) the words of `mask` have at `position`, of the letters
+    `before` they had: from each word when they are few, else by asking each letter's set."""
     allowed = 0
     if word >= 0:
         return 1 << codes[length, word, position]
-    if count <= 32:
+    if count <= 128:
         for k in range(chunks):
             bits = mask[k]
             while bits:
@@ -127,6 +127,8 @@ def _letters_at(mask, count, word, length, position, chunks, at, codes):
                 bits ^= low
         return allowed
     for letter in range(26):
+        if not before >> letter & 1:
+            continue
         here = at[length, position, letter]
         for k in range(chunks):
             if mask[k] & here[k]:
@@ -140,9 +142,10 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
             same_length, at, chunks_of, codes, queue, queued):
     """Arc consistency from the slots in `changed`; False when a slot is left with no word (or
     two slots with the one same word). `sent[s, i]` is the set of letters (bit k: letter k)
-    slot s last allowed at its position i and its crossing slot was narrowed to: while it is
-    the same, that crossing slot still keeps only words it allows, and is not narrowed again.
-    `queue` and `queued` are scratch of one a slot."""
+    slot s last allowed at its position i and its crossing slot was narrowed to: that slot
+    holds only words with one of those letters there, so it need only lose the words with a
+    letter lost since. `queue` and `queued` are scratch of one a slot (a ring, first in,
+    first out)."""
     slots = queue.shape[0]
     head = size = 0
     for s in changed:
@@ -184,26 +187,23 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
                 break
         for j in range(crossing_start[s], crossing_start[s + 1]):
             mine, o, theirs = crossings[j, 0], crossings[j, 1], crossings[j, 2]
-            allowed = _letters_at(mask, count, word, length, mine, chunks, at, codes)
-            if allowed == sent[s, mine]:
+            allowed = _letters_at(mask, count, word, length, mine, chunks, at, codes,
+                                  sent[s, mine])
+            lost = sent[s, mine] & ~allowed
+            if lost == 0:
                 continue
             sent[s, mine] = allowed
             other_length = lengths[o]
             other_chunks = chunks_of[other_length]
-            # the words with an allowed letter there: built from the allowed letters, or from
-            # the others taken away when they are fewer
-            barred = EVERY_LETTER ^ allowed
-            fewer_barred = _popcount(np.uint64(barred)) < _popcount(np.uint64(allowed))
             for k in range(other_chunks):
                 keep[k] = 0
             for letter in range(26):
-                if (barred if fewer_barred else allowed) >> letter & 1:
+                if lost >> letter & 1:
                     there = at[other_length, theirs, letter]
                     for q in range(other_chunks):
                         keep[q] |= there[q]
-            if fewer_barred:
-                for k in range(other_chunks):
-                    keep[k] = ~keep[k]
+            for k in range(other_chunks):
+                keep[k] = ~keep[k]
             changed_o = False
             left = 0
             for k in range(other_chunks):
