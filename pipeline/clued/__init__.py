@@ -17,7 +17,9 @@ from pipeline.ink import GridBox, panel_box
 
 
 class CluedFamily(Family):
-    version = "clued/2"   # 2: pairs refused in a second read blocked in the clue tables
+    # 2: pairs refused in a second read blocked in the clue tables; 3: a fill whose answer is
+    # left without a clue is filled again with that answer barred from its slot
+    version = "clued/3"
     title = N_("Quick Crossword")   # not "Crossword" alone: that is the shared grid engine's name
 
     levels = grade.LEVELS

@@ -53,7 +53,7 @@ from pipeline.engines.crossword.families import generation_rates, print_rates, p
 from pipeline.engines.crossword.grid import Layout, lattice_pattern, layout
 from pipeline.keyed import KeyedStream
 
-VERSION = "clued/2"
+VERSION = "clued/3"
 FULL, QUICK = 40, 6
 TARGETS = {**{level: 200 for level in LEVELS}, "proofs_per_second": 50}
 RACE = {"full": 20, "quick": 3}

@@ -8,7 +8,10 @@ engine's filler from the answers the level's entries allow (pipeline/engines/clu
 answer then takes the plainest of its entries' clues: synonyms before broader terms before
 definitions, then the lowest difficulty, then the clue that leaves the fewest candidates (the
 table's answers of that clue text and length); never a clue printed twice, nor one with a
-word that is an answer of the same grid (it would give that answer away). The board must be
+word that is an answer of the same grid (it would give that answer away). An answer left
+with no such clue is barred from its slot and the pattern filled again from where the stream
+is (at most REFILLS times): a word with one clue whose text names another answer of the grid
+is the commonest way a fill fails, and another word there usually mends it. The board must be
 of exactly its level as measured (grade.py), and the grader's solve (solve.py) must finish it
 without a guess; the independent checker (verify.py) must then find this fill and no other,
 or the key fails (CheckersDisagree).
@@ -33,6 +36,7 @@ from pipeline.family import Generated
 from pipeline.keyed import KeyedStream
 
 ATTEMPTS = 60         # patterns tried for one board
+REFILLS = 3           # fills of one pattern again, each with an answer left unclued barred
 FILL_LETTERS = frozenset(LETTERS)
 RELATION_ORDER = {"synonym": 0, "broader": 1, "definition": 2}
 
@@ -70,17 +74,25 @@ def ranked_clues(language: str, answer: str, difficulty: int) -> tuple:
     return tuple((entry, clue_words(entry.text, language)) for entry in ranked)
 
 
-def chosen_clues(table, difficulty: int, answers: list[str]) -> list | None:
+class Unclued(Exception):
+    """Answer `position` (of the answers in clue order) has no clue left."""
+
+    def __init__(self, position: int):
+        super().__init__(position)
+        self.position = position
+
+
+def chosen_clues(table, difficulty: int, answers: list[str]) -> list:
     """One entry for each answer (in order), the plainest of its entries whose clue is not
-    printed already and names no answer of the grid; None when an answer has none left."""
+    printed already and names no answer of the grid; Unclued when an answer has none left."""
     in_grid = set(answers)
     used: set[str] = set()
     chosen = []
-    for answer in answers:
+    for position, answer in enumerate(answers):
         best = next((entry for entry, words in ranked_clues(table.language, answer, difficulty)
                      if entry.text not in used and not words & in_grid), None)
         if best is None:
-            return None
+            raise Unclued(position)
         used.add(best.text)
         chosen.append(best)
     return chosen
@@ -109,14 +121,24 @@ def board_on(pattern, stream: KeyedStream, level: str) -> Generated | None:
     spec = LEVEL_BY_NAME[level]
     index = answer_index(spec.language, spec.difficulty, spec.longest)
     slots = layout(pattern)
-    filled = filler.fill(slots, index, stream)
-    if filled is None:
-        return None
-    words = {slot.cells: word for slot, word in zip(slots.slots, filled.words)}
     numbered = numbered_slots(pattern, slots.slots)
-    answers = [words[cells] for _n, _d, cells in numbered]
-    chosen = chosen_clues(clues.table(spec.language), spec.difficulty, answers)
-    if chosen is None:
+    slot_of = {slot.cells: s for s, slot in enumerate(slots.slots)}
+    barred: dict[int, int] = {}   # slot -> the words it may still take (a bit set)
+    for _fill in range(REFILLS + 1):
+        filled = filler.fill(slots, index, stream, allowed=barred)
+        if filled is None:
+            return None
+        words = {slot.cells: word for slot, word in zip(slots.slots, filled.words)}
+        answers = [words[cells] for _n, _d, cells in numbered]
+        try:
+            chosen = chosen_clues(clues.table(spec.language), spec.difficulty, answers)
+            break
+        except Unclued as left:
+            cells = numbered[left.position][2]
+            s, words_here = slot_of[cells], index.of_length(len(cells))
+            barred[s] = barred.get(s, words_here.everything) & ~(
+                1 << words_here.words.index(answers[left.position]))
+    else:
         return None
     if level_for(spec.language, max(e.difficulty for e in chosen), spec.size) != level:
         return None   # a medium fill whose every clue is easy is an easy board
