@@ -8,6 +8,7 @@ its own instead.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 
@@ -26,3 +27,12 @@ def lowest_bit_index(x):
     while not (x >> index) & 1:
         index += 1
     return index
+
+
+@njit(cache=True)
+def popcount_u64(x):
+    """The ones in an unsigned 64-bit word, without a loop (the filler's bit sets are dense)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)

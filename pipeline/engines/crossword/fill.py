@@ -26,6 +26,7 @@ from typing import Iterator
 import numpy as np
 from numba import njit
 
+from pipeline.engines.bits import popcount_u64
 from pipeline.engines.crossword.grid import Layout
 from pipeline.engines.crossword.words import LETTERS, WordIndex
 from pipeline.keyed import KeyedStream, stream_below
@@ -84,19 +85,11 @@ def slot_arrays(layout: Layout) -> SlotArrays:
 # --- the compiled narrowing and search ---------------------------------------------------------
 
 @njit(cache=True)
-def _popcount(x):
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
-
-
-@njit(cache=True)
 def _count(mask, chunks):
     total = 0
     for k in range(chunks):
         if mask[k]:
-            total += _popcount(mask[k])
+            total += popcount_u64(mask[k])
     return total
 
 
@@ -106,7 +99,7 @@ def _only_word(mask, chunks):
     for k in range(chunks):
         if mask[k]:
             low = mask[k] & (~mask[k] + np.uint64(1))
-            return k * 64 + int(_popcount(low - np.uint64(1)))
+            return k * 64 + int(popcount_u64(low - np.uint64(1)))
     return -1
 
 
@@ -122,7 +115,7 @@ def _letters_at(mask, count, word, length, position, chunks, at, codes, before):
             bits = mask[k]
             while bits:
                 low = bits & (~bits + np.uint64(1))
-                w = k * 64 + int(_popcount(low - np.uint64(1)))
+                w = k * 64 + int(popcount_u64(low - np.uint64(1)))
                 allowed |= 1 << codes[length, w, position]
                 bits ^= low
         return allowed
@@ -138,6 +131,17 @@ def _letters_at(mask, count, word, length, position, chunks, at, codes, before):
 
 
 @njit(cache=True)
+def _push(queue, queued, head, size, s):
+    """Slot s put at the back of the ring `queue` (from `head`, `size` long) unless it is in
+    it already; the ring's new size."""
+    if queued[s]:
+        return size
+    queue[(head + size) % queue.shape[0]] = s
+    queued[s] = True
+    return size + 1
+
+
+@njit(cache=True)
 def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_start,
             same_length, at, chunks_of, codes, queue, queued):
     """Arc consistency from the slots in `changed`; False when a slot is left with no word (or
@@ -149,10 +153,7 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
     slots = queue.shape[0]
     head = size = 0
     for s in changed:
-        if not queued[s]:
-            queue[size] = s
-            size += 1
-            queued[s] = True
+        size = _push(queue, queued, head, size, s)
     keep = np.empty(domains.shape[1], np.uint64)
     ok = True
     while size:
@@ -179,10 +180,7 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
                     if _count(domains[o], chunks) == 0:
                         ok = False
                         break
-                    if not queued[o]:
-                        queue[(head + size) % slots] = o
-                        size += 1
-                        queued[o] = True
+                    size = _push(queue, queued, head, size, o)
             if not ok:
                 break
         for j in range(crossing_start[s], crossing_start[s + 1]):
@@ -217,10 +215,7 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
                 if left == 0:
                     ok = False
                     break
-                if not queued[o]:
-                    queue[(head + size) % slots] = o
-                    size += 1
-                    queued[o] = True
+                size = _push(queue, queued, head, size, o)
         if not ok:
             break
     while size:   # leave the scratch clean for the next call
@@ -287,7 +282,7 @@ def _search(state, keyed, domains, sent, lengths, crossing_start, crossings, sam
                 bits = mask[k]
                 while bits:
                     low = bits & (~bits + np.uint64(1))
-                    word = k * 64 + int(_popcount(low - np.uint64(1)))
+                    word = k * 64 + int(popcount_u64(low - np.uint64(1)))
                     position = n - start if n >= start else n - start + best_count
                     if position < take:
                         tried[depth, position] = word
