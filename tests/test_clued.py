@@ -15,7 +15,7 @@ import pytest
 import family_fingerprints as fingerprints
 
 from pipeline.clued import FAMILY, board, draw, verify
-from pipeline.clued.generate import clue_words
+from pipeline.clued.generate import Unclued, chosen_clues, clue_words
 from pipeline.clued.grade import LEVELS
 from pipeline.engines import clues
 from pipeline.errors import InputError
@@ -123,6 +123,49 @@ class Measure:
 
     def text_width(self, text, *, size, bold=False):
         return 0.55 * size * len(text)
+
+
+def test_an_answer_whose_only_clue_names_another_answer_is_refilled_not_printed():
+    """ACTOR's one easy clue is "player": beside PLAYER in the same grid it has none left, and
+    the answer's place in clue order is named so generate can bar it there and fill again."""
+    table = clues.table("en")
+    assert [entry.text for entry in table.clues_for("ACTOR", 1)] == ["player"]
+    with pytest.raises(Unclued) as caught:
+        chosen_clues(table, 1, ["ACTOR", "PLAYER"])
+    assert caught.value.position == 0
+    assert [e.text for e in chosen_clues(table, 1, ["ACTOR", "SIMILAR"])][0] == "player"
+
+
+def test_a_pattern_whose_fill_leaves_an_answer_unclued_is_filled_again_without_it(monkeypatch):
+    """With the refills turned off, some hard race patterns give no board; with them they
+    do, and each fill after the first bars the answers left unclued from their slots."""
+    from pipeline.clued import generate
+    from pipeline.clued.bench import race_pattern
+
+    calls = []
+    fill = generate.filler.fill
+
+    def spy(slots, index, stream, allowed=None, **options):
+        calls.append(dict(allowed or {}))
+        return fill(slots, index, stream, allowed=allowed, **options)
+
+    def board(refills, n):
+        monkeypatch.setattr(generate, "REFILLS", refills)
+        calls.clear()
+        return generate.board_on(*race_pattern(f"clued:race-hard:{n}", "hard"), "hard")
+
+    mended = [n for n in range(12) if board(0, n) is None and board(3, n) is not None]
+    assert mended
+    monkeypatch.setattr(generate.filler, "fill", spy)
+    made = board(3, mended[0])
+    index = generate.answer_index("en", 3, 12)
+    slots = generate.layout(made.puzzle["grid"]).slots
+    assert calls[0] == {} and len(calls) >= 2 and calls[-1]
+    for s, mask in calls[-1].items():   # the barred words are not in the board's slots
+        words = index.of_length(slots[s].length).words
+        written = "".join(made.solution["grid"][r][c] for r, c in slots[s].cells)
+        barred = {w for k, w in enumerate(words) if not mask >> k & 1}
+        assert barred and written not in barred
 
 
 def test_clue_lists_that_do_not_fit_are_a_print_problem(made):

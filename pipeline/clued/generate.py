@@ -9,9 +9,10 @@ answer then takes the plainest of its entries' clues: synonyms before broader te
 definitions, then the lowest difficulty, then the clue that leaves the fewest candidates (the
 table's answers of that clue text and length); never a clue printed twice, nor one with a
 word that is an answer of the same grid (it would give that answer away). An answer left
-with no such clue is barred from its slot and the pattern filled again from where the stream
-is (at most REFILLS times): a word with one clue whose text names another answer of the grid
-is the commonest way a fill fails, and another word there usually mends it. The board must be
+with no such clue is the commonest way a fill fails (a word whose one clue names another
+answer of the grid); the pattern is then filled again, at most REFILLS times, the stream going
+on (so the search starts elsewhere) and that answer barred from its slot (so the fill cannot
+come back to it). The board must be
 of exactly its level as measured (grade.py), and the grader's solve (solve.py) must finish it
 without a guess; the independent checker (verify.py) must then find this fill and no other,
 or the key fails (CheckersDisagree).
