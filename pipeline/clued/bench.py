@@ -61,6 +61,7 @@ QXW = Path("/usr/games/qxw")
 PEER_MODULE = "blacksquare"
 PEER_SECONDS = 10.0   # one pattern's limit (wall clock) for a peer: no fill by then failed
 STARTUP_RUNS = 5
+WARM_UP_PATTERNS = 100   # patterns tried at most for the one board that loads our kernels
 
 
 class PeerFailed(Exception):
@@ -215,13 +216,16 @@ def tally(outcomes: list[tuple[str, float]]) -> dict:
 def warm_up(level: str) -> None:
     """What our racers use made before the race, as blacksquare's word list is and Qxw's
     start-up is taken off: the level's index as arrays, every answer's clues ranked, and
-    the compiled kernels loaded (one board made on a pattern of its own)."""
+    the compiled kernels loaded (a board made on patterns of its own: the first that gives
+    one has run every kernel)."""
     spec = LEVEL_BY_NAME[level]
     index = answer_index(spec.language, spec.difficulty, spec.longest)
     index.packed
     for word in race_words(level):
         ranked_clues(spec.language, word, spec.difficulty)
-    board_on(*race_pattern(f"clued:race-{level}:warm-up", level), level)
+    for n in range(WARM_UP_PATTERNS):
+        if board_on(*race_pattern(f"clued:race-{level}:warm-up-{n}", level), level):
+            return
 
 
 def race_ours(level: str, keys: list[str], words: frozenset) -> dict:

@@ -122,13 +122,15 @@ def board_on(pattern, stream: KeyedStream, level: str) -> Generated | None:
     spec = LEVEL_BY_NAME[level]
     index = answer_index(spec.language, spec.difficulty, spec.longest)
     slots = layout(pattern)
-    numbered = numbered_slots(pattern, slots.slots)
-    slot_of = {slot.cells: s for s, slot in enumerate(slots.slots)}
+    numbered = slot_of = None   # made once a fill is found: most patterns that fail, fail there
     barred: dict[int, int] = {}   # slot -> the words it may still take (a bit set)
     for _fill in range(REFILLS + 1):
         filled = filler.fill(slots, index, stream, allowed=barred)
         if filled is None:
             return None
+        if numbered is None:
+            numbered = numbered_slots(pattern, slots.slots)
+            slot_of = {slot.cells: s for s, slot in enumerate(slots.slots)}
         words = {slot.cells: word for slot, word in zip(slots.slots, filled.words)}
         answers = [words[cells] for _n, _d, cells in numbered]
         try:
