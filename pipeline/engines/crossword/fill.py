@@ -230,7 +230,7 @@ def _search(state, keyed, domains, sent, lengths, crossing_start, crossings, sam
             same_length, at, chunks_of, codes, branching, budget, limit):
     """Depth-first search from narrowed `domains`. Returns (words found, one row a fill; the
     nodes at each fill; whether the budget ran out). With `keyed`, each slot's words are
-    tried from `stream_below`'s starting place, `branching` of them."""
+    tried from `stream_below`'s starting place, `branching` of them (all when 0)."""
     slots, width = domains.shape
     stack = np.empty((slots + 1, slots, width), np.uint64)
     stack[0] = domains
@@ -302,8 +302,8 @@ def _search(state, keyed, domains, sent, lengths, crossing_start, crossings, sam
             stack[depth + 1, s, k] = 0
         stack[depth + 1, s, word >> 6] = np.uint64(1) << np.uint64(word & 63)
         changed[0] = s
-        if _narrow(stack[depth + 1], sent_stack[depth + 1], changed, lengths, crossing_start, crossings, same_start,
-                   same_length, at, chunks_of, codes, queue, queued):
+        if _narrow(stack[depth + 1], sent_stack[depth + 1], changed, lengths, crossing_start,
+                   crossings, same_start, same_length, at, chunks_of, codes, queue, queued):
             depth += 1
             entering = True
     return found_words, found_nodes, out_of_budget
@@ -341,12 +341,13 @@ def fills(layout: Layout, index: WordIndex, *, letters=None, allowed=None,
     queued = np.zeros(len(layout.slots), np.bool_)
     # every letter is allowed everywhere before the first narrowing: no crossing slot yet
     # narrowed by any
-    sent = np.full((len(layout.slots), max(arrays.lengths)), EVERY_LETTER, np.int64)
+    sent = np.full((len(layout.slots), max(arrays.lengths, default=1)), EVERY_LETTER, np.int64)
     if not _narrow(domains, sent, np.arange(len(layout.slots)), *tables, queue, queued):
         return
     state = stream.state() if stream is not None else np.zeros(4, np.int64)
     found, nodes, out_of_budget = _search(
-        state, stream is not None, domains, sent, *tables, branching or 0,
+        state, stream is not None, domains, sent, *tables,
+        (branching or 0) if stream is not None else 0,   # without a stream: every word
         NO_BUDGET if budget is None else budget, limit)
     if stream is not None:
         stream.set_state(state)
