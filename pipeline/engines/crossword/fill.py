@@ -333,6 +333,8 @@ def fills(layout: Layout, index: WordIndex, *, letters=None, allowed=None,
     selection of them). Raises OutOfBudget, after the fills found, when the search spent
     `budget` nodes."""
     packed = index.packed
+    if any(slot.length >= len(packed.chunks) for slot in layout.slots):
+        return   # a slot longer than every word of the list: no fill
     arrays = slot_arrays(layout)
     domains = start_domains(layout, index, letters, allowed)
     tables = (arrays.lengths, arrays.crossing_start, arrays.crossings, arrays.same_start,
