@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from pipeline.clued.verify import EMPTY, clue_candidates, clue_cell_numbers
+from pipeline.clued.verify import clue_candidates, clue_cell_numbers, fits
 
 ONE_CANDIDATE, BY_CROSSINGS = "one candidate", "crossings"
 TECHNIQUES = (ONE_CANDIDATE, BY_CROSSINGS)
@@ -53,13 +53,7 @@ def _solve(places, letters, first, rows, cols, solution):
                 continue
             count = 0
             for j in range(first[k], first[k + 1]):
-                fits = True
-                for i in range(places[k, 4]):
-                    there = grid[cells[k, i]]
-                    if there != EMPTY and there != letters[j, i]:
-                        fits = False
-                        break
-                if fits:
+                if fits(grid, cells, k, letters[j], places[k, 4]):
                     count += 1
                     only[k] = j
             fitting[k] = count
@@ -94,17 +88,11 @@ def solve(puzzle: dict, solution: dict | None = None) -> Solve:
              if solution is not None else np.zeros(0, np.int32))
     found, solved, grid = _solve(given.places, given.letters, given.first, given.rows,
                                  given.cols, hints)
-    answers = [given.answers[k][j - given.first[k]] if j != FROM_SOLUTION
-               else "".join(chr(grid[(r + i * dr) * given.cols + c + i * dc])
-                            for i in range(length))
-               for (k, _t, j), (r, c, dr, dc, length)
-               in ((step, given.places[step[0]]) for step in found.tolist())]
-    steps = tuple(Step(k, TECHNIQUES[t], answer)
-                  for (k, t, _j), answer in zip(found.tolist(), answers))
-    cols = given.cols
-    letters = {(int(cell) // cols, int(cell) % cols): chr(grid[cell])
-               for cell in np.flatnonzero(grid)}
-    return Solve(steps, bool(solved), letters)
+    steps = tuple(Step(k, TECHNIQUES[t], given.answers[k][j - given.first[k]]
+                       if j != FROM_SOLUTION
+                       else "".join(solution["grid"][r][c] for r, c in given.cells(k)))
+                  for k, t, j in found.tolist())
+    return Solve(steps, bool(solved), given.letters_written(grid))
 
 
 # --- the trace of one solve --------------------------------------------------------------------

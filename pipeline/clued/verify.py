@@ -50,6 +50,15 @@ class ClueCandidates:
     first: np.ndarray
     answers: tuple[tuple[str, ...], ...]
 
+    def cells(self, k: int) -> list[tuple[int, int]]:
+        r, c, dr, dc, length = self.places[k].tolist()
+        return [(r + i * dr, c + i * dc) for i in range(length)]
+
+    def letters_written(self, grid: np.ndarray) -> dict:
+        """A searched grid (code points, EMPTY where nothing is written) as cell -> letter."""
+        return {(int(cell) // self.cols, int(cell) % self.cols): chr(grid[cell])
+                for cell in np.flatnonzero(grid)}
+
 
 def clue_candidates(puzzle: dict) -> ClueCandidates:
     table = clues.table(puzzle["language"])
@@ -83,7 +92,8 @@ def clue_cell_numbers(places, cols):
 
 
 @njit(cache=True)
-def _fits(grid, cells, k, word, length):
+def fits(grid, cells, k, word, length):
+    """Whether candidate `word` agrees with every letter written in clue k's cells."""
     for i in range(length):
         there = grid[cells[k, i]]
         if there != EMPTY and there != word[i]:
@@ -130,13 +140,13 @@ def _fills(places, letters, first, rows, cols, limit):
                         continue
                     count = 0
                     for j in range(first[k], first[k + 1]):
-                        if _fits(grid, cells, k, letters[j], places[k, 4]):
+                        if fits(grid, cells, k, letters[j], places[k, 4]):
                             count += 1
                     if best < 0 or count < best_count:
                         best, best_count = k, count
                 m = 0
                 for j in range(first[best], first[best + 1]):
-                    if _fits(grid, cells, best, letters[j], places[best, 4]):
+                    if fits(grid, cells, best, letters[j], places[best, 4]):
                         options[depth, m] = j
                         m += 1
                 chosen[depth], option_count[depth], tried[depth] = best, m, 0
@@ -174,9 +184,7 @@ def fills(puzzle: dict, limit: int) -> tuple[list[dict], int]:
     """Up to `limit` fills (cell -> letter), and the search nodes it took."""
     given = clue_candidates(puzzle)
     found, nodes = _fills(given.places, given.letters, given.first, given.rows, given.cols, limit)
-    cols = given.cols
-    return [{(int(cell) // cols, int(cell) % cols): chr(grid[cell])
-             for cell in np.flatnonzero(grid)} for grid in found], int(nodes)
+    return [given.letters_written(grid) for grid in found], int(nodes)
 
 
 def count(puzzle: dict, limit: int) -> int:

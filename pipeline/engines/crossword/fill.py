@@ -107,9 +107,9 @@ def _only_word(mask, chunks):
 def _letters_at(mask, count, word, length, position, chunks, at, codes, before):
     """The letters (bit k: letter k) the words of `mask` have at `position`, of the letters
     `before` they had: from each word when they are few, else by asking each letter's set."""
-    allowed = 0
     if word >= 0:
         return 1 << codes[length, word, position]
+    allowed = 0
     if count <= 128:
         for k in range(chunks):
             bits = mask[k]
@@ -171,10 +171,10 @@ def _narrow(domains, sent, changed, lengths, crossing_start, crossings, same_sta
         word = -1
         if count == 1:
             word = _only_word(mask, chunks)
+            k = word >> 6
+            bit = np.uint64(1) << np.uint64(word & 63)
             for j in range(same_start[s], same_start[s + 1]):
                 o = same_length[j]
-                k = word >> 6
-                bit = np.uint64(1) << np.uint64(word & 63)
                 if domains[o, k] & bit:
                     domains[o, k] &= ~bit
                     if _count(domains[o], chunks) == 0:
