@@ -28,7 +28,7 @@ from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
 from pipeline.family import get_family
 from pipeline.book.ledger import read_ledger
-from pipeline.readback.checks.ledger import board_forms, ledger_file, shelf, view_keys
+from pipeline.readback.checks.ledger import Shelf, board_forms, ledger_file, shelf, view_keys
 from pipeline.readback.loaded import (book_records, catalog_records, load_book, open_document,
                                       read_manifest, reading_back, select_books)
 from pipeline.workers import worker_count
@@ -37,16 +37,18 @@ from pipeline.readback.reader import warm_up
 from pipeline.readback.report import book_report, table
 
 
-def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
-                     key: dict | None = None, ledger=None, last: bool = False,
+def check_and_report(titles: Shelf | None, book: dict, records: dict, manifest: str,
+                     proofs: bool, key: dict | None = None, last: bool = False,
                      opened: dict | None = None) -> dict:
-    """Read one book back, check it, write its preflight.json (and its proofs), then the key
-    they were made from (stopped before it, the old key names the old report's sha256).
+    """Read one book back, check it against the other titles (`titles`: None, no ledger
+    check), write its preflight.json (and its proofs), then the key they were made from
+    (stopped before it, the old key names the old report's sha256).
     `last`: the process ends after this book, so what it was read into is not freed.
     `opened`: the book's PDFs as the parent opened them (a forked worker inherits them), or
     None to open them here."""
     folder = Path(book["interior"]).parent
     with reading_back(), speaking(book.get("language", "en")):
+        ledger = None if titles is None else titles.view(book)
         b = load_book(book, records, manifest=manifest, ledger=ledger, opened=opened)
         rep = book_report(b, run_checks(b))
         write_json(folder / "preflight.json", rep)
@@ -65,79 +67,103 @@ def check_and_report(book: dict, records: dict, manifest: str, proofs: bool,
     return rep
 
 
-# A worker process checks one book and ends (`each_in_a_fresh_process`), leaving what the
-# book was read into (millions of small objects: operations, marks, glyphs) to the operating
-# system with the process; freed one by one they cost 3.3 CPU s over the default set.
+# A worker process forked for one book ends after it (`check_and_report`'s `last`), leaving
+# what the book was read into (millions of small objects: operations, marks, glyphs) to the
+# operating system with the process; freed one by one they cost 3.3 CPU s over the default set.
 _LEFT_TO_EXIT: list = []
 
 
-def each_in_a_fresh_process(function, jobs: list[tuple], workers: int, initializer=None,
-                            initargs: tuple = ()) -> list:
-    """`function(*job)` of each job, each in a process of its own started for it (after
-    `initializer(*initargs)` there), at most `workers` at once, started in the order of
-    `jobs`; the answers in that order. An exception a job raises is raised here, as itself;
-    a process that ends without an answer is a RuntimeError naming its job.
+def each_in_worker_processes(function, jobs: list[tuple], workers: int, given: tuple = (),
+                             lasting: bool = False, context=None) -> list:
+    """`function(*given, *job)` of each job in worker processes, at most `workers` at once,
+    jobs started in the order of `jobs`; the answers in that order. An exception a job raises
+    is raised here, as itself; a process that ends without an answer is a RuntimeError naming
+    its job.
 
-    The next job's process starts the moment one answers. multiprocessing.Pool with
-    maxtasksperchild=1 replaces an ended worker only at its next check, every 0.1 s: over
-    the default set's 27 books the two workers stood idle 1.3 s in all between books."""
-    context = multiprocessing.get_context()
+    A process is started with `given` and its first job as its arguments: a forked process
+    inherits them, nothing is pickled. Without `lasting` it ends after that job and the next
+    job gets a process of its own, started the moment one answers (multiprocessing.Pool with
+    maxtasksperchild=1 replaces an ended worker only at its next check, every 0.1 s: over the
+    default set's 27 books the two workers stood idle 1.3 s in all between books). With
+    `lasting` it then takes the jobs sent to it one after another, `given` sent once."""
+    context = context or multiprocessing.get_context()
     answers: list = [None] * len(jobs)
     waiting = iter(range(len(jobs)))
-    running: dict = {}   # the pipe a job answers on -> (the job's place, its process)
+    running: dict = {}   # the pipe to a process -> (the place of the job it runs, the process)
     ended = []
 
     def start(n: int) -> None:
-        reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=_answer, daemon=True,
-                                  args=(writer, function, jobs[n], initializer, initargs))
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, daemon=True,
+                                  args=(theirs, function, given, jobs[n], lasting))
         process.start()
-        writer.close()   # the child's end: the reader sees EOF if the child dies unanswered
-        running[reader] = n, process
+        theirs.close()   # the child's end: ours sees EOF if the child dies unanswered
+        running[ours] = n, process
 
     try:
         for n in islice(waiting, workers):
             start(n)
         while running:
-            for reader in multiprocessing.connection.wait(list(running)):
-                n, process = running.pop(reader)
+            for pipe in multiprocessing.connection.wait(list(running)):
+                n, process = running.pop(pipe)
                 try:
-                    outcome, value = reader.recv()
+                    outcome, value = pipe.recv()
                 except EOFError:
+                    pipe.close()
                     process.join()
                     raise RuntimeError(f"the process of job {n + 1} of {len(jobs)} ended "
                                        f"without an answer (exit status {process.exitcode})")
-                finally:
-                    reader.close()
-                ended.append(process)   # joined at the end: it is still leaving memory
                 if outcome == "raised":
+                    pipe.close()
+                    ended.append(process)
                     raise value
                 answers[n] = value
                 following = next(waiting, None)
+                if lasting and following is not None:
+                    pipe.send(jobs[following])
+                    running[pipe] = following, process
+                    continue
+                if lasting:
+                    pipe.send(None)   # no job left: the process ends
+                pipe.close()
+                ended.append(process)   # joined at the end: it is still leaving memory
                 if following is not None:
                     start(following)
     finally:
-        for reader, (_n, process) in running.items():
+        for pipe, (_n, process) in running.items():
             process.terminate()
-            reader.close()
+            pipe.close()
         for process in ended + [process for _n, process in running.values()]:
             process.join()
     return answers
 
 
-def _answer(writer, function, job: tuple, initializer, initargs: tuple) -> None:
-    """A job's process: its answer, or the exception it raised, sent to the parent."""
-    try:
-        if initializer is not None:
-            initializer(*initargs)
-        outcome = "answered", function(*job)
-    except BaseException as error:   # KeyboardInterrupt too: the parent is told, not left
-        outcome = "raised", error
-    try:
-        writer.send(outcome)
-    except Exception as error:   # an answer or exception that cannot be pickled
-        writer.send(("raised", RuntimeError(f"the answer could not be sent: {error!r}")))
-    writer.close()
+def _serve(pipe, function, given: tuple, job: tuple, lasting: bool) -> None:
+    """A worker process: the answer to each job, or the exception it raised, sent to the
+    parent; its first job given, the next ones (`lasting`) received until None comes."""
+    while job is not None:
+        try:
+            outcome = "answered", function(*given, *job)
+        except BaseException as error:   # KeyboardInterrupt too: the parent is told, not left
+            outcome = "raised", error
+        try:
+            pipe.send(outcome)
+        except Exception as error:   # an answer or exception that cannot be pickled
+            pipe.send(("raised", RuntimeError(f"the answer could not be sent: {error!r}")))
+        job = pipe.recv() if lasting and outcome[0] == "answered" else None
+    pipe.close()
+
+def book_job(job: tuple, context) -> tuple:
+    """A book's job as a worker runs it. Where processes fork, each book gets a process of its
+    own, a copy of this warm one (every module imported, the kernels and the fonts' tables
+    loaded), which ends after its book (`last` set). Elsewhere a new process is a new
+    interpreter that loads all that again, about 1 CPU s, so each worker lasts and checks
+    books one after another, freeing each book's reading before the next."""
+    if not inherited(context):
+        return job
+    book, records, manifest, proofs, key, _last, opened = job
+    return book, records, manifest, proofs, key, True, opened
+
 
 def inherited(context) -> bool:
     """Whether a process of `context` starts as a copy of this one (fork), so what a job is
@@ -235,16 +261,17 @@ def run(args) -> int:
         context = multiprocessing.get_context()
         opened: dict[str, dict] = {}
         jobs = []
+        titles = None
         if todo:
             def before():
                 opened.update(_before_the_checks([books[n] for n in todo], every, manifest,
                                                  keep_opened=inherited(context)))
             titles = shelf(every, records, printed_forms(records, processes, meanwhile=before))
-            # Each job is given all its book needs: its records, its ledger view and (where
-            # the worker is forked) the PDFs already opened; nothing is left in module state.
+            # Each job is given all its book needs: the other titles (`titles`, given to each
+            # worker once), its records and (where the worker is forked) the PDFs already
+            # opened; nothing is left in module state.
             jobs = [(books[n], book_records(books[n], records), str(manifest), proofs,
-                     keys[n], titles.view(books[n]), False, opened.pop(books[n]["slug"], None))
-                    for n in todo]
+                     keys[n], False, opened.pop(books[n]["slug"], None)) for n in todo]
         workers = min(processes, len(jobs))
         del records, opened
         if workers > 1:
@@ -253,14 +280,14 @@ def run(args) -> int:
             # each (frozen before the collector runs again, which would walk it once here).
             gc.freeze()
     if workers > 1:
-        # Longest books first, so no worker is left with a big book while the others idle;
-        # each worker ends after its book (`last`).
+        # Longest books first, so no worker is left with a big book while the others idle.
         order = sorted(range(len(jobs)), key=lambda k: -jobs[k][0]["page_count"])
-        done = dict(zip(order, each_in_a_fresh_process(
-            check_and_report, [jobs[k][:6] + (True,) + jobs[k][7:] for k in order], workers)))
+        done = dict(zip(order, each_in_worker_processes(
+            check_and_report, [book_job(jobs[k], context) for k in order], workers,
+            given=(titles,), lasting=not inherited(context), context=context)))
         checked = [done[k] for k in range(len(jobs))]
     else:
-        checked = [check_and_report(*job) for job in jobs]
+        checked = [check_and_report(titles, *job) for job in jobs]
     for n, report in zip(todo, checked):
         earlier[n] = report, table([report])
     reports = [report for report, _ in earlier]

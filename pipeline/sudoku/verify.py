@@ -37,6 +37,8 @@ other's.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import numpy as np
 from numba import njit
 
@@ -62,13 +64,14 @@ HOUSE_SETS = [frozenset(h) for h in HOUSES]
 def _combination_table() -> tuple[np.ndarray, np.ndarray]:
     """Every set of distinct digits as a 9-bit mask, ordered by (size, sum), and where each
     (size, sum) run starts: masks[start[size * 46 + total]:start[size * 46 + total + 1]]."""
-    def key(mask):
-        return (bin(mask).count("1"), sum(d + 1 for d in range(9) if mask >> d & 1))
-    masks = sorted(range(512), key=lambda m: (key(m), m))
+    keys = [(bin(mask).count("1"), sum(d + 1 for d in range(9) if mask >> d & 1))
+            for mask in range(512)]
+    masks = sorted(range(512), key=lambda m: (keys[m], m))
+    ordered = [keys[m] for m in masks]
     start = np.zeros(10 * 46 + 1, dtype=np.int64)
     for size in range(10):
-        for total in range(46):
-            start[size * 46 + total] = sum(1 for m in masks if key(m) < (size, total))
+        for total in range(46):   # how many sets come before (size, total)
+            start[size * 46 + total] = bisect_left(ordered, (size, total))
     start[10 * 46] = 512
     return np.array(masks, dtype=np.int64), start
 

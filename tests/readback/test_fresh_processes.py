@@ -1,5 +1,7 @@
-"""Preflight's book workers: each job in a process of its own, the answers in job order, a
-job's exception raised in the parent as itself, a process that dies unanswered an error."""
+"""Preflight's book workers: each job in a process of its own (where processes fork) or on a
+few lasting processes (elsewhere), the answers in job order, what every job is given reaching
+each, a job's exception raised in the parent as itself, a process that dies unanswered an
+error."""
 
 import multiprocessing
 import os
@@ -9,7 +11,7 @@ import time
 
 import pytest
 
-from pipeline.readback.preflight import each_in_a_fresh_process
+from pipeline.readback.preflight import book_job, each_in_worker_processes
 
 
 def _pid_after(seconds: float, label: str) -> tuple[str, int]:
@@ -21,53 +23,75 @@ def _fails(message: str):
     raise ValueError(message)
 
 
-def _started(marker: list, extra: str):
-    marker.append(extra)   # the initializer's work is seen by the job, in its process
+def _with_given(given: list, label: str) -> tuple:
+    given.append(label)   # a copy in each process: what one job adds the next one there sees
+    return tuple(given)
 
 
-def _sees_initializer(marker: list) -> list:
-    return list(marker)
+# The first job ends last: answers must still come back in the order of the jobs.
+JOBS = [(0.4, "a"), (0.0, "b"), (0.1, "c"), (0.0, "d"), (0.0, "e")]
 
 
 def test_answers_come_in_job_order_each_from_a_process_of_its_own():
-    # The first job ends last: answers must still come back in the order of the jobs.
-    jobs = [(0.4, "a"), (0.0, "b"), (0.1, "c"), (0.0, "d")]
-    answers = each_in_a_fresh_process(_pid_after, jobs, 2)
-    assert [label for label, _pid in answers] == ["a", "b", "c", "d"]
+    answers = each_in_worker_processes(_pid_after, JOBS, 2)
+    assert [label for label, _pid in answers] == ["a", "b", "c", "d", "e"]
     pids = [pid for _label, pid in answers]
-    assert len(set(pids)) == 4 and os.getpid() not in pids
+    assert len(set(pids)) == 5 and os.getpid() not in pids
 
 
-def test_the_initializer_runs_in_each_job_process_first():
-    marker: list = []
-    answers = each_in_a_fresh_process(_sees_initializer, [(marker,), (marker,)], 2,
-                                      _started, (marker, "ready"))
-    assert answers == [["ready"], ["ready"]]
-    assert marker == []   # the parent's list is not the one the children changed
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_lasting_workers_take_the_jobs_one_after_another_answers_in_job_order(method):
+    context = multiprocessing.get_context(method)
+    answers = each_in_worker_processes(_pid_after, JOBS, 2, lasting=True, context=context)
+    assert [label for label, _pid in answers] == ["a", "b", "c", "d", "e"]
+    pids = {pid for _label, pid in answers}
+    assert len(pids) == 2 and os.getpid() not in pids
+    assert multiprocessing.active_children() == []
 
 
-def test_an_exception_a_job_raises_is_raised_here_as_itself():
+@pytest.mark.parametrize("lasting", [False, True])
+def test_what_every_job_is_given_reaches_each_process_once(lasting):
+    given: list = []
+    answers = each_in_worker_processes(_with_given, [("x",), ("y",), ("z",)], 1,
+                                       given=(given,), lasting=lasting)
+    # One lasting process keeps its copy across its jobs; a process a job starts afresh.
+    assert answers == ([("x",), ("x", "y"), ("x", "y", "z")] if lasting
+                       else [("x",), ("y",), ("z",)])
+    assert given == []   # the parent's list is not the one the children changed
+
+
+@pytest.mark.parametrize("lasting", [False, True])
+def test_an_exception_a_job_raises_is_raised_here_as_itself(lasting):
     with pytest.raises(ValueError, match="a job's own fault"):
-        each_in_a_fresh_process(_fails, [("a job's own fault",)] * 3, 2)
+        each_in_worker_processes(_fails, [("a job's own fault",)] * 3, 2, lasting=lasting)
     assert multiprocessing.active_children() == []   # none left running
+
+
+def test_a_books_job_ends_its_process_only_where_the_process_was_forked_for_it():
+    job = ({"slug": "b"}, {}, "manifest.json", True, None, False, None)
+    assert book_job(job, multiprocessing.get_context("fork"))[5] is True
+    assert book_job(job, multiprocessing.get_context("spawn")) == job
 
 
 RUNNER = """
 import os, sys
-from pipeline.readback.preflight import each_in_a_fresh_process
+from pipeline.readback.preflight import each_in_worker_processes
 def dies(status):
-    os._exit(status)
+    if status:
+        os._exit(status)
+    return status
 try:
-    each_in_a_fresh_process(dies, [(3,), (0,)], 2)
+    each_in_worker_processes(dies, [(0,), (3,), (0,)], 2, lasting=sys.argv[1] == "lasting")
 except RuntimeError as error:
     print("RuntimeError:", error)
 """
 
 
-def test_a_process_that_dies_unanswered_is_an_error_not_a_hang():
+@pytest.mark.parametrize("mode", ["fresh", "lasting"])
+def test_a_process_that_dies_unanswered_is_an_error_not_a_hang(mode):
     # In a process of its own, bounded: a runner that waited for the dead job would hang.
-    done = subprocess.run([sys.executable, "-c", RUNNER], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", RUNNER, mode], capture_output=True,
+                          text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("RuntimeError: the process of job "), done.stdout
-    assert "ended without an answer (exit status " in done.stdout
+    assert done.stdout.startswith("RuntimeError: the process of job 2 of 3 ended "), done.stdout
+    assert "ended without an answer (exit status 3)" in done.stdout
