@@ -153,12 +153,14 @@ def _serve(pipe, function, given: tuple, job: tuple, lasting: bool) -> None:
         job = pipe.recv() if lasting and outcome[0] == "answered" else None
     pipe.close()
 
+
 def book_job(job: tuple, context) -> tuple:
     """A book's job as a worker runs it. Where processes fork, each book gets a process of its
     own, a copy of this warm one (every module imported, the kernels and the fonts' tables
     loaded), which ends after its book (`last` set). Elsewhere a new process is a new
-    interpreter that loads all that again, about 1 CPU s, so each worker lasts and checks
-    books one after another, freeing each book's reading before the next."""
+    interpreter that imports and loads all that again (a process a book made a forced
+    preflight of the default set twice as long as under fork), so each worker lasts and
+    checks books one after another, freeing each book's reading before the next."""
     if not inherited(context):
         return job
     book, records, manifest, proofs, key, _last, opened = job
