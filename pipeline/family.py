@@ -148,6 +148,11 @@ class Family(abc.ABC):
     # Usually grade.py's LEVELS and LEVEL_TITLES, where a family declares its levels once.
     levels: ClassVar[tuple[str, ...]]       # slugs, easiest first
     level_titles: ClassVar[dict[str, str]]  # each level as print names it
+    # Whether a level is the solving techniques its boards need (the grader's tiers), so a
+    # back cover may say so. False where something else sets the level, such as the grid's
+    # size and directions, a measurement on the board, a clue table's ranks or the letters
+    # given. A claim is printed only when the family declares it.
+    levels_by_techniques: ClassVar[bool] = False
 
     # --- print facts the book layer needs (usually draw.py's constants) ---------------------
     min_cell_mm: ClassVar[float]  # the smallest square a solver can write in

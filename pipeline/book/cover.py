@@ -74,16 +74,37 @@ def count_line(layout: Layout) -> str:
 
 
 def default_blurb(layout: Layout) -> str:
+    """The back-cover text a layout gets when it writes none: only what is true of this book.
+    "from gentle to demanding" only where it starts at its families' easiest level (the front
+    names the levels of any book), and the levels' techniques only where every family sets its
+    levels by them."""
     families = list(dict.fromkeys(family_title(s.family) for s in layout.sections))
     total = sum(s.count for s in layout.sections)
-    # English joins every family with "and", as it always has; other languages list them.
-    names = " and ".join(families) if language() == "en" else \
-        and_list(map(in_running_text, families))
-    return _("{count} {families} puzzles, from gentle to demanding. Every puzzle has exactly "
-             "one solution, proven by a checker independent of the generator that made it, "
-             "and every level is defined by the solving techniques it needs. Rules and a "
-             "worked example open the book; all solutions are at the back.", count=total,
-             families=names)
+    # English prints family names with their capitals, as proper names.
+    names = and_list(families if language() == "en" else map(in_running_text, families))
+    if starts_gentle(layout):
+        opening = _("{count} {families} puzzles, from gentle to demanding.", count=total,
+                    families=names)
+    else:
+        opening = _("{count} {families} puzzles.", count=total, families=names)
+    if all(get_family(s.family).levels_by_techniques for s in layout.sections):
+        proof = _("Every puzzle has exactly one solution, proven by a checker independent of "
+                  "the generator that made it, and every level is defined by the solving "
+                  "techniques it needs.")
+    else:
+        proof = _("Every puzzle has exactly one solution, proven by a checker independent of "
+                  "the generator that made it.")
+    return " ".join((opening, proof, _("Rules and a worked example open the book; all "
+                                       "solutions are at the back.")))
+
+
+def starts_gentle(layout: Layout) -> bool:
+    """Whether the book holds more than one level and, of every difficulty scale its levels
+    are printed on, the easiest level: a book of hard to extreme boards is not gentle."""
+    held = {(s.family, s.level) for s in layout.sections}
+    scales = {(s.family, get_family(s.family).difficulty_scale(s.level))
+              for s in layout.sections}
+    return len(held) > 1 and all((family, scale[0]) in held for family, scale in scales)
 
 
 def cover_boards(sections, per_section: int = 4) -> list[PuzzleRecord]:

@@ -22,6 +22,7 @@ class FillInFamily(CrosswordFamily):
     generator, solver, boards, drawing, grades = generator, solve, board, draw, grade
 
     levels = grade.LEVELS
+    levels_by_techniques = True
     level_titles = grade.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     hint_figure_note = draw.HINT_FIGURE_NOTE

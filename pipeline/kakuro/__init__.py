@@ -24,6 +24,7 @@ class KakuroFamily(Family):
     teaches = True
 
     levels = grade.LEVELS
+    levels_by_techniques = True
     level_titles = grade.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     hint_figure_note = draw.HINT_FIGURE_NOTE

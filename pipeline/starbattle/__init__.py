@@ -51,6 +51,7 @@ class StarBattle(Family):
     driver_bench_levels = {"scaling": "easy", "executors": "expert"}
 
     levels = grade.LEVELS
+    levels_by_techniques = True
     level_titles = grade.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     cover_style = draw.COVER_STYLE

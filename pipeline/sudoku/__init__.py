@@ -24,6 +24,7 @@ class SudokuFamily(Family):
     teaches = True
 
     levels = grade.LEVELS
+    levels_by_techniques = True
     level_titles = grade.LEVEL_TITLES
     min_cell_mm = draw.MIN_CELL_MM
     cover_style = draw.COVER_STYLE
