@@ -288,6 +288,11 @@ class Family(abc.ABC):
         """`title` in the book's language."""
         return self.words()(self.title)
 
+    def kind_title(self, level: str) -> str:
+        """What the puzzles of `level` are called where a back cover counts a book's puzzles
+        ("200 Killer Sudoku puzzles"), in the book's language. Default: `printed_title()`."""
+        return self.printed_title()
+
     def printed_credits(self) -> list[str]:
         """`credits` in the book's language."""
         return [self.words()(line) for line in self.credits]

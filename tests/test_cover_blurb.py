@@ -63,7 +63,7 @@ def test_gentle_to_demanding_only_from_the_easiest_level(tmp_path, sections, gen
     blurb = blurb_of(tmp_path, sections)
     assert (GENTLE["en"] in blurb) is gentle
     if not gentle:
-        assert blurb.startswith(f"{10 * len(sections)} Sudoku puzzles. Every puzzle")
+        assert blurb.startswith(f"{10 * len(sections)} ") and "puzzles. Every puzzle" in blurb
 
 
 @pytest.mark.parametrize("language", ["de", "fr", "es"])
@@ -79,3 +79,21 @@ def test_three_families_are_listed_as_a_list(tmp_path):
                                 ("wordsearch", "easy")])
     assert blurb.startswith("30 Fill-In, Codeword and Word Search puzzles, from gentle to "
                             "demanding.")
+
+
+@pytest.mark.parametrize("sections, opening", [
+    ([("sudoku", "killer-easy"), ("sudoku", "killer-hard")], "20 Killer Sudoku puzzles, from"),
+    ([("sudoku", "easy"), ("sudoku", "killer-easy")], "20 Sudoku and Killer Sudoku puzzles, "),
+    ([("sudoku", "easy"), ("sudoku", "hard")], "20 Sudoku puzzles, from"),
+])
+def test_a_back_cover_counts_puzzles_by_what_their_level_is_called(tmp_path, sections,
+                                                                   opening):
+    assert blurb_of(tmp_path, sections).startswith(opening)
+
+
+@pytest.mark.parametrize("language, opening", [("de", "Killer-Sudoku: 20 Rätsel"),
+                                               ("fr", "20 grilles de sudoku killer"),
+                                               ("es", "20 pasatiempos de sudoku killer")])
+def test_killer_sudoku_is_named_in_every_language(tmp_path, language, opening):
+    blurb = blurb_of(tmp_path, [("sudoku", "killer-easy"), ("sudoku", "killer-hard")], language)
+    assert blurb.startswith(opening)

@@ -78,7 +78,8 @@ def default_blurb(layout: Layout) -> str:
     "from gentle to demanding" only where it starts at its families' easiest level (the front
     names the levels of any book), and the levels' techniques only where every family sets its
     levels by them."""
-    families = list(dict.fromkeys(family_title(s.family) for s in layout.sections))
+    families = list(dict.fromkeys(get_family(s.family).kind_title(s.level)
+                                  for s in layout.sections))
     total = sum(s.count for s in layout.sections)
     # English prints family names with their capitals, as proper names.
     names = and_list(families if language() == "en" else map(in_running_text, families))

@@ -58,6 +58,10 @@ class SudokuFamily(Family):
         levels for a Killer level, the classic ones for a classic level."""
         return difficulty_scale(level)
 
+    def kind_title(self, level: str) -> str:
+        """A Killer level's puzzles go by their own name."""
+        return self.words()(draw.KILLER_TITLE) if level in KILLER_LEVELS else self.printed_title()
+
     def level_shape(self, level: str) -> tuple[int, int]:
         return 9, 9
 

@@ -41,6 +41,8 @@ RULES = (
     N_("The printed digits stay as they are. Every puzzle has exactly one solution, and it "
        "can be found by reasoning alone, without guessing."),
 )
+# What a back cover calls Killer boards (Family.kind_title).
+KILLER_TITLE = N_("Killer Sudoku")
 # A Killer board's rules: its cages too.
 KILLER_RULES = (
     N_("Fill the grid so that every row, every column and every 3 x 3 box holds each of the "
