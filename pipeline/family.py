@@ -289,8 +289,9 @@ class Family(abc.ABC):
         return self.words()(self.title)
 
     def kind_title(self, level: str) -> str:
-        """What the puzzles of `level` are called where a back cover counts a book's puzzles
-        ("200 Killer Sudoku puzzles"), in the book's language. Default: `printed_title()`."""
+        """What the puzzles of `level` are called where a back cover counts a book's puzzles,
+        in the book's language: a level whose boards go by a name of their own says so.
+        Default: `printed_title()`."""
         return self.printed_title()
 
     def printed_credits(self) -> list[str]:
