@@ -1,6 +1,7 @@
 """The back-cover text a layout gets when it writes none says only what is true of its book:
 its levels are the techniques they need only where every family in it sets them so, and it
-runs "from gentle to demanding" only where it starts at the easiest level."""
+runs "from gentle to demanding" only where it starts at the easiest level; its puzzles are
+counted by what their level calls them."""
 
 from __future__ import annotations
 

@@ -75,13 +75,13 @@ def count_line(layout: Layout) -> str:
 
 def default_blurb(layout: Layout) -> str:
     """The back-cover text a layout gets when it writes none: only what is true of this book.
-    "from gentle to demanding" only where it starts at its families' easiest level (the front
-    names the levels of any book), and the levels' techniques only where every family sets its
-    levels by them."""
+    Its puzzles counted by what their levels call them (`kind_title`); "from gentle to
+    demanding" only where `starts_gentle` (the front names the levels of any book); the
+    levels' techniques only where every family declares `levels_by_techniques`."""
     families = list(dict.fromkeys(get_family(s.family).kind_title(s.level)
                                   for s in layout.sections))
     total = sum(s.count for s in layout.sections)
-    # English prints family names with their capitals, as proper names.
+    # English prints the names with their capitals, as proper names.
     names = and_list(families if language() == "en" else map(in_running_text, families))
     if starts_gentle(layout):
         opening = _("{count} {families} puzzles, from gentle to demanding.", count=total,
