@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from pipeline.interrupts import held
+
 IO_THREADS = 16  # files of a staged folder synced (or an old one's removed) at once
 
 
@@ -52,7 +54,7 @@ def _side_by_side(work, paths: list[Path]) -> None:
         for path in paths:
             work(path)
         return
-    with ThreadPoolExecutor(max_workers=min(IO_THREADS, len(paths))) as pool:
+    with held(), ThreadPoolExecutor(max_workers=min(IO_THREADS, len(paths))) as pool:
         for _ in pool.map(work, paths):
             pass
 

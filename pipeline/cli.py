@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
-import signal
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.catalog import DEFAULT_PATH, Catalog, CatalogError, refuse_stale
 from pipeline.errors import InputError
+from pipeline.interrupts import ended_quietly
 from pipeline.workers import worker_count
 
 if TYPE_CHECKING:
@@ -24,10 +21,10 @@ if TYPE_CHECKING:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    interrupted = []
+    interrupted: list = []
     try:
         worker_count(vars(args).get("workers"))   # a bad count stops before any work
-        with interrupts_end_workers_quietly(interrupted):
+        with ended_quietly() as interrupted:
             return args.run(args) or 0
     except InputError as error:
         print(f"pipeline: {error}", file=sys.stderr)
@@ -51,29 +48,6 @@ def report_interrupt() -> int:
     print("pipeline: interrupted; the catalog keeps every board finished, no partial file "
           "was written", file=sys.stderr)
     return 130
-
-
-@contextlib.contextmanager
-def interrupts_end_workers_quietly(interrupted: list):
-    """Ctrl-C reaches every process of the terminal's group: the main process stops with
-    KeyboardInterrupt (reported in one line), worker processes forked from it end at once
-    without a traceback of their own."""
-    main_process = os.getpid()
-
-    def on_interrupt(signum, frame):
-        if os.getpid() != main_process:
-            os._exit(130)
-        interrupted.append(signum)
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, on_interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -23,6 +23,7 @@ from typing import Any
 from pipeline.catalog import Catalog
 from pipeline.errors import GenerationFailed
 from pipeline.family import Family, Generated, get_family, load_index, stored_sketch
+from pipeline.interrupts import POLL_SECONDS, finished, held, result
 from pipeline.records import PuzzleRecord, fingerprint, level_space, puzzle_id, puzzle_key
 from pipeline.engines.worddata import WordSource, words_for
 from pipeline.workers import worker_count
@@ -136,10 +137,11 @@ class LocalExecutor:
         if self.workers == 1:
             self._inline.append(fn(*args))
             return
-        if self._pool is None:
-            from concurrent.futures import ProcessPoolExecutor
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        self._running.add(self._pool.submit(fn, *args))
+        with held():
+            if self._pool is None:
+                from concurrent.futures import ProcessPoolExecutor
+                self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._running.add(self._pool.submit(fn, *args))
 
     def in_flight(self) -> int:
         return len(self._running) + len(self._inline)
@@ -150,22 +152,23 @@ class LocalExecutor:
             out = list(self._inline)
             self._inline.clear()
             return out
-        from concurrent.futures import FIRST_COMPLETED, wait
-        done, _ = wait(self._running, return_when=FIRST_COMPLETED)
+        done = finished(self._running)
         self._running -= done
-        return [future.result() for future in done]
+        return [result(future) for future in done]
 
     def forget(self) -> None:
         """Drop the tasks still in flight (their boards are no longer wanted)."""
-        for future in self._running:
-            future.cancel()
+        with held():
+            for future in self._running:
+                future.cancel()
         self._running.clear()
         self._inline.clear()
 
     def close(self) -> None:
         self.forget()
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            with held():
+                self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
     def __enter__(self):
@@ -219,24 +222,35 @@ class DaskExecutor:
         return len(self._futures)
 
     def results(self) -> list:
-        finished = [next(self._done)] + self._done.next_batch(block=False)
-        self._futures.difference_update(finished)
-        return [future.result() for future in finished]
+        # As distributed's own blocking `next` does, but an interrupt is taken between waits.
+        while True:
+            with held():
+                batch = self._done.next_batch(block=False)
+                if not batch:
+                    with self._done.thread_condition:
+                        self._done.thread_condition.wait(timeout=POLL_SECONDS)
+            if batch:
+                break
+        self._futures.difference_update(batch)
+        with held():
+            return [future.result() for future in batch]
 
     def forget(self) -> None:
         from distributed import as_completed
-        if self._futures:
-            self.client.cancel(list(self._futures))
-        self._futures.clear()
-        self._done = as_completed(loop=self.client.loop)
+        with held():
+            if self._futures:
+                self.client.cancel(list(self._futures))
+            self._futures.clear()
+            self._done = as_completed(loop=self.client.loop)
 
     def close(self) -> None:
-        try:
-            self.forget()
-        finally:
-            self.client.close()
-            if self.cluster is not None:
-                self.cluster.close()
+        with held():
+            try:
+                self.forget()
+            finally:
+                self.client.close()
+                if self.cluster is not None:
+                    self.cluster.close()
 
     def __enter__(self):
         return self

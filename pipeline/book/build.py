@@ -38,6 +38,7 @@ from pipeline.catalog import Catalog, refuse_stale
 from pipeline.errors import InputError
 from pipeline.family import get_family
 from pipeline.i18n import DEFAULT, N_, Messages, decimal, in_running_text, language, speaking
+from pipeline.interrupts import as_completed, held, result
 from pipeline.ranges import number_runs
 from pipeline.workers import worker_count
 from pipeline.records import PuzzleRecord, fingerprint, read_records, require
@@ -683,9 +684,11 @@ def _book_pool(workers):
     try:
         yield pool
     except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        with held():
+            pool.shutdown(wait=True, cancel_futures=True)
         raise
-    pool.shutdown(wait=True)
+    with held():
+        pool.shutdown(wait=True)
 
 
 HINTS_A_TASK = 20   # boards a task: the dearest hints cost some 7 ms, the cheapest 1 to 3 ms
@@ -709,12 +712,11 @@ class HintTasks:
         puzzles = book_puzzles(records)
         for start in range(0, len(puzzles), HINTS_A_TASK):
             chunk = puzzles[start:start + HINTS_A_TASK]
-            self.tasks[self.pool.submit(book_hints, chunk, book.layout.language)] = \
-                job, len(chunk)
+            with held():
+                task = self.pool.submit(book_hints, chunk, book.layout.language)
+            self.tasks[task] = job, len(chunk)
 
     def gathered(self, progress: bool) -> dict[int, dict]:
-        from concurrent.futures import as_completed
-
         from pipeline.progress import progress as display
 
         out: dict[int, dict] = {job: {} for job, _count in self.tasks.values()}
@@ -722,7 +724,7 @@ class HintTasks:
                      unit="hint", enabled=progress and bool(self.tasks)) as bar:
             for future in as_completed(self.tasks):
                 job, count = self.tasks[future]
-                out[job].update(future.result())
+                out[job].update(result(future))
                 bar.update(count)
         return out
 
@@ -731,8 +733,6 @@ def _write_books(jobs, out_dir: Path, *, pool, hints: HintTasks, progress: bool)
     """Every book's PDFs, books side by side in `pool` (each book is independent, so the
     bytes do not depend on the worker count), or one after another without one; manifest
     entries in the order of `jobs`."""
-    from concurrent.futures import as_completed
-
     from pipeline.progress import progress as display
 
     results: list = [None] * len(jobs)
@@ -747,13 +747,14 @@ def _write_books(jobs, out_dir: Path, *, pool, hints: HintTasks, progress: bool)
     known = hints.gathered(progress)
     # The longest books first, so no core waits on one left to the end.
     order = sorted(range(len(jobs)), key=lambda n: -jobs[n][0].plan.page_count)
-    futures = {pool.submit(_write_one, *jobs[n], out_dir, hints=known.get(n)): n
-               for n in order}
+    with held():
+        futures = {pool.submit(_write_one, *jobs[n], out_dir, hints=known.get(n)): n
+                   for n in order}
     with display(total=sum(book.plan.page_count for book, _, _ in jobs), desc="pages",
                  unit="page", enabled=progress) as bar:
         for future in as_completed(futures):
             n = futures[future]
-            results[n] = future.result()
+            results[n] = result(future)
             if results[n][1] is not None:
                 raise results[n][1]
             bar.update(jobs[n][0].plan.page_count, label=jobs[n][0].layout.slug,

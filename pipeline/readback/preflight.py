@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pipeline.atomic import write_json
 from pipeline.i18n import speaking
+from pipeline.interrupts import POLL_SECONDS, held
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
 from pipeline.family import get_family
@@ -93,12 +94,13 @@ def each_in_worker_processes(function, jobs: list[tuple], workers: int, given: t
     ended = []
 
     def start(n: int) -> None:
-        ours, theirs = context.Pipe()
-        process = context.Process(target=_serve, daemon=True,
-                                  args=(theirs, function, given, jobs[n], lasting))
-        process.start()
-        theirs.close()   # the child's end: ours sees EOF if the child dies unanswered
-        running[ours] = n, process
+        with held():   # so a started process is always in `running`, to be ended below
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, daemon=True,
+                                      args=(theirs, function, given, jobs[n], lasting))
+            process.start()
+            theirs.close()   # the child's end: ours sees EOF if the child dies unanswered
+            running[ours] = n, process
 
     try:
         for n in islice(waiting, workers):
@@ -130,11 +132,12 @@ def each_in_worker_processes(function, jobs: list[tuple], workers: int, given: t
                 if following is not None:
                     start(following)
     finally:
-        for pipe, (_n, process) in running.items():
-            process.terminate()
-            pipe.close()
-        for process in ended + [process for _n, process in running.values()]:
-            process.join()
+        with held():
+            for pipe, (_n, process) in running.items():
+                process.terminate()
+                pipe.close()
+            for process in ended + [process for _n, process in running.values()]:
+                process.join()
     return answers
 
 
@@ -192,10 +195,20 @@ def printed_forms(records: dict, workers: int, meanwhile=lambda: None) -> dict[s
     jobs.sort(key=len, reverse=True)
     work = [(ids, {board: records[board] for board in ids}) for ids in jobs]
     if workers > 1 and len(jobs) > 1:
-        with multiprocessing.Pool(min(workers, len(jobs))) as pool:
-            pending = pool.starmap_async(board_forms, work, chunksize=1)
+        with held():
+            pool = multiprocessing.Pool(min(workers, len(jobs)))
+        try:
+            with held():
+                pending = pool.starmap_async(board_forms, work, chunksize=1)
             meanwhile()
-            return dict(pair for done in pending.get() for pair in done)
+            while True:
+                with held():
+                    pending.wait(POLL_SECONDS)
+                    if pending.ready():
+                        return dict(pair for done in pending.get() for pair in done)
+        finally:
+            with held():
+                pool.terminate()
     meanwhile()
     return dict(pair for ids, some in work for pair in board_forms(ids, some))
 
