@@ -83,12 +83,15 @@ class held:
 
 
 def finished(futures: Iterable[Future]) -> set[Future]:
-    """The finished ones of `futures` (concurrent.futures), waiting until there is one."""
-    while True:
+    """The finished ones of `futures` (concurrent.futures), waiting until there is one (none
+    when there are none, as `wait` answers)."""
+    futures = set(futures)
+    while futures:
         with held():
             done, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
         if done:
             return done
+    return set()
 
 
 def as_completed(futures: Iterable[Future]) -> Iterator[Future]:

@@ -117,3 +117,7 @@ def test_a_checking_process_started_as_ctrl_c_lands_is_ended(monkeypatch):
     with ended_quietly(), pytest.raises(KeyboardInterrupt):
         each_in_worker_processes(echo, [(1,), (2,)], workers=1)
     assert ended == ["start"] and set(multiprocessing.active_children()) <= before
+
+
+def test_waiting_on_no_futures_answers_at_once():
+    assert interrupts.finished([]) == set() and list(interrupts.as_completed([])) == []
