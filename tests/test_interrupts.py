@@ -6,6 +6,8 @@ The end-to-end runs are in test_interrupt.py."""
 
 import multiprocessing
 import signal
+import subprocess
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -43,6 +45,36 @@ def interrupted_inside(monkeypatch, owner, name: str) -> list:
 
 def echo(value):
     return value
+
+
+# Ctrl-C as the pool's queue lock is taken, the moment before Python enters the `with` block
+# that lets it go (a profile hook raises there as the signal handler would): the hang seen
+# when a run of `pipeline books` was interrupted, made to happen every time.
+LOCK_TAKEN = """
+import queue, signal, sys, threading
+from pipeline.generate import LocalExecutor
+from pipeline.interrupts import ended_quietly
+from tests.test_interrupts import echo
+
+def ctrl_c_with_the_queue_lock_taken(frame, event, arg):
+    if (event == "c_return" and frame.f_code is threading.Condition.__enter__.__code__
+            and frame.f_back.f_code is queue.Queue.put.__code__):
+        sys.setprofile(None)
+        signal.getsignal(signal.SIGINT)(signal.SIGINT, frame)
+
+with ended_quietly():
+    executor = LocalExecutor(2)
+    executor.submit(echo, 0)
+    executor.results()
+    try:
+        sys.setprofile(ctrl_c_with_the_queue_lock_taken)
+        executor.submit(echo, 1)
+    except KeyboardInterrupt:
+        print("interrupted")
+    sys.setprofile(None)
+    executor.close()
+print("closed")
+"""
 
 
 def test_an_interrupt_waits_for_the_held_region_to_end():
@@ -121,3 +153,9 @@ def test_a_checking_process_started_as_ctrl_c_lands_is_ended(monkeypatch):
 
 def test_waiting_on_no_futures_answers_at_once():
     assert interrupts.finished([]) == set() and list(interrupts.as_completed([])) == []
+
+
+def test_ctrl_c_as_the_pool_takes_its_lock_does_not_hang_its_shutdown():
+    run = subprocess.run([sys.executable, "-c", LOCK_TAKEN], capture_output=True, text=True,
+                         timeout=120)
+    assert run.stdout.split() == ["interrupted", "closed"], run.stderr
