@@ -47,33 +47,78 @@ def echo(value):
     return value
 
 
-# Ctrl-C as the pool's queue lock is taken, the moment before Python enters the `with` block
-# that lets it go (a profile hook raises there as the signal handler would): the hang seen
-# when a run of `pipeline books` was interrupted, made to happen every time.
-LOCK_TAKEN = """
-import queue, signal, sys, threading
+# Ctrl-C at each point of the pools' own code where Python may raise it (after a built-in
+# call returns; a profile hook raises there as the signal handler would), one point a trial,
+# while WORKLOAD runs; every trial's pool must then shut down. Before the interrupt was held,
+# the first point hung (a lock taken and never let go), as an interrupted `pipeline books`
+# once did.
+EVERY_POINT = """
+import concurrent.futures, multiprocessing, os, queue, signal, sys, threading
+from pipeline.atomic import _side_by_side
+from pipeline.book.build import _book_pool
 from pipeline.generate import LocalExecutor
-from pipeline.interrupts import ended_quietly
+from pipeline.interrupts import ended_quietly, held, as_completed, result
+from pipeline.readback.preflight import each_in_worker_processes
 from tests.test_interrupts import echo
 
-def ctrl_c_with_the_queue_lock_taken(frame, event, arg):
-    if (event == "c_return" and frame.f_code is threading.Condition.__enter__.__code__
-            and frame.f_back.f_code is queue.Queue.put.__code__):
+LIBRARY = tuple(os.path.dirname(m.__file__) for m in (concurrent.futures, multiprocessing)) + (
+    threading.__file__, queue.__file__)
+
+def generating():
+    with LocalExecutor(2) as executor:
+        executor.submit(echo, 0)
+        executor.results()
+        yield
+        for n in range(3):
+            executor.submit(echo, n)
+        while executor.in_flight():
+            executor.results()
+
+def writing():
+    with _book_pool(2) as pool:
+        result(pool.submit(echo, 0))
+        yield
+        with held():
+            futures = [pool.submit(echo, n) for n in range(3)]
+        for future in as_completed(futures):
+            result(future)
+
+def checking():
+    yield
+    each_in_worker_processes(echo, [(n,) for n in range(3)], workers=2)
+
+def syncing():
+    yield
+    _side_by_side(len, ["a", "b", "c"])
+
+def trial(workload, point):
+    # Whether Ctrl-C pressed at the point reached the workload's caller; None when the
+    # workload ended before the point.
+    seen = [0]
+    def ctrl_c_at_the_point(frame, event, arg):
+        if event == "c_return" and frame.f_code.co_filename.startswith(LIBRARY):
+            seen[0] += 1
+            if seen[0] == point:
+                sys.setprofile(None)
+                signal.getsignal(signal.SIGINT)(signal.SIGINT, frame)
+    steps = workload()
+    try:
+        next(steps)
+        sys.setprofile(ctrl_c_at_the_point)
+        next(steps, None)
+    except KeyboardInterrupt:
+        return True
+    finally:
         sys.setprofile(None)
-        signal.getsignal(signal.SIGINT)(signal.SIGINT, frame)
+        steps.close()
+    return False if seen[0] >= point else None
 
 with ended_quietly():
-    executor = LocalExecutor(2)
-    executor.submit(echo, 0)
-    executor.results()
-    try:
-        sys.setprofile(ctrl_c_with_the_queue_lock_taken)
-        executor.submit(echo, 1)
-    except KeyboardInterrupt:
-        print("interrupted")
-    sys.setprofile(None)
-    executor.close()
-print("closed")
+    workload = globals()[sys.argv[1]]
+    reached = []
+    while (outcome := trial(workload, len(reached) + 1)) is not None:
+        reached.append(outcome)
+print(len(reached), [point for point, heard in enumerate(reached, 1) if not heard])
 """
 
 
@@ -155,7 +200,11 @@ def test_waiting_on_no_futures_answers_at_once():
     assert interrupts.finished([]) == set() and list(interrupts.as_completed([])) == []
 
 
-def test_ctrl_c_as_the_pool_takes_its_lock_does_not_hang_its_shutdown():
-    run = subprocess.run([sys.executable, "-c", LOCK_TAKEN], capture_output=True, text=True,
-                         timeout=120)
-    assert run.stdout.split() == ["interrupted", "closed"], run.stderr
+@pytest.mark.parametrize("workload", ["generating", "writing", "checking", "syncing"])
+def test_ctrl_c_at_any_point_of_a_pool_s_own_code_leaves_it_able_to_shut_down(workload):
+    run = subprocess.run([sys.executable, "-c", EVERY_POINT, workload], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    points, lost = run.stdout.split(" ", 1)
+    assert int(points) >= 10, "too few points to try"
+    assert lost.strip() == "[]", f"Ctrl-C lost at these points: {lost}"

@@ -138,6 +138,7 @@ def each_in_worker_processes(function, jobs: list[tuple], workers: int, given: t
                 pipe.close()
             for process in ended + [process for _n, process in running.values()]:
                 process.join()
+                process.close()   # its pipes closed here, not at some later collection
     return answers
 
 
