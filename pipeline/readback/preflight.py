@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pipeline.atomic import write_json
 from pipeline.i18n import speaking
-from pipeline.interrupts import POLL_SECONDS, held
+from pipeline.interrupts import as_completed, held, result
 from pipeline.book.inputs import CHECKED_NAME, check_inputs, file_sha256
 from pipeline.readback.checks import run_checks
 from pipeline.family import get_family
@@ -196,20 +196,20 @@ def printed_forms(records: dict, workers: int, meanwhile=lambda: None) -> dict[s
     jobs.sort(key=len, reverse=True)
     work = [(ids, {board: records[board] for board in ids}) for ids in jobs]
     if workers > 1 and len(jobs) > 1:
-        with held():
-            pool = multiprocessing.Pool(min(workers, len(jobs)))
+        # concurrent.futures, not multiprocessing.Pool: a Pool's own clean-up runs when it is
+        # collected, and a Ctrl-C landing there was lost (tests/test_interrupts.py).
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(min(workers, len(jobs)))
         try:
             with held():
-                pending = pool.starmap_async(board_forms, work, chunksize=1)
+                tasks = [pool.submit(board_forms, *job) for job in work]
             meanwhile()
-            while True:
-                with held():
-                    pending.wait(POLL_SECONDS)
-                    if pending.ready():
-                        return dict(pair for done in pending.get() for pair in done)
+            for _done in as_completed(tasks):
+                pass
+            return dict(pair for task in tasks for pair in result(task))
         finally:
             with held():
-                pool.terminate()
+                pool.shutdown(wait=True, cancel_futures=True)
     meanwhile()
     return dict(pair for ids, some in work for pair in board_forms(ids, some))
 
