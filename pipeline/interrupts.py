@@ -3,12 +3,14 @@ interrupt inside a pool's own bookkeeping.
 
 Python runs a signal handler between two bytecodes of the main thread, wherever they fall,
 and the KeyboardInterrupt it raises can leave a lock of the standard library's pools held:
-`threading.Condition.__exit__` is Python code, and an interrupt on its first line skips the
-release. The pool's own thread then waits on that lock for ever, and so does the command when
-it shuts the pool down: Ctrl-C while a book's boards were generated hung one run in forty
-with the machine busy. So while the main process talks to a pool it holds the interrupt back
-(`held()`) and raises it the moment the talk ends, and it waits on a pool in short polls
-(`finished`, `as_completed`), so an interrupt is never held longer than one poll.
+`threading.Condition.__enter__` is Python code, and an interrupt raised as it returns, the
+lock taken, leaves the `with` block that would let it go never entered. The pool's own thread
+then waits on that lock for ever, and so does the command when it shuts the pool down: Ctrl-C
+while a book's boards were generated hung one run in 120 with the machine busy, and hangs
+every time the interrupt comes at that point (tests/test_interrupts.py). So while the main
+process talks to a pool it holds the interrupt back (`held()`) and raises it the moment the
+talk ends, and it waits on a pool in short polls (`finished`, `as_completed`), so an interrupt
+is never held longer than one poll.
 """
 
 from __future__ import annotations
@@ -65,8 +67,8 @@ def _on_interrupt(signum, frame) -> None:
 class held:
     """A region of the main thread that an interrupt does not enter: one that comes is
     raised as the outermost region is left (from the exception leaving it, if one is).
-    Outside `ended_quietly` it changes nothing. A class, not a generator, so no bytecode of
-    ours runs between the pool's call returning and the count going down."""
+    Outside `ended_quietly`, and in any other thread (only the main one runs the handler),
+    it changes nothing."""
 
     def __enter__(self) -> None:
         self.counted = threading.current_thread() is threading.main_thread()
